@@ -1,0 +1,399 @@
+//! Bitboard grids: one `u64` plane per symbol, one bit per cell, for grids of up to 64 cells.
+//!
+//! # Cell order
+//! Cells are numbered **row-major from the top-left**: `index = row * cols + col`, where row 0
+//! is the top row and column 0 the leftmost reel. Bit `index` of a [`Mask`] is that cell. With
+//! this order a row is a run of `cols` consecutive bits and a column is every `cols`-th bit, so
+//! horizontal and vertical neighbours are one shift away (`<< 1`, `<< cols`).
+//!
+//! A [`Grid`] keeps both a cell array (symbol code per cell, [`EMPTY`] for none) and the
+//! per-symbol planes, always in step; every mutating method updates both.
+
+use serde::{Deserialize, Serialize};
+
+/// A set of cells as a bitboard: bit `row * cols + col` is the cell at (`row`, `col`).
+pub type Mask = u64;
+
+/// The code of an empty cell (a cell whose symbol was removed and not refilled).
+pub const EMPTY: u8 = u8::MAX;
+
+/// Grid dimensions: `cols` reels by `rows` rows, at most 64 cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shape {
+    /// Number of columns (reels), 1 or more.
+    pub cols: u8,
+    /// Number of rows, 1 or more.
+    pub rows: u8,
+}
+
+impl Shape {
+    /// A shape of `cols` x `rows`.
+    ///
+    /// # Panics
+    /// If either side is 0 or the grid has more than 64 cells (a programming error: shapes are
+    /// constants of the games, never outside input).
+    pub const fn new(cols: u8, rows: u8) -> Self {
+        assert!(cols > 0 && rows > 0, "a grid needs at least one row and column");
+        assert!((cols as u32) * (rows as u32) <= 64, "a bitboard grid holds at most 64 cells");
+        Shape { cols, rows }
+    }
+
+    /// Number of cells, `cols * rows`.
+    #[inline]
+    pub const fn cells(self) -> usize {
+        self.cols as usize * self.rows as usize
+    }
+
+    /// The cell index of (`row`, `col`): `row * cols + col`.
+    #[inline]
+    pub const fn index(self, row: usize, col: usize) -> usize {
+        row * self.cols as usize + col
+    }
+
+    /// The (`row`, `col`) of cell `index`.
+    #[inline]
+    pub const fn position(self, index: usize) -> (usize, usize) {
+        (index / self.cols as usize, index % self.cols as usize)
+    }
+
+    /// Every cell of the grid.
+    #[inline]
+    pub const fn all(self) -> Mask {
+        if self.cells() == 64 { u64::MAX } else { (1u64 << self.cells()) - 1 }
+    }
+
+    /// The cells of row `row` (0 = top).
+    #[inline]
+    pub const fn row_mask(self, row: usize) -> Mask {
+        ((1u64 << self.cols) - 1) << (row * self.cols as usize)
+    }
+
+    /// The cells of column `col` (0 = left).
+    #[inline]
+    pub const fn col_mask(self, col: usize) -> Mask {
+        let mut m = 0u64;
+        let mut r = 0;
+        while r < self.rows as usize {
+            m |= 1u64 << self.index(r, col);
+            r += 1;
+        }
+        m
+    }
+}
+
+/// Iterates over the cell indices set in `mask`, lowest (top-left) first.
+#[inline]
+pub fn cells_of(mut mask: Mask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        }
+    })
+}
+
+/// A grid of symbol codes `0..SYMBOLS` (or [`EMPTY`]) with one bitboard plane per symbol.
+///
+/// `SYMBOLS` is the number of distinct symbol codes the game uses (at most 64). Codes are the
+/// game's own; the grid only stores them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Grid<const SYMBOLS: usize> {
+    shape: Shape,
+    cells: [u8; 64],
+    planes: [Mask; SYMBOLS],
+}
+
+impl<const SYMBOLS: usize> std::fmt::Debug for Grid<SYMBOLS> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Grid {}x{}", self.shape.cols, self.shape.rows)?;
+        for r in 0..self.shape.rows as usize {
+            for c in 0..self.shape.cols as usize {
+                match self.get(self.shape.index(r, c)) {
+                    Some(s) => write!(f, "{s:>3}")?,
+                    None => write!(f, "  .")?,
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl<const SYMBOLS: usize> Grid<SYMBOLS> {
+    /// An all-empty grid of `shape`.
+    pub const fn empty(shape: Shape) -> Self {
+        assert!(SYMBOLS <= 64, "at most 64 symbol codes");
+        Grid { shape, cells: [EMPTY; 64], planes: [0; SYMBOLS] }
+    }
+
+    /// A grid from its cells in row-major order (`cells.len()` must be `shape.cells()`),
+    /// `None` for an empty cell.
+    ///
+    /// # Errors
+    /// [`GridError::Size`] if the length is wrong, [`GridError::Symbol`] for a code
+    /// `>= SYMBOLS`.
+    pub fn from_cells(shape: Shape, cells: &[Option<u8>]) -> Result<Self, GridError> {
+        if cells.len() != shape.cells() {
+            return Err(GridError::Size { expected: shape.cells(), found: cells.len() });
+        }
+        let mut g = Self::empty(shape);
+        for (i, c) in cells.iter().enumerate() {
+            if let Some(s) = *c {
+                if s as usize >= SYMBOLS {
+                    return Err(GridError::Symbol { index: i, code: s, symbols: SYMBOLS });
+                }
+                g.set(i, s);
+            }
+        }
+        Ok(g)
+    }
+
+    /// The grid's shape.
+    #[inline]
+    pub const fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The symbol at cell `index`, `None` if empty.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<u8> {
+        let s = self.cells[index];
+        (s != EMPTY).then_some(s)
+    }
+
+    /// The raw code at `index` ([`EMPTY`] for none).
+    #[inline]
+    pub fn raw(&self, index: usize) -> u8 {
+        self.cells[index]
+    }
+
+    /// Puts `symbol` (`< SYMBOLS`) at cell `index`, replacing what was there.
+    #[inline]
+    pub fn set(&mut self, index: usize, symbol: u8) {
+        debug_assert!((symbol as usize) < SYMBOLS && index < self.shape.cells());
+        self.clear(index);
+        self.cells[index] = symbol;
+        self.planes[symbol as usize] |= 1u64 << index;
+    }
+
+    /// Empties cell `index`.
+    #[inline]
+    pub fn clear(&mut self, index: usize) {
+        let old = self.cells[index];
+        if old != EMPTY {
+            self.planes[old as usize] &= !(1u64 << index);
+            self.cells[index] = EMPTY;
+        }
+    }
+
+    /// Empties every cell in `mask`.
+    #[inline]
+    pub fn remove(&mut self, mask: Mask) {
+        for i in cells_of(mask & self.occupied()) {
+            self.clear(i);
+        }
+    }
+
+    /// The plane of `symbol`: the cells holding it.
+    #[inline]
+    pub fn plane(&self, symbol: u8) -> Mask {
+        self.planes[symbol as usize]
+    }
+
+    /// All planes, indexed by symbol code.
+    #[inline]
+    pub fn planes(&self) -> &[Mask; SYMBOLS] {
+        &self.planes
+    }
+
+    /// How many cells hold `symbol`.
+    #[inline]
+    pub fn count(&self, symbol: u8) -> u32 {
+        self.planes[symbol as usize].count_ones()
+    }
+
+    /// The occupied (non-empty) cells.
+    #[inline]
+    pub fn occupied(&self) -> Mask {
+        self.planes.iter().fold(0, |a, p| a | p)
+    }
+
+    /// The empty cells.
+    #[inline]
+    pub fn vacant(&self) -> Mask {
+        self.shape.all() & !self.occupied()
+    }
+
+    /// The symbol codes in row-major order, `None` for empty cells.
+    pub fn to_cells(&self) -> Vec<Option<u8>> {
+        (0..self.shape.cells()).map(|i| self.get(i)).collect()
+    }
+
+    /// Replaces every `from` by `to` (a whole-plane move).
+    pub fn replace_symbol(&mut self, from: u8, to: u8) {
+        if from == to {
+            return;
+        }
+        let moved = self.planes[from as usize];
+        for i in cells_of(moved) {
+            self.cells[i] = to;
+        }
+        self.planes[from as usize] = 0;
+        self.planes[to as usize] |= moved;
+    }
+
+    /// Gravity: in every column, the occupied cells fall to the bottom, keeping their order;
+    /// the empty cells end up at the top of the column. Returns the empty cells afterwards.
+    ///
+    /// A cell's symbol never changes column. Cost: one pass over the cells.
+    pub fn apply_gravity(&mut self) -> Mask {
+        let cols = self.shape.cols as usize;
+        let rows = self.shape.rows as usize;
+        let vacant = self.vacant();
+        if vacant == 0 {
+            return 0;
+        }
+        for c in 0..cols {
+            if vacant & self.shape.col_mask(c) == 0 {
+                continue;
+            }
+            // Compact from the bottom up.
+            let mut write = rows;
+            for r in (0..rows).rev() {
+                let i = r * cols + c;
+                let s = self.cells[i];
+                if s != EMPTY {
+                    write -= 1;
+                    if write != r {
+                        let j = write * cols + c;
+                        self.cells[j] = s;
+                        self.cells[i] = EMPTY;
+                        self.planes[s as usize] ^= (1u64 << i) | (1u64 << j);
+                    }
+                }
+            }
+        }
+        self.vacant()
+    }
+
+    /// Refill hook: fills every empty cell with `draw(col, row)`. Within a column the cells are
+    /// filled **from the lowest empty cell upwards**, the order in which symbols come in from a
+    /// reel strip above the window. Columns are visited left to right. Call after
+    /// [`Grid::apply_gravity`], when the empty cells are at the top of their columns.
+    pub fn refill(&mut self, mut draw: impl FnMut(usize, usize) -> u8) {
+        let cols = self.shape.cols as usize;
+        let vacant = self.vacant();
+        if vacant == 0 {
+            return;
+        }
+        for c in 0..cols {
+            let col = vacant & self.shape.col_mask(c);
+            if col == 0 {
+                continue;
+            }
+            for r in (0..self.shape.rows as usize).rev() {
+                let i = r * cols + c;
+                if col & (1u64 << i) != 0 {
+                    let s = draw(c, r);
+                    self.set(i, s);
+                }
+            }
+        }
+    }
+}
+
+/// What was wrong with a grid given as cells.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// The number of cells does not match the shape.
+    #[error("the grid has {found} cells; this game's grid has {expected}")]
+    Size {
+        /// Cells the shape has.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A symbol code outside the game's codes.
+    #[error("cell {index} holds code {code}; codes are 0..{symbols}")]
+    Symbol {
+        /// The cell index (row-major).
+        index: usize,
+        /// The bad code.
+        code: u8,
+        /// Number of codes the game has.
+        symbols: usize,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    const S: Shape = Shape::new(6, 5);
+
+    #[test]
+    fn masks_follow_the_documented_order() {
+        assert_eq!(S.cells(), 30);
+        assert_eq!(S.index(1, 2), 8);
+        assert_eq!(S.position(8), (1, 2));
+        assert_eq!(S.row_mask(1), 0b111111 << 6);
+        assert_eq!(S.col_mask(0), 1 | 1 << 6 | 1 << 12 | 1 << 18 | 1 << 24);
+        assert_eq!(S.all(), (1 << 30) - 1);
+        assert_eq!(Shape::new(8, 8).all(), u64::MAX);
+    }
+
+    #[test]
+    fn set_clear_and_planes_stay_in_step() {
+        let mut g: Grid<4> = Grid::empty(S);
+        g.set(3, 1);
+        g.set(4, 1);
+        g.set(3, 2);
+        assert_eq!(g.plane(1), 1 << 4);
+        assert_eq!(g.plane(2), 1 << 3);
+        assert_eq!(g.count(1), 1);
+        assert_eq!(g.get(3), Some(2));
+        g.clear(3);
+        assert_eq!(g.get(3), None);
+        assert_eq!(g.occupied(), 1 << 4);
+        g.replace_symbol(1, 3);
+        assert_eq!(g.plane(3), 1 << 4);
+        assert_eq!(g.plane(1), 0);
+        assert_eq!(g.get(4), Some(3));
+    }
+
+    #[test]
+    fn gravity_compacts_each_column_to_the_bottom_in_order() {
+        // Column 0 of a 2x4 grid: top->bottom  a . b .  =>  . . a b
+        let sh = Shape::new(2, 4);
+        let cells = [Some(0), Some(1), None, Some(1), Some(2), None, None, Some(3)];
+        let mut g: Grid<4> = Grid::from_cells(sh, &cells).unwrap();
+        let vacant = g.apply_gravity();
+        let want = [None, None, None, Some(1), Some(0), Some(1), Some(2), Some(3)];
+        assert_eq!(g.to_cells(), want);
+        assert_eq!(vacant, 0b0000_0111);
+        // Refill fills from the lowest empty cell upwards.
+        let mut order = vec![];
+        g.refill(|c, r| {
+            order.push((c, r));
+            3
+        });
+        assert_eq!(order, vec![(0, 1), (0, 0), (1, 0)]);
+        assert_eq!(g.vacant(), 0);
+    }
+
+    #[test]
+    fn from_cells_rejects_bad_input() {
+        assert!(matches!(
+            Grid::<4>::from_cells(S, &[None; 3]),
+            Err(GridError::Size { expected: 30, found: 3 })
+        ));
+        let mut cells = vec![None; 30];
+        cells[7] = Some(9);
+        assert_eq!(
+            Grid::<4>::from_cells(S, &cells),
+            Err(GridError::Symbol { index: 7, code: 9, symbols: 4 })
+        );
+    }
+}

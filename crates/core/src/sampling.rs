@@ -1,0 +1,374 @@
+//! Unbiased sampling over any [`rand_core::Rng`]: bounded integers, integer-weighted tables and
+//! reel strips.
+//!
+//! * Bounded integers use Lemire's multiply-and-reject method (D. Lemire, "Fast Random Integer
+//!   Generation in an Interval", ACM TOMACS 29(1), 2019): `x * n` as a double-width product,
+//!   the high half is the result, and the few `x` whose low half falls below `2^w mod n` are
+//!   rejected, so every result has exactly the same number of accepted `x`. Never `x % n`.
+//!   The same code is generated for 8-bit and 32-bit words; a test enumerates every 8-bit input
+//!   to prove zero bias.
+//! * Weighted tables hold integer weights; outcome `i` has probability exactly
+//!   `weight[i] / total` (one bounded draw, then a search of the cumulative weights).
+//! * Reel strips draw a stop uniformly, show a window below it and refill from above it.
+//!
+//! Which generator for what (`common.md`, "Randomness"): simulations use a fast PCG
+//! ([`crate::sim::SimRng`]); a real-money server must use a CSPRNG seeded from the operating
+//! system (for example `rand_chacha::ChaCha20Rng`), since a PCG stream is predictable from a
+//! few hundred bytes of its output.
+
+use rand_core::Rng;
+use serde::{Deserialize, Serialize};
+
+macro_rules! lemire {
+    ($step:ident, $draw:ident, $w:ty, $wide:ty, $bits:expr) => {
+        /// One step of Lemire's method for this word width: `Some(result)` if `x` is accepted
+        /// for the bound `n` (>= 1), `None` if it must be rejected and redrawn.
+        #[inline(always)]
+        pub fn $step(x: $w, n: $w) -> Option<$w> {
+            let m = (x as $wide) * (n as $wide);
+            let low = m as $w;
+            if low < n {
+                // threshold = 2^w mod n
+                let threshold = n.wrapping_neg() % n;
+                if low < threshold {
+                    return None;
+                }
+            }
+            Some((m >> $bits) as $w)
+        }
+
+        /// A uniform integer in `0..n` from words drawn by `next`, by Lemire's method.
+        /// `n` must be at least 1 (`n == 0` returns 0 rather than panicking).
+        #[inline]
+        pub fn $draw(mut next: impl FnMut() -> $w, n: $w) -> $w {
+            if n == 0 {
+                return 0;
+            }
+            loop {
+                if let Some(v) = $step(next(), n) {
+                    return v;
+                }
+            }
+        }
+    };
+}
+
+lemire!(lemire_step_u8, bounded_u8_from, u8, u16, 8);
+lemire!(lemire_step_u32, bounded_u32_from, u32, u64, 32);
+
+/// A uniform integer in `0..n`, without bias, from `rng` (one `next_u32` per try; a retry is
+/// needed with probability below `n / 2^32`). `n` must be at least 1 (0 gives 0).
+#[inline]
+pub fn bounded<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    bounded_u32_from(|| rng.next_u32(), n)
+}
+
+/// `true` with probability exactly `numerator / denominator` (`numerator >= denominator` is
+/// always true, a zero denominator always false).
+#[inline]
+pub fn chance<R: Rng + ?Sized>(rng: &mut R, numerator: u32, denominator: u32) -> bool {
+    denominator != 0 && bounded(rng, denominator) < numerator
+}
+
+/// What is wrong with a weight table or reel strip given by a math model.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeightError {
+    /// No entries at all.
+    #[error("the table has no entries; give at least one outcome")]
+    Empty,
+    /// All weights are zero.
+    #[error("all weights are zero; at least one must be positive")]
+    ZeroTotal,
+    /// The weights add up to more than `u32::MAX`.
+    #[error("the weights add up to more than {max}")]
+    TooLarge {
+        /// The largest total allowed.
+        max: u32,
+    },
+    /// Values and weights differ in number.
+    #[error("{values} values but {weights} weights; give one weight per value")]
+    Mismatch {
+        /// Number of values.
+        values: usize,
+        /// Number of weights.
+        weights: usize,
+    },
+}
+
+/// Outcomes with integer weights; outcome `i` is drawn with probability exactly
+/// `weights[i] / total`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "WeightedSpec<T>", into = "WeightedSpec<T>")]
+pub struct WeightedTable<T: Clone> {
+    values: Box<[T]>,
+    weights: Box<[u32]>,
+    /// `cumulative[i]` = sum of `weights[..=i]`.
+    cumulative: Box<[u32]>,
+    total: u32,
+}
+
+/// The serialised form of a [`WeightedTable`]: values and weights side by side.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WeightedSpec<T> {
+    /// The outcomes.
+    pub values: Vec<T>,
+    /// One weight per outcome.
+    pub weights: Vec<u32>,
+}
+
+impl<T: Clone> TryFrom<WeightedSpec<T>> for WeightedTable<T> {
+    type Error = WeightError;
+    fn try_from(s: WeightedSpec<T>) -> Result<Self, WeightError> {
+        if s.values.len() != s.weights.len() {
+            return Err(WeightError::Mismatch { values: s.values.len(), weights: s.weights.len() });
+        }
+        WeightedTable::new(s.values.into_iter().zip(s.weights))
+    }
+}
+
+impl<T: Clone> From<WeightedTable<T>> for WeightedSpec<T> {
+    fn from(t: WeightedTable<T>) -> Self {
+        WeightedSpec { values: t.values.to_vec(), weights: t.weights.to_vec() }
+    }
+}
+
+impl<T: Clone> WeightedTable<T> {
+    /// A table from `(value, weight)` pairs. Zero weights are allowed (never drawn).
+    ///
+    /// # Errors
+    /// [`WeightError`] if there are no entries, the total is zero or exceeds `u32::MAX`.
+    pub fn new(entries: impl IntoIterator<Item = (T, u32)>) -> Result<Self, WeightError> {
+        let mut values = vec![];
+        let mut weights = vec![];
+        let mut cumulative = vec![];
+        let mut total: u32 = 0;
+        for (v, w) in entries {
+            total = total.checked_add(w).ok_or(WeightError::TooLarge { max: u32::MAX })?;
+            values.push(v);
+            weights.push(w);
+            cumulative.push(total);
+        }
+        if values.is_empty() {
+            return Err(WeightError::Empty);
+        }
+        if total == 0 {
+            return Err(WeightError::ZeroTotal);
+        }
+        Ok(WeightedTable {
+            values: values.into(),
+            weights: weights.into(),
+            cumulative: cumulative.into(),
+            total,
+        })
+    }
+
+    /// Draws an outcome index: `i` with probability `weights[i] / total`.
+    #[inline]
+    pub fn sample_index<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
+        let r = bounded(rng, self.total);
+        // First i with cumulative[i] > r.
+        self.cumulative.partition_point(|&c| c <= r)
+    }
+
+    /// Draws an outcome.
+    #[inline]
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> &T {
+        &self.values[self.sample_index(rng)]
+    }
+
+    /// The outcomes, in order.
+    pub fn values(&self) -> &[T] {
+        &self.values
+    }
+
+    /// The weights, in order.
+    pub fn weights(&self) -> &[u32] {
+        &self.weights
+    }
+
+    /// The sum of the weights.
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+}
+
+/// A reel strip: a cyclic sequence of symbol codes. A spin draws a **stop** uniformly in
+/// `0..len`; the window shows `strip[stop], strip[stop+1], ...` from the top row down
+/// (wrapping). Symbols that refill a column after a tumble come from **above** the window:
+/// `strip[stop-1]`, then `strip[stop-2]`, ... (wrapping), as on a physical reel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
+pub struct ReelStrip {
+    symbols: Box<[u8]>,
+}
+
+impl TryFrom<Vec<u8>> for ReelStrip {
+    type Error = WeightError;
+    fn try_from(v: Vec<u8>) -> Result<Self, WeightError> {
+        ReelStrip::new(v)
+    }
+}
+
+impl From<ReelStrip> for Vec<u8> {
+    fn from(s: ReelStrip) -> Self {
+        s.symbols.into_vec()
+    }
+}
+
+impl ReelStrip {
+    /// A strip of the given symbol codes.
+    ///
+    /// # Errors
+    /// [`WeightError::Empty`] for an empty strip, [`WeightError::TooLarge`] above `u32::MAX`.
+    pub fn new(symbols: impl Into<Vec<u8>>) -> Result<Self, WeightError> {
+        let symbols: Vec<u8> = symbols.into();
+        if symbols.is_empty() {
+            return Err(WeightError::Empty);
+        }
+        if u32::try_from(symbols.len()).is_err() {
+            return Err(WeightError::TooLarge { max: u32::MAX });
+        }
+        Ok(ReelStrip { symbols: symbols.into() })
+    }
+
+    /// Number of positions.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.symbols.len()
+    }
+
+    /// Always false: a strip has at least one position.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The symbols, position 0 first.
+    pub fn symbols(&self) -> &[u8] {
+        &self.symbols
+    }
+
+    /// Draws a stop uniformly in `0..len`.
+    #[inline]
+    pub fn draw_stop<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
+        bounded(rng, self.symbols.len() as u32) as usize
+    }
+
+    /// The symbol at position `pos` (taken modulo the length).
+    #[inline]
+    pub fn at(&self, pos: usize) -> u8 {
+        self.symbols[pos % self.symbols.len()]
+    }
+
+    /// The symbol `k` positions above `top` (`k >= 1`): `strip[top - k]`, wrapping.
+    #[inline]
+    pub fn above(&self, top: usize, k: usize) -> u8 {
+        let n = self.symbols.len();
+        self.symbols[(top + n - (k % n)) % n]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::chi_square_uniformity;
+    use rand_pcg::Pcg64;
+
+    /// Exhaustive proof of zero bias on 8-bit words: for every bound n in 1..=255, each result
+    /// 0..n is produced by exactly the same number of accepted 8-bit inputs.
+    #[test]
+    fn lemire_is_exactly_unbiased_on_every_8_bit_input() {
+        for n in 1..=255u8 {
+            let mut hits = vec![0u32; n as usize];
+            for x in 0..=255u8 {
+                if let Some(v) = lemire_step_u8(x, n) {
+                    hits[v as usize] += 1;
+                }
+            }
+            let first = hits[0];
+            assert!(hits.iter().all(|&h| h == first), "bias for n = {n}: {hits:?}");
+            assert_eq!(first, 256 / n as u32, "n = {n} accepts floor(256/n) inputs per result");
+        }
+    }
+
+    #[test]
+    fn draw_retries_after_a_rejection() {
+        // n = 3: 2^8 mod 3 = 1, so x = 0 (low byte 0 < 1) is rejected; x = 255 is accepted.
+        assert_eq!(lemire_step_u8(0, 3), None);
+        let mut words = [0u8, 255].into_iter();
+        assert_eq!(bounded_u8_from(|| words.next().unwrap(), 3), 2);
+        assert_eq!(bounded_u32_from(|| 7, 0), 0);
+    }
+
+    #[test]
+    fn chance_is_exact_at_the_edges() {
+        let mut rng = Pcg64::new(1, 1);
+        assert!((0..1000).all(|_| chance(&mut rng, 5, 5)));
+        assert!((0..1000).all(|_| !chance(&mut rng, 0, 5)));
+        assert!(!chance(&mut rng, 1, 0));
+    }
+
+    #[test]
+    fn bounded_is_uniform_by_chi_square() {
+        let mut rng = Pcg64::new(0xC0FFEE, 7);
+        let n = 37;
+        let mut counts = vec![0u64; n];
+        for _ in 0..370_000 {
+            counts[bounded(&mut rng, n as u32) as usize] += 1;
+        }
+        let expected = vec![1.0 / n as f64; n];
+        assert!(chi_square_uniformity(&counts, &expected).passes(0.01));
+    }
+
+    #[test]
+    fn weighted_table_matches_its_weights_by_chi_square() {
+        let t = WeightedTable::new([('a', 1), ('b', 0), ('c', 10), ('d', 89)]).unwrap();
+        let mut rng = Pcg64::new(42, 3);
+        let mut counts = [0u64; 4];
+        for _ in 0..200_000 {
+            counts[t.sample_index(&mut rng)] += 1;
+        }
+        assert_eq!(counts[1], 0, "a zero weight is never drawn");
+        let probs: Vec<f64> = t.weights().iter().map(|&w| w as f64 / 100.0).collect();
+        let (c, p): (Vec<u64>, Vec<f64>) =
+            counts.iter().zip(&probs).filter(|(_, p)| **p > 0.0).map(|(c, p)| (*c, *p)).unzip();
+        assert!(chi_square_uniformity(&c, &p).passes(0.01));
+    }
+
+    #[test]
+    fn weighted_table_index_boundaries_are_exact() {
+        // total 3: r = 0 -> 'x', r = 1,2 -> 'y'
+        let t = WeightedTable::new([('x', 1), ('y', 2)]).unwrap();
+        assert_eq!(t.cumulative.partition_point(|&c| c <= 0), 0);
+        assert_eq!(t.cumulative.partition_point(|&c| c <= 1), 1);
+        assert_eq!(t.cumulative.partition_point(|&c| c <= 2), 1);
+    }
+
+    #[test]
+    fn weighted_table_rejects_bad_tables() {
+        assert_eq!(WeightedTable::<u8>::new([]), Err(WeightError::Empty));
+        assert_eq!(WeightedTable::new([(1u8, 0)]), Err(WeightError::ZeroTotal));
+        assert!(matches!(
+            WeightedTable::new([(1u8, u32::MAX), (2, 1)]),
+            Err(WeightError::TooLarge { .. })
+        ));
+        let bad: Result<WeightedTable<u8>, _> =
+            serde_json::from_str(r#"{"values":[1,2],"weights":[1]}"#);
+        assert!(bad.is_err());
+    }
+
+    #[test]
+    fn strip_stops_are_uniform_by_chi_square_and_windows_wrap() {
+        let strip = ReelStrip::new(vec![0, 1, 2, 3, 4, 5, 6]).unwrap();
+        assert_eq!(strip.at(8), 1);
+        assert_eq!(strip.above(0, 1), 6);
+        assert_eq!(strip.above(2, 3), 6);
+        let mut rng = Pcg64::new(9, 9);
+        let mut counts = [0u64; 7];
+        for _ in 0..70_000 {
+            counts[strip.draw_stop(&mut rng)] += 1;
+        }
+        assert!(chi_square_uniformity(&counts, &[1.0 / 7.0; 7]).passes(0.01));
+        assert!(ReelStrip::new(vec![]).is_err());
+    }
+}

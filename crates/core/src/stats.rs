@@ -1,0 +1,564 @@
+//! Statistics: mergeable integer accumulators and the PAR report (`common.md`, "Statistics
+//! every game reports").
+//!
+//! An [`Accumulator`] holds only integer sums (rounds, total win, sum of squared wins, hits,
+//! per-source and per-feature sums, a win-size histogram), so shards merge exactly and in any
+//! order: the same rounds give the same figures whatever the thread count. Floats appear only
+//! when a [`ParReport`] is made from it.
+//!
+//! Formulas (n rounds, per-round win `w_i` in units of the stake paid):
+//! * RTP = mean(w); sd = the sample standard deviation of w;
+//! * confidence interval = RTP +- z * sd / sqrt(n) (normal approximation by the central limit
+//!   theorem; z = 1.959964 for 95 %, 2.575829 for 99 %);
+//! * volatility index at confidence c = z_c * sd (z = 1.644854, 1.959964, 2.575829 for 90, 95,
+//!   99 %), the usual definition in PAR sheets;
+//! * chi-square critical values by the Wilson-Hilferty cube-root approximation (E. B. Wilson,
+//!   M. M. Hilferty, "The distribution of chi-square", PNAS 17, 1931), used by tests.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Largest number of RTP sources a game may report.
+pub const MAX_SOURCES: usize = 8;
+/// Largest number of features a game may report.
+pub const MAX_FEATURES: usize = 8;
+
+/// Upper edges of the win-size buckets in x stake: 0, (0,1), [1,2), [2,5), [5,10), [10,20),
+/// [20,50), [50,100), [100,500), [500,1000), [1000,5000), [5000, inf) not capped, cap.
+pub const BUCKET_EDGES_X: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 500, 1000, 5000];
+/// Number of win-size buckets.
+pub const BUCKETS: usize = 13;
+/// Names of the win-size buckets, in order.
+pub const BUCKET_LABELS: [&str; BUCKETS] = [
+    "0", "(0,1)", "[1,2)", "[2,5)", "[5,10)", "[10,20)", "[20,50)", "[50,100)", "[100,500)",
+    "[500,1000)", "[1000,5000)", ">=5000 (uncapped)", "cap",
+];
+
+/// z for a two-sided 90 % interval.
+pub const Z90: f64 = 1.644_853_626_951_472;
+/// z for a two-sided 95 % interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+/// z for a two-sided 99 % interval.
+pub const Z99: f64 = 2.575_829_303_548_901;
+/// z for a two-sided 99.9 % interval.
+pub const Z999: f64 = 3.290_526_731_491_926;
+
+/// What one round contributed, as the game reports it. Wins are in hundredths of the bet the
+/// paytable refers to (Starlight Christmas: the base bet).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoundSummary {
+    /// The round's total win (after the cap).
+    pub win: u64,
+    /// The win split by source (indices as the game's source names); sums to `win`.
+    pub by_source: [u64; MAX_SOURCES],
+    /// How many times each feature triggered in this round.
+    pub feature_triggers: [u32; MAX_FEATURES],
+    /// The win each feature brought in this round.
+    pub feature_wins: [u64; MAX_FEATURES],
+    /// The round hit the cap.
+    pub capped: bool,
+}
+
+/// Mergeable integer sums over rounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// The stake paid per round in hundredths of the paytable's bet (100; Starlight Christmas
+    /// with ante: 125).
+    pub cost: u64,
+    /// Rounds played.
+    pub rounds: u64,
+    /// Sum of wins (hundredths).
+    pub total_win: u128,
+    /// Sum of squared wins (hundredths squared).
+    pub sum_sq: u128,
+    /// Rounds with a win > 0.
+    pub hits: u64,
+    /// Largest round win (hundredths).
+    pub max_win: u64,
+    /// Rounds that hit the cap.
+    pub cap_hits: u64,
+    /// Sum of wins by source.
+    pub sources: [u128; MAX_SOURCES],
+    /// Rounds in which each feature triggered at least once.
+    pub feature_rounds: [u64; MAX_FEATURES],
+    /// Total triggers of each feature.
+    pub feature_triggers: [u64; MAX_FEATURES],
+    /// Sum of each feature's wins.
+    pub feature_wins: [u128; MAX_FEATURES],
+    /// Win-size histogram (see [`BUCKET_LABELS`]).
+    pub buckets: [u64; BUCKETS],
+}
+
+impl Accumulator {
+    /// An empty accumulator for rounds that cost `cost` hundredths of the paytable's bet.
+    pub fn new(cost: u64) -> Self {
+        Accumulator {
+            cost,
+            rounds: 0,
+            total_win: 0,
+            sum_sq: 0,
+            hits: 0,
+            max_win: 0,
+            cap_hits: 0,
+            sources: [0; MAX_SOURCES],
+            feature_rounds: [0; MAX_FEATURES],
+            feature_triggers: [0; MAX_FEATURES],
+            feature_wins: [0; MAX_FEATURES],
+            buckets: [0; BUCKETS],
+        }
+    }
+
+    /// The bucket of a win of `win` hundredths at stake `cost`.
+    #[inline]
+    pub fn bucket(cost: u64, win: u64, capped: bool) -> usize {
+        if capped {
+            BUCKETS - 1
+        } else if win == 0 {
+            0
+        } else {
+            1 + BUCKET_EDGES_X.iter().take_while(|&&x| win >= x * cost).count()
+        }
+    }
+
+    /// Adds one round.
+    #[inline]
+    pub fn add(&mut self, r: &RoundSummary) {
+        self.rounds += 1;
+        let w = r.win;
+        self.total_win += w as u128;
+        self.sum_sq += (w as u128) * (w as u128);
+        self.hits += (w > 0) as u64;
+        self.max_win = self.max_win.max(w);
+        self.cap_hits += r.capped as u64;
+        for (s, v) in self.sources.iter_mut().zip(r.by_source) {
+            *s += v as u128;
+        }
+        for f in 0..MAX_FEATURES {
+            let t = r.feature_triggers[f];
+            self.feature_rounds[f] += (t > 0) as u64;
+            self.feature_triggers[f] += t as u64;
+            self.feature_wins[f] += r.feature_wins[f] as u128;
+        }
+        self.buckets[Self::bucket(self.cost, w, r.capped)] += 1;
+    }
+
+    /// Adds another accumulator's sums (same `cost`).
+    pub fn merge(&mut self, o: &Accumulator) {
+        debug_assert_eq!(self.cost, o.cost);
+        self.rounds += o.rounds;
+        self.total_win += o.total_win;
+        self.sum_sq += o.sum_sq;
+        self.hits += o.hits;
+        self.max_win = self.max_win.max(o.max_win);
+        self.cap_hits += o.cap_hits;
+        for i in 0..MAX_SOURCES {
+            self.sources[i] += o.sources[i];
+        }
+        for i in 0..MAX_FEATURES {
+            self.feature_rounds[i] += o.feature_rounds[i];
+            self.feature_triggers[i] += o.feature_triggers[i];
+            self.feature_wins[i] += o.feature_wins[i];
+        }
+        for i in 0..BUCKETS {
+            self.buckets[i] += o.buckets[i];
+        }
+    }
+
+    /// RTP as a fraction of the stake.
+    pub fn rtp(&self) -> f64 {
+        if self.rounds == 0 {
+            return 0.0;
+        }
+        self.total_win as f64 / (self.rounds as f64 * self.cost as f64)
+    }
+
+    /// Standard deviation of a round's win in units of the stake.
+    pub fn sd(&self) -> f64 {
+        if self.rounds < 2 {
+            return 0.0;
+        }
+        let n = self.rounds as f64;
+        let c = self.cost as f64;
+        let mean = self.total_win as f64 / n;
+        // Exact integer numerator: n * sum_sq - total^2, then scale.
+        let var = (self.sum_sq as f64 - n * mean * mean) / (n - 1.0);
+        var.max(0.0).sqrt() / c
+    }
+
+    /// Half-width of the RTP interval for a normal quantile `z`.
+    pub fn half_width(&self, z: f64) -> f64 {
+        if self.rounds == 0 {
+            return f64::INFINITY;
+        }
+        z * self.sd() / (self.rounds as f64).sqrt()
+    }
+}
+
+/// One feature's figures in a [`ParReport`].
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FeatureFigures {
+    /// Rounds in which it triggered.
+    pub count: u64,
+    /// Total triggers (retriggers included where the game counts them).
+    pub triggers: u64,
+    /// Rounds per triggering round ("1 in N"); `null` if never.
+    pub one_in: Option<f64>,
+    /// Its contribution to RTP (fraction of the stake).
+    pub rtp: f64,
+    /// Its average win per triggering round, x stake.
+    pub average_win: Option<f64>,
+}
+
+/// One win-size bucket in a [`ParReport`].
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BucketFigures {
+    /// The range in x stake.
+    pub range: &'static str,
+    /// Rounds in it.
+    pub count: u64,
+    /// Share of rounds.
+    pub share: f64,
+    /// "1 in N"; `null` if none.
+    pub one_in: Option<f64>,
+}
+
+/// Volatility index at three confidence levels.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct Volatility {
+    /// z(90 %) x sd.
+    pub vi90: f64,
+    /// z(95 %) x sd.
+    pub vi95: f64,
+    /// z(99 %) x sd.
+    pub vi99: f64,
+}
+
+/// The PAR report of a simulation (`common.md`; the JSON fields of `cli.md`). Ratios are
+/// fractions (0.955 = 95.5 %), wins multiples of the stake paid.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ParReport {
+    /// The game's command-line name.
+    pub game: String,
+    /// The mode (e.g. "standard", "ante", "love").
+    pub mode: String,
+    /// Rounds simulated.
+    pub rounds: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Threads used (does not change any figure).
+    pub threads: usize,
+    /// Stake per round in x the paytable's bet (1.25 with ante).
+    pub stake_x_bet: f64,
+    /// Return to player.
+    pub rtp: f64,
+    /// 95 % confidence interval of the RTP.
+    pub rtp_ci95: [f64; 2],
+    /// 99 % confidence interval of the RTP.
+    pub rtp_ci99: [f64; 2],
+    /// Standard deviation of a round's win, x stake.
+    pub sd: f64,
+    /// Volatility index.
+    pub volatility_index: Volatility,
+    /// Share of rounds with a win.
+    pub hit_frequency: f64,
+    /// Largest round win, x stake.
+    pub max_win: f64,
+    /// Rounds that hit the cap.
+    pub cap_hits: u64,
+    /// Rounds per cap hit, if any.
+    pub cap_one_in: Option<f64>,
+    /// Per-feature figures.
+    pub features: BTreeMap<String, FeatureFigures>,
+    /// RTP split by source; sums to `rtp`.
+    pub rtp_by_source: BTreeMap<String, f64>,
+    /// Win-size distribution.
+    pub win_distribution: Vec<BucketFigures>,
+    /// Wall-clock time of the run, seconds.
+    pub elapsed_seconds: f64,
+    /// Rounds per second (all threads).
+    pub rounds_per_second: f64,
+    /// Rounds per second per thread.
+    pub rounds_per_second_per_thread: f64,
+}
+
+/// What the report needs to know about the game besides the sums.
+#[derive(Clone, Copy, Debug)]
+pub struct ReportInfo<'a> {
+    /// Command-line name.
+    pub game: &'a str,
+    /// Mode name.
+    pub mode: &'a str,
+    /// Names of the RTP sources, by index.
+    pub sources: &'a [&'a str],
+    /// Names of the features, by index.
+    pub features: &'a [&'a str],
+}
+
+fn one_in(n: u64, k: u64) -> Option<f64> {
+    (k > 0).then(|| n as f64 / k as f64)
+}
+
+impl ParReport {
+    /// Builds the report from the sums of a run.
+    pub fn new(
+        info: ReportInfo<'_>,
+        acc: &Accumulator,
+        seed: u64,
+        threads: usize,
+        elapsed_seconds: f64,
+    ) -> Self {
+        let n = acc.rounds;
+        let stake = acc.rounds as f64 * acc.cost as f64;
+        let rtp = acc.rtp();
+        let sd = acc.sd();
+        let h95 = acc.half_width(Z95);
+        let h99 = acc.half_width(Z99);
+        let frac = |x: u128| if stake > 0.0 { x as f64 / stake } else { 0.0 };
+        let features = info
+            .features
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let k = acc.feature_rounds[i];
+                let fig = FeatureFigures {
+                    count: k,
+                    triggers: acc.feature_triggers[i],
+                    one_in: one_in(n, k),
+                    rtp: frac(acc.feature_wins[i]),
+                    average_win: (k > 0)
+                        .then(|| acc.feature_wins[i] as f64 / k as f64 / acc.cost as f64),
+                };
+                (name.to_string(), fig)
+            })
+            .collect();
+        let rtp_by_source =
+            info.sources.iter().enumerate().map(|(i, s)| (s.to_string(), frac(acc.sources[i]))).collect();
+        let win_distribution = (0..BUCKETS)
+            .map(|b| BucketFigures {
+                range: BUCKET_LABELS[b],
+                count: acc.buckets[b],
+                share: if n > 0 { acc.buckets[b] as f64 / n as f64 } else { 0.0 },
+                one_in: one_in(n, acc.buckets[b]),
+            })
+            .collect();
+        let rps = if elapsed_seconds > 0.0 { n as f64 / elapsed_seconds } else { 0.0 };
+        ParReport {
+            game: info.game.to_string(),
+            mode: info.mode.to_string(),
+            rounds: n,
+            seed,
+            threads,
+            stake_x_bet: acc.cost as f64 / 100.0,
+            rtp,
+            rtp_ci95: [rtp - h95, rtp + h95],
+            rtp_ci99: [rtp - h99, rtp + h99],
+            sd,
+            volatility_index: Volatility { vi90: Z90 * sd, vi95: Z95 * sd, vi99: Z99 * sd },
+            hit_frequency: if n > 0 { acc.hits as f64 / n as f64 } else { 0.0 },
+            max_win: acc.max_win as f64 / acc.cost as f64,
+            cap_hits: acc.cap_hits,
+            cap_one_in: one_in(n, acc.cap_hits),
+            features,
+            rtp_by_source,
+            win_distribution,
+            elapsed_seconds,
+            rounds_per_second: rps,
+            rounds_per_second_per_thread: rps / threads.max(1) as f64,
+        }
+    }
+}
+
+fn fmt_one_in(x: Option<f64>) -> String {
+    match x {
+        Some(v) => format!("1 in {v:.1}"),
+        None => "never".into(),
+    }
+}
+
+impl std::fmt::Display for ParReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pct = |x: f64| format!("{:.4} %", x * 100.0);
+        writeln!(f, "PAR report: {} ({})", self.game, self.mode)?;
+        writeln!(f, "  rounds            {}   seed {}   threads {}", self.rounds, self.seed, self.threads)?;
+        writeln!(f, "  stake             {} x bet", self.stake_x_bet)?;
+        writeln!(f, "  RTP               {}", pct(self.rtp))?;
+        writeln!(f, "    95 % interval   [{}, {}]", pct(self.rtp_ci95[0]), pct(self.rtp_ci95[1]))?;
+        writeln!(f, "    99 % interval   [{}, {}]", pct(self.rtp_ci99[0]), pct(self.rtp_ci99[1]))?;
+        writeln!(f, "  sd of round win   {:.3} x stake", self.sd)?;
+        let v = self.volatility_index;
+        writeln!(f, "  volatility index  {:.2} (90 %)  {:.2} (95 %)  {:.2} (99 %)", v.vi90, v.vi95, v.vi99)?;
+        writeln!(f, "  hit frequency     {}  ({})", pct(self.hit_frequency), fmt_one_in(self.hit_frequency.recip().is_finite().then(|| self.hit_frequency.recip())))?;
+        writeln!(f, "  max win           {:.2} x stake", self.max_win)?;
+        writeln!(f, "  cap hits          {}  ({})", self.cap_hits, fmt_one_in(self.cap_one_in))?;
+        writeln!(f, "  RTP by source")?;
+        for (k, v) in &self.rtp_by_source {
+            writeln!(f, "    {k:<22}{}", pct(*v))?;
+        }
+        writeln!(f, "  features")?;
+        for (k, v) in &self.features {
+            writeln!(
+                f,
+                "    {k:<22}{} rounds ({}), RTP {}, average {} x stake",
+                v.count,
+                fmt_one_in(v.one_in),
+                pct(v.rtp),
+                v.average_win.map_or("-".into(), |a| format!("{a:.2}"))
+            )?;
+        }
+        writeln!(f, "  win distribution (x stake)")?;
+        for b in &self.win_distribution {
+            writeln!(f, "    {:<20}{:>14}  {:>9.5} %  {}", b.range, b.count, b.share * 100.0, fmt_one_in(b.one_in))?;
+        }
+        let rare: Vec<_> = self
+            .win_distribution
+            .iter()
+            .filter(|b| b.one_in.is_some_and(|x| x > 1e8))
+            .map(|b| b.range)
+            .collect();
+        if !rare.is_empty() {
+            writeln!(f, "  odds rarer than 1 in 100 million (GLI-11 disclosure): {}", rare.join(", "))?;
+        }
+        writeln!(
+            f,
+            "  speed             {:.0} rounds/s ({:.0} per thread), {:.2} s",
+            self.rounds_per_second, self.rounds_per_second_per_thread, self.elapsed_seconds
+        )
+    }
+}
+
+/// A chi-square goodness-of-fit statistic with its degrees of freedom.
+#[derive(Clone, Copy, Debug)]
+pub struct ChiSquare {
+    /// The statistic, sum of (observed - expected)^2 / expected.
+    pub statistic: f64,
+    /// Degrees of freedom (cells - 1).
+    pub dof: usize,
+}
+
+impl ChiSquare {
+    /// The critical value at significance `alpha` (0.05, 0.01 or 0.001), by Wilson-Hilferty.
+    ///
+    /// # Panics
+    /// For another `alpha` (tests only).
+    pub fn critical(&self, alpha: f64) -> f64 {
+        // One-sided upper normal quantiles.
+        let z = if alpha == 0.05 {
+            1.644_853_6
+        } else if alpha == 0.01 {
+            2.326_347_9
+        } else if alpha == 0.001 {
+            3.090_232_3
+        } else {
+            panic!("alpha must be 0.05, 0.01 or 0.001")
+        };
+        let k = self.dof as f64;
+        let t = 2.0 / (9.0 * k);
+        k * (1.0 - t + z * t.sqrt()).powi(3)
+    }
+
+    /// True if the fit is not rejected at significance `alpha`.
+    pub fn passes(&self, alpha: f64) -> bool {
+        self.statistic <= self.critical(alpha)
+    }
+}
+
+/// Chi-square statistic of `observed` counts against probabilities `expected` (summing to 1).
+pub fn chi_square_uniformity(observed: &[u64], expected: &[f64]) -> ChiSquare {
+    let n: u64 = observed.iter().sum();
+    let statistic = observed
+        .iter()
+        .zip(expected)
+        .map(|(&o, &p)| {
+            let e = p * n as f64;
+            (o as f64 - e).powi(2) / e
+        })
+        .sum();
+    ChiSquare { statistic, dof: observed.len().saturating_sub(1).max(1) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(win: u64) -> RoundSummary {
+        let mut r = RoundSummary { win, ..Default::default() };
+        r.by_source[0] = win;
+        if win >= 500 {
+            r.feature_triggers[1] = 1;
+            r.feature_wins[1] = win;
+        }
+        r
+    }
+
+    #[test]
+    fn figures_from_a_hand_made_set_of_rounds() {
+        // Wins 0, 0, 100, 300 (x1 stake = 100): RTP = 400/400 = 1.0.
+        let mut a = Accumulator::new(100);
+        for w in [0, 0, 100, 300] {
+            a.add(&summary(w));
+        }
+        assert_eq!(a.rounds, 4);
+        assert_eq!(a.hits, 2);
+        assert_eq!(a.rtp(), 1.0);
+        // sample variance of 0,0,1,3 (mean 1) = (1+1+0+4)/3 = 2
+        assert!((a.sd() - 2f64.sqrt()).abs() < 1e-12);
+        assert_eq!(a.buckets[0], 2);
+        assert_eq!(a.buckets[Accumulator::bucket(100, 100, false)], 1);
+        assert_eq!(Accumulator::bucket(100, 100, false), 2, "1x is in [1,2)");
+        assert_eq!(Accumulator::bucket(100, 99, false), 1);
+        assert_eq!(Accumulator::bucket(125, 124, false), 1, "with ante the stake is 1.25");
+        assert_eq!(Accumulator::bucket(100, 500_000, true), BUCKETS - 1);
+        assert_eq!(Accumulator::bucket(100, 500_000, false), BUCKETS - 2);
+    }
+
+    #[test]
+    fn merging_in_any_order_gives_the_same_sums() {
+        let wins = [0u64, 5, 20, 700, 0, 12_345, 100, 3];
+        let mut whole = Accumulator::new(100);
+        wins.iter().for_each(|&w| whole.add(&summary(w)));
+        let mut a = Accumulator::new(100);
+        let mut b = Accumulator::new(100);
+        wins[..3].iter().for_each(|&w| a.add(&summary(w)));
+        wins[3..].iter().for_each(|&w| b.add(&summary(w)));
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b.clone();
+        ba.merge(&a);
+        assert_eq!(ab, whole);
+        assert_eq!(ba, whole);
+    }
+
+    #[test]
+    fn report_fields_and_intervals() {
+        let mut a = Accumulator::new(100);
+        for w in [0, 0, 100, 300, 900] {
+            a.add(&summary(w));
+        }
+        let info = ReportInfo { game: "g", mode: "m", sources: &["base"], features: &["x", "big"] };
+        let r = ParReport::new(info, &a, 7, 2, 1.0);
+        assert_eq!(r.rtp, 1300.0 / 500.0);
+        assert!((r.rtp_ci95[1] - r.rtp - Z95 * r.sd / 5f64.sqrt()).abs() < 1e-12);
+        assert_eq!(r.features["big"].count, 1);
+        assert_eq!(r.features["big"].one_in, Some(5.0));
+        assert_eq!(r.features["x"].one_in, None);
+        assert_eq!(r.rtp_by_source["base"], r.rtp);
+        assert_eq!(r.max_win, 9.0);
+        let text = r.to_string();
+        assert!(text.contains("RTP") && text.contains("260.0000 %"), "{text}");
+        let json = serde_json_like(&r);
+        assert!(json.contains("\"rtp_ci99\""));
+    }
+
+    fn serde_json_like(r: &ParReport) -> String {
+        serde_json::to_string(r).unwrap()
+    }
+
+    #[test]
+    fn chi_square_critical_values_match_tables() {
+        // Tabulated: dof 10 at 0.01 -> 23.209; dof 36 at 0.01 -> 58.619.
+        let c = ChiSquare { statistic: 0.0, dof: 10 };
+        assert!((c.critical(0.01) - 23.209).abs() < 0.1);
+        let c = ChiSquare { statistic: 0.0, dof: 36 };
+        assert!((c.critical(0.01) - 58.619).abs() < 0.1);
+    }
+}
