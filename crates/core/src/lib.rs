@@ -10,6 +10,7 @@
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
 //! | [`stats`] | mergeable integer accumulators, the PAR report, chi-square |
 //! | [`sim`] | reproducible parallel simulation (one PCG stream per batch) |
+//! | [`text`] | grids written as text (`cli.md` cell codes), for the runner and rule tests |
 //!
 //! Games take any [`rand_core::Rng`]. Simulations use [`sim::SimRng`] (PCG-64: fast,
 //! predictable); a real-money server must use a CSPRNG seeded from the operating system.
@@ -26,5 +27,6 @@ pub mod recorder;
 pub mod sampling;
 pub mod sim;
 pub mod stats;
+pub mod text;
 
 pub use rand_core::Rng;

@@ -1,0 +1,97 @@
+//! Grids written as text (`cli.md`, "Evaluate a fixed grid"): rows from the top separated by
+//! `/`, cells by white space, each cell a code the game defines. Used by the runner's `eval`
+//! and by rule tests, so that a test reads like the grid it checks.
+
+/// What is wrong with a grid written as text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridTextError {
+    /// Wrong number of rows.
+    #[error("the grid has {found} rows; this game has {expected} (rows are separated by '/')")]
+    Rows {
+        /// Rows the game has.
+        expected: usize,
+        /// Rows given.
+        found: usize,
+    },
+    /// Wrong number of cells in a row.
+    #[error("row {row} has {found} cells; this game has {expected} per row (cells are separated by spaces)")]
+    Cols {
+        /// The row (1 = top).
+        row: usize,
+        /// Cells per row the game has.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A code the game does not know.
+    #[error("row {row}, column {col}: '{code}' is not a cell code; allowed: {allowed}")]
+    Cell {
+        /// The row (1 = top).
+        row: usize,
+        /// The column (1 = left).
+        col: usize,
+        /// The code given.
+        code: String,
+        /// The allowed codes.
+        allowed: String,
+    },
+}
+
+/// Parses `text` into `rows` x `cols` cells in row-major order, reading each code with
+/// `code`. `allowed` is the list of codes named in errors.
+///
+/// # Errors
+/// [`GridTextError`] naming the bad row or cell and what is allowed.
+pub fn parse_grid<T>(
+    text: &str,
+    cols: usize,
+    rows: usize,
+    allowed: &str,
+    code: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, GridTextError> {
+    let lines: Vec<&str> = text.split('/').collect();
+    if lines.len() != rows {
+        return Err(GridTextError::Rows { expected: rows, found: lines.len() });
+    }
+    let mut out = Vec::with_capacity(rows * cols);
+    for (r, line) in lines.iter().enumerate() {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        if cells.len() != cols {
+            return Err(GridTextError::Cols { row: r + 1, expected: cols, found: cells.len() });
+        }
+        for (c, s) in cells.iter().enumerate() {
+            out.push(code(s).ok_or_else(|| GridTextError::Cell {
+                row: r + 1,
+                col: c + 1,
+                code: s.to_string(),
+                allowed: allowed.to_string(),
+            })?);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(s: &str) -> Option<u8> {
+        match s {
+            "a" => Some(0),
+            "b" => Some(1),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn parses_and_names_bad_cells() {
+        assert_eq!(parse_grid("a b / b a", 2, 2, "a b", code), Ok(vec![0, 1, 1, 0]));
+        assert_eq!(
+            parse_grid("a b / b", 2, 2, "a b", code),
+            Err(GridTextError::Cols { row: 2, expected: 2, found: 1 })
+        );
+        assert_eq!(parse_grid("a b", 2, 2, "a b", code), Err(GridTextError::Rows { expected: 2, found: 1 }));
+        let e = parse_grid("a b / b zz", 2, 2, "a b", code).unwrap_err();
+        assert_eq!(e.to_string(), "row 2, column 2: 'zz' is not a cell code; allowed: a b");
+    }
+}

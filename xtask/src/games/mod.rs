@@ -1,0 +1,59 @@
+//! Dispatch of each command to its game's module.
+
+mod moon_princess;
+mod starlight_christmas;
+mod wish_upon_a_star;
+
+use crate::runner::CliResult;
+use crate::{EvalArgs, ExactArgs, Game, PlayArgs, SimArgs, TuneArgs};
+
+/// The cell codes of every game, shown by `cargo xtask eval --help`.
+pub const GRID_CODES_HELP: &str = "\
+Grid: rows from the top separated by '/', cells by spaces. Cell codes:
+  moon-princess:       ci Circle, st Star, he Heart, be Bell, pg Princess Storm (green),
+                       pb Princess Star (blue), pr Princess Love (red), W Wild, . empty
+  wish-upon-a-star:    10, J, Q, K, A, be Bell, cc Candy Cane, cd Candle, tr Tree, el Elf,
+                       W Wild, BO Bonus, ST Star
+  starlight-christmas: gy yellow, gt turquoise, gg green, gb blue, gr red gem, st Star,
+                       mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)
+Example: cargo xtask eval moon-princess --grid \"ci ci ci st he/be he st ci pg/pg pb pr W st/ci ci he he be/st st st be be\"";
+
+pub fn sim(a: &SimArgs) -> CliResult {
+    match a.game {
+        Game::MoonPrincess => moon_princess::sim(a),
+        Game::WishUponAStar => wish_upon_a_star::sim(a),
+        Game::StarlightChristmas => starlight_christmas::sim(a),
+    }
+}
+
+pub fn eval(a: &EvalArgs) -> CliResult {
+    match a.game {
+        Game::MoonPrincess => moon_princess::eval(a),
+        Game::WishUponAStar => wish_upon_a_star::eval(a),
+        Game::StarlightChristmas => starlight_christmas::eval(a),
+    }
+}
+
+pub fn play(a: &PlayArgs) -> CliResult {
+    match a.game {
+        Game::MoonPrincess => moon_princess::play(a),
+        Game::WishUponAStar => wish_upon_a_star::play(a),
+        Game::StarlightChristmas => starlight_christmas::play(a),
+    }
+}
+
+pub fn exact(a: &ExactArgs) -> CliResult {
+    match a.game {
+        Game::MoonPrincess => moon_princess::exact(a),
+        Game::WishUponAStar => wish_upon_a_star::exact(a),
+        Game::StarlightChristmas => starlight_christmas::exact(a),
+    }
+}
+
+pub fn tune(a: &TuneArgs) -> CliResult {
+    match a.game {
+        Game::MoonPrincess => moon_princess::tune(a),
+        Game::WishUponAStar => wish_upon_a_star::tune(a),
+        Game::StarlightChristmas => starlight_christmas::tune(a),
+    }
+}

@@ -1,0 +1,189 @@
+//! What every game's commands share: the simulation driver with its progress bar and report,
+//! the JSON shapes of `eval`, and the error type that exits with status 2.
+
+use serde::Serialize;
+use slot_core::sim::{Progress, SimRng, simulate};
+use slot_core::stats::{Accumulator, ParReport, ReportInfo, RoundSummary};
+use std::io::IsTerminal;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// The seed used when none is given (printed in every report).
+pub const DEFAULT_SEED: u64 = 20_261_129;
+
+/// A command-line error: printed as `error: ...`, exit status 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(e: E) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+/// Shorthand for a command's result.
+pub type CliResult = Result<(), CliError>;
+
+/// Rejects an option that does not belong to `game`.
+pub fn reject(present: bool, option: &str, game: &str, allowed_for: &str) -> CliResult {
+    if present {
+        return Err(CliError(format!("{option} is not an option of {game}; it is for {allowed_for}")));
+    }
+    Ok(())
+}
+
+/// The thread count: the given one, or all cores.
+pub fn threads(t: Option<usize>) -> Result<usize, CliError> {
+    match t {
+        Some(0) => Err(CliError("--threads must be at least 1".into())),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+/// Runs a simulation with a progress bar on a terminal (not with `json`), and returns the sums
+/// with the wall-clock time.
+pub fn run<F>(
+    rounds: u64,
+    seed: u64,
+    threads: usize,
+    cost: u64,
+    show_progress: bool,
+    play: F,
+) -> Result<(Accumulator, f64), CliError>
+where
+    F: Fn(&mut SimRng) -> RoundSummary + Sync,
+{
+    let progress = Progress::default();
+    let start = Instant::now();
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let acc = std::thread::scope(|s| {
+        let bar_thread = (show_progress && std::io::stderr().is_terminal()).then(|| {
+            let (progress, done) = (&progress, &done);
+            s.spawn(move || progress_bar(rounds, cost, progress, done))
+        });
+        let acc = simulate(rounds, seed, threads, cost, play, Some(&progress));
+        done.store(true, Ordering::Relaxed);
+        if let Some(t) = bar_thread {
+            let _ = t.join();
+        }
+        acc
+    })?;
+    Ok((acc, start.elapsed().as_secs_f64()))
+}
+
+fn progress_bar(rounds: u64, cost: u64, p: &Progress, done: &std::sync::atomic::AtomicBool) {
+    use indicatif::{ProgressBar, ProgressStyle};
+    let bar = ProgressBar::new(rounds);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} rounds  {per_sec}  eta {eta}  {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    while !done.load(Ordering::Relaxed) {
+        let n = p.rounds.load(Ordering::Relaxed);
+        let w = p.win.load(Ordering::Relaxed);
+        bar.set_position(n);
+        if n > 0 {
+            bar.set_message(format!("RTP {:.3} %", w as f64 / (n as f64 * cost as f64) * 100.0));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    bar.finish_and_clear();
+}
+
+/// Simulates and prints the PAR report (readable, or JSON with `json`).
+#[allow(clippy::too_many_arguments)]
+pub fn sim_and_report<F>(
+    info: ReportInfo<'_>,
+    rounds: u64,
+    seed: u64,
+    threads: Option<usize>,
+    json: bool,
+    cost: u64,
+    play: F,
+) -> Result<ParReport, CliError>
+where
+    F: Fn(&mut SimRng) -> RoundSummary + Sync,
+{
+    let threads = self::threads(threads)?;
+    if rounds == 0 {
+        return Err(CliError("--rounds must be at least 1".into()));
+    }
+    let (acc, secs) = run(rounds, seed, threads, cost, !json, play)?;
+    let report = ParReport::new(info, &acc, seed, threads, secs);
+    if json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{report}");
+    }
+    Ok(report)
+}
+
+/// One win in `eval`'s JSON (`cli.md`).
+#[derive(Debug, Serialize)]
+pub struct EvalWin {
+    /// The symbol (or pay class) name.
+    pub symbol: String,
+    /// Its cells as `[row, col]`, 0-based from the top-left.
+    pub cells: Vec<[usize; 2]>,
+    /// Cells or line length or ways count, as the game counts.
+    pub count: u32,
+    /// The multiplier applied.
+    pub multiplier: u64,
+    /// The win, x bet.
+    pub win: f64,
+}
+
+/// `eval`'s JSON: the wins and the total, plus game-specific fields.
+#[derive(Debug, Serialize)]
+pub struct EvalOutput {
+    /// The wins.
+    pub wins: Vec<EvalWin>,
+    /// The total, x bet.
+    pub total: f64,
+    /// Game-specific extras (flattened into the object).
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+impl EvalOutput {
+    /// Prints as JSON or as readable lines.
+    pub fn print(&self, json: bool) -> CliResult {
+        if json {
+            println!("{}", serde_json::to_string(self)?);
+            return Ok(());
+        }
+        if self.wins.is_empty() {
+            println!("no win");
+        }
+        for w in &self.wins {
+            let cells: Vec<String> = w.cells.iter().map(|[r, c]| format!("({r},{c})")).collect();
+            println!(
+                "{:<16} count {:>3}  x{:<4} {:>10.2} x bet   cells {}",
+                w.symbol,
+                w.count,
+                w.multiplier,
+                w.win,
+                cells.join(" ")
+            );
+        }
+        for (k, v) in &self.extra {
+            println!("{k}: {v}");
+        }
+        println!("total: {:.2} x bet", self.total);
+        Ok(())
+    }
+}
+
+/// Cells of a bitboard mask as `[row, col]` pairs for a grid `cols` wide.
+pub fn mask_cells(mask: u64, cols: usize) -> Vec<[usize; 2]> {
+    slot_core::grid::cells_of(mask).map(|i| [i / cols, i % cols]).collect()
+}
