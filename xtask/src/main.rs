@@ -37,7 +37,10 @@ pub enum Choice {
 }
 
 #[derive(Parser, Debug)]
-#[command(name = "xtask", about = "Slot math runner: simulate, evaluate, play, exact figures, tuning")]
+#[command(
+    name = "xtask",
+    about = "Slot math runner: simulate, evaluate, play, exact figures, tuning"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -81,6 +84,10 @@ pub struct SimArgs {
     /// Starlight Christmas: play with the ante bet (1.25 x base bet).
     #[arg(long)]
     pub ante: bool,
+    /// Starlight Christmas: a math model file (JSON, the shape of `MathModel`) to simulate
+    /// instead of the shipped model, for designing and tuning.
+    #[arg(long)]
+    pub model: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `eval`.

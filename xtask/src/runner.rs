@@ -33,7 +33,9 @@ pub type CliResult = Result<(), CliError>;
 /// Rejects an option that does not belong to `game`.
 pub fn reject(present: bool, option: &str, game: &str, allowed_for: &str) -> CliResult {
     if present {
-        return Err(CliError(format!("{option} is not an option of {game}; it is for {allowed_for}")));
+        return Err(CliError(format!(
+            "{option} is not an option of {game}; it is for {allowed_for}"
+        )));
     }
     Ok(())
 }
@@ -82,17 +84,18 @@ fn progress_bar(rounds: u64, cost: u64, p: &Progress, done: &std::sync::atomic::
     use indicatif::{ProgressBar, ProgressStyle};
     let bar = ProgressBar::new(rounds);
     bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} rounds  {per_sec}  eta {eta}  {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} rounds  {per_sec}  eta {eta}  {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     while !done.load(Ordering::Relaxed) {
         let n = p.rounds.load(Ordering::Relaxed);
         let w = p.win.load(Ordering::Relaxed);
         bar.set_position(n);
         if n > 0 {
-            bar.set_message(format!("RTP {:.3} %", w as f64 / (n as f64 * cost as f64) * 100.0));
+            bar.set_message(format!(
+                "RTP {:.3} %",
+                w as f64 / (n as f64 * cost as f64) * 100.0
+            ));
         }
         std::thread::sleep(Duration::from_millis(200));
     }
@@ -185,5 +188,7 @@ impl EvalOutput {
 
 /// Cells of a bitboard mask as `[row, col]` pairs for a grid `cols` wide.
 pub fn mask_cells(mask: u64, cols: usize) -> Vec<[usize; 2]> {
-    slot_core::grid::cells_of(mask).map(|i| [i / cols, i % cols]).collect()
+    slot_core::grid::cells_of(mask)
+        .map(|i| [i / cols, i % cols])
+        .collect()
 }

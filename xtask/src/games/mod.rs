@@ -19,6 +19,12 @@ Grid: rows from the top separated by '/', cells by spaces. Cell codes:
 Example: cargo xtask eval moon-princess --grid \"ci ci ci st he/be he st ci pg/pg pb pr W st/ci ci he he be/st st st be be\"";
 
 pub fn sim(a: &SimArgs) -> CliResult {
+    crate::runner::reject(
+        a.model.is_some() && a.game != Game::StarlightChristmas,
+        "--model",
+        "this game",
+        "starlight-christmas",
+    )?;
     match a.game {
         Game::MoonPrincess => moon_princess::sim(a),
         Game::WishUponAStar => wish_upon_a_star::sim(a),

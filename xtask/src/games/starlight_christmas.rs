@@ -1,13 +1,271 @@
-//! Runner commands of Starlight Christmas (in progress).
+//! Runner commands of Starlight Christmas.
 
-use crate::runner::{CliError, CliResult};
+use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
+use slot_core::recorder::{EventLog, NoRecorder};
+use slot_core::sim::{SimRng, rng_at_round};
+use slot_core::stats::ReportInfo;
+use starlight_christmas::math_model::MathModel;
+use starlight_christmas::paytable::evaluate_grid;
+use starlight_christmas::symbols::{NAMES, SHAPE, parse_grid};
+use starlight_christmas::{BetMode, Event, FEATURES, SOURCES, StarlightChristmas};
 
-fn todo_game() -> CliResult {
-    Err(CliError("this game is not implemented yet".into()))
+const GAME: &str = "starlight-christmas";
+/// Default rounds of `sim`: a few seconds on two cores.
+const DEFAULT_ROUNDS: u64 = 2_000_000;
+
+fn mode(ante: bool) -> BetMode {
+    if ante {
+        BetMode::Ante
+    } else {
+        BetMode::Standard
+    }
 }
-pub fn sim(_: &SimArgs) -> CliResult { todo_game() }
-pub fn eval(_: &EvalArgs) -> CliResult { todo_game() }
-pub fn play(_: &PlayArgs) -> CliResult { todo_game() }
-pub fn exact(_: &ExactArgs) -> CliResult { todo_game() }
-pub fn tune(_: &TuneArgs) -> CliResult { todo_game() }
+
+pub fn sim(a: &SimArgs) -> CliResult {
+    reject(a.choice.is_some(), "--choice", GAME, "moon-princess")?;
+    let game = match &a.model {
+        None => StarlightChristmas::shipped(),
+        Some(path) => StarlightChristmas::new(&load_model(path)?)?,
+    };
+    let m = mode(a.ante);
+    let info = ReportInfo {
+        game: GAME,
+        mode: m.name(),
+        sources: &SOURCES,
+        features: &FEATURES,
+    };
+    runner::sim_and_report(
+        info,
+        a.rounds.unwrap_or(DEFAULT_ROUNDS),
+        a.seed,
+        a.threads,
+        a.json,
+        m.cost(),
+        |rng: &mut SimRng| game.play_round(m, rng, &mut NoRecorder).summary(),
+    )?;
+    Ok(())
+}
+
+/// Reads a math model file (JSON), with errors naming the file and the problem.
+fn load_model(path: &std::path::Path) -> Result<MathModel, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CliError(format!(
+            "cannot read the model file {}: {e}",
+            path.display()
+        ))
+    })?;
+    serde_json::from_str(&text).map_err(|e| {
+        CliError(format!(
+            "the model file {} is not a Starlight Christmas math model: {e}",
+            path.display()
+        ))
+    })
+}
+
+pub fn eval(a: &EvalArgs) -> CliResult {
+    reject(
+        a.free_spins,
+        "--free-spins",
+        GAME,
+        "moon-princess and wish-upon-a-star",
+    )?;
+    reject(
+        a.multiplier.is_some(),
+        "--multiplier",
+        GAME,
+        "moon-princess",
+    )?;
+    let grid = parse_grid(&a.grid)?;
+    let e = evaluate_grid(&grid);
+    let m = e.multiplier_sum.max(1) as u64;
+    let mut wins: Vec<EvalWin> = e
+        .wins
+        .iter()
+        .map(|w| EvalWin {
+            symbol: NAMES[w.symbol as usize].to_string(),
+            cells: mask_cells(w.cells, SHAPE.cols as usize),
+            count: w.count,
+            multiplier: m,
+            win: w.win.times(m).x_bet(),
+        })
+        .collect();
+    if !e.scatter_win.is_zero() {
+        let cells = grid.plane(starlight_christmas::symbols::SCATTER);
+        wins.push(EvalWin {
+            symbol: "Scatter".into(),
+            cells: mask_cells(cells, SHAPE.cols as usize),
+            count: e.scatters,
+            multiplier: 1,
+            win: e.scatter_win.x_bet(),
+        });
+    }
+    let mut extra = serde_json::Map::new();
+    extra.insert("symbol_win".into(), e.symbol_win.x_bet().into());
+    extra.insert("multiplier_sum".into(), e.multiplier_sum.into());
+    extra.insert("scatters".into(), e.scatters.into());
+    extra.insert("scatter_win".into(), e.scatter_win.x_bet().into());
+    extra.insert("free_spins_triggered".into(), (e.scatters >= 4).into());
+    EvalOutput {
+        wins,
+        total: e.total.x_bet(),
+        extra,
+    }
+    .print(a.json)
+}
+
+pub fn play(a: &PlayArgs) -> CliResult {
+    reject(a.choice.is_some(), "--choice", GAME, "moon-princess")?;
+    let game = StarlightChristmas::shipped();
+    let m = mode(a.ante);
+    let mut rng = rng_at_round(a.seed, a.round, |g| {
+        game.play_round(m, g, &mut NoRecorder);
+    });
+    let mut log = EventLog::default();
+    let out = game.play_round(m, &mut rng, &mut log);
+    if a.json {
+        println!("{}", serde_json::to_string(&log)?);
+        return Ok(());
+    }
+    println!("{GAME} ({}), seed {}, round {}", m.name(), a.seed, a.round);
+    for e in &log.events {
+        println!("{}", describe(e));
+    }
+    println!(
+        "stake {:.2} x base bet, win {:.2} x base bet",
+        m.cost() as f64 / 100.0,
+        out.win.x_bet()
+    );
+    Ok(())
+}
+
+fn describe(e: &Event) -> String {
+    use starlight_christmas::SpinKind;
+    match e {
+        Event::SpinStart {
+            spin: SpinKind::Base,
+            ..
+        } => "== base spin".into(),
+        Event::SpinStart {
+            spin: SpinKind::FreeSpin { number },
+            free_spins_left,
+        } => {
+            format!("== free spin {number} ({free_spins_left} left)")
+        }
+        Event::Landed { grid } => format!("  landed   {grid}"),
+        Event::Win {
+            symbol, count, win, ..
+        } => format!("  win      {count} x {symbol}: {:.2}", win.x_bet()),
+        Event::Tumble { removed } => format!("  tumble   {} cells removed", removed.len()),
+        Event::Refill { grid } => format!("  refill   {grid}"),
+        Event::SequenceEnd {
+            symbol_win,
+            multiplier_sum,
+            multiplier_applied,
+            win,
+        } => format!(
+            "  end      symbol wins {:.2}, multipliers on grid {multiplier_sum}, x{multiplier_applied} -> {:.2}",
+            symbol_win.x_bet(),
+            win.x_bet()
+        ),
+        Event::RunningMultiplier { value } => format!("  running multiplier now x{value}"),
+        Event::ScatterPay { scatters, win } => {
+            format!("  scatters {scatters} pay {:.2}", win.x_bet())
+        }
+        Event::FreeSpinsAwarded { awarded, left } => {
+            format!("  +{awarded} free spins ({left} to play)")
+        }
+        Event::CapReached { total } => format!("  CAP reached: {:.2}", total.x_bet()),
+        Event::RoundEnd { win, capped } => format!(
+            "== round win {:.2}{}",
+            win.x_bet(),
+            if *capped { " (capped)" } else { "" }
+        ),
+    }
+}
+
+pub fn exact(_: &ExactArgs) -> CliResult {
+    Err(CliError(
+        "starlight-christmas has no exact figures: its tumbles with refill are simulated (use sim)"
+            .into(),
+    ))
+}
+
+/// Moves `delta` weight from the yellow gem to the Sun in the mode's base table (negative:
+/// the other way). The table's total stays the same, so the Scatter and Multiplier
+/// probabilities, and with them the free-spin frequency, do not move.
+fn shift_weight(model: &mut MathModel, m: BetMode, delta: i64) -> Result<(), CliError> {
+    let w = match m {
+        BetMode::Standard => &mut model.base,
+        BetMode::Ante => &mut model.ante_base,
+    };
+    let (gy, su) = (w.paying[0] as i64 - delta, w.paying[8] as i64 + delta);
+    if gy < 0 || su < 0 {
+        return Err(CliError(format!(
+            "weight shift {delta} leaves a negative weight"
+        )));
+    }
+    (w.paying[0], w.paying[8]) = (gy as u32, su as u32);
+    Ok(())
+}
+
+/// Tunes the mode's one knob, the weight moved from the yellow gem to the Sun in the mode's
+/// base table ([`shift_weight`]), by secant steps on paired runs (same seed, same rounds for
+/// every candidate, so their difference has little noise), until the RTP meets 95.50 %.
+/// Prints the weights to put into `math_model.rs`; confirm with a large `sim` run.
+pub fn tune(a: &TuneArgs) -> CliResult {
+    reject(a.choice.is_some(), "--choice", GAME, "moon-princess")?;
+    let m = mode(a.ante);
+    let threads = runner::threads(a.threads)?;
+    let target = 0.9550;
+    let shipped = MathModel::shipped();
+    let rtp_at = |delta: i64| -> Result<f64, CliError> {
+        let mut model = shipped.clone();
+        shift_weight(&mut model, m, delta)?;
+        let game = StarlightChristmas::new(&model)?;
+        let (acc, _) = runner::run(
+            a.rounds,
+            a.seed,
+            threads,
+            m.cost(),
+            false,
+            |rng: &mut SimRng| game.play_round(m, rng, &mut NoRecorder).summary(),
+        )?;
+        eprintln!(
+            "shift {delta:+}: RTP {:.4} % (+- {:.4} pp at 99 %)",
+            acc.rtp() * 100.0,
+            acc.half_width(slot_core::stats::Z99) * 100.0
+        );
+        Ok(acc.rtp())
+    };
+    let (mut x0, mut x1) = (0i64, 40i64);
+    let (mut y0, mut y1) = (rtp_at(x0)? - target, rtp_at(x1)? - target);
+    for _ in 0..6 {
+        if (y1 - y0).abs() < 1e-9 {
+            break;
+        }
+        let x2 = (x1 as f64 - y1 * (x1 - x0) as f64 / (y1 - y0)).round() as i64;
+        if x2 == x1 {
+            break;
+        }
+        (x0, y0) = (x1, y1);
+        x1 = x2;
+        y1 = rtp_at(x1)? - target;
+        if y1.abs() < 0.0002 {
+            break;
+        }
+    }
+    let mut model = shipped;
+    shift_weight(&mut model, m, x1)?;
+    let w = match m {
+        BetMode::Standard => model.base,
+        BetMode::Ante => model.ante_base,
+    };
+    println!(
+        "shift {x1:+}: RTP {:.4} %; {} base weights: {:?}",
+        (y1 + target) * 100.0,
+        m.name(),
+        w
+    );
+    Ok(())
+}

@@ -1,0 +1,459 @@
+//! The round flow (`starlight_christmas.md`, "Tumble", "Multipliers", "Scatters and free
+//! spins", "Ante bet", "Cap").
+//!
+//! A round: the paid spin's tumble sequence (wins removed, the rest falls, new cells drawn
+//! from above, until no win), its Multipliers applied to the sequence's symbol wins, its
+//! Scatters paid and, with 4 or more, 15 free spins. Each free spin is a tumble sequence with
+//! the running multiplier; 3 or more Scatters add 5 spins. The 5,000x cap ends the round the
+//! moment the running total reaches it.
+
+use crate::events::{Event, SpinKind};
+use crate::math_model::{MathModel, ModelError, Tables};
+use crate::paytable::{pay_anywhere, scatter_pay, scatters};
+use crate::symbols::{Drawn, MULTIPLIER, NAMES, SCATTER, SHAPE, ScGrid, grid_text, multiplier_sum};
+use rand_core::Rng;
+use slot_core::grid::Mask;
+use slot_core::money::{BetLadder, Cap, Win};
+use slot_core::recorder::Recorder;
+use slot_core::stats::RoundSummary;
+
+/// Base bets: 0.20 to 40.00 in steps of 0.20 (`common.md`). Wins are in hundredths of it.
+pub const BET_LADDER: BetLadder = BetLadder::new(20, 4000);
+/// What the player stakes with the ante bet: 1.25 x the base bet, 0.25 to 50.00 in steps of
+/// 0.25. The base bet is 4/5 of it.
+pub const ANTE_STAKE_LADDER: BetLadder = BetLadder::new(25, 5000);
+/// The cap: 5,000 x base bet.
+pub const CAP: Cap = Cap::x_bet(5000);
+/// Free spins for 4 or more Scatters in the base game.
+pub const FREE_SPINS: u32 = 15;
+/// Free spins added by 3 or more Scatters in a free spin.
+pub const RETRIGGER_SPINS: u32 = 5;
+/// Scatters that trigger free spins in the base game.
+pub const TRIGGER_SCATTERS: u32 = 4;
+/// Scatters that retrigger in the free spins.
+pub const RETRIGGER_SCATTERS: u32 = 3;
+
+/// Names of the RTP sources ([`RoundSummary::by_source`] indices).
+pub const SOURCES: [&str; 4] = [
+    "base spin",
+    "base tumbles",
+    "base scatter pay",
+    "free spins",
+];
+/// Names of the features ([`RoundSummary::feature_triggers`] indices): the free spins, and a
+/// base sequence paid with Multipliers (its win is the multiplied sequence win).
+pub const FEATURES: [&str; 2] = ["free spins", "base multiplier"];
+
+const SRC_SPIN: usize = 0;
+const SRC_TUMBLES: usize = 1;
+const SRC_SCATTER: usize = 2;
+const SRC_FREE: usize = 3;
+
+/// Standard play or the ante bet (`starlight_christmas.md`, "Ante bet").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BetMode {
+    /// Stake = base bet.
+    Standard,
+    /// Stake = 1.25 x base bet; more Scatters in the base game.
+    Ante,
+}
+
+impl BetMode {
+    /// The stake in hundredths of the base bet: 100 or 125.
+    pub const fn cost(self) -> u64 {
+        match self {
+            BetMode::Standard => 100,
+            BetMode::Ante => 125,
+        }
+    }
+
+    /// "standard" or "ante".
+    pub const fn name(self) -> &'static str {
+        match self {
+            BetMode::Standard => "standard",
+            BetMode::Ante => "ante",
+        }
+    }
+}
+
+/// What a round paid and how. All wins in hundredths of the base bet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RoundOutcome {
+    /// The round's total win (at most the cap).
+    pub win: Win,
+    /// The cap ended the round.
+    pub capped: bool,
+    /// Paid by source, [`SOURCES`] order; sums to `win`.
+    pub by_source: [Win; 4],
+    /// The base sequence's win when Multipliers applied to it (else 0).
+    pub base_multiplier_win: Win,
+    /// Free spins were triggered.
+    pub free_spins_triggered: bool,
+    /// Free spins played.
+    pub free_spins_played: u32,
+    /// Retriggers in the free spins.
+    pub retriggers: u32,
+    /// The running multiplier when the round ended.
+    pub running_multiplier: u32,
+}
+
+impl RoundOutcome {
+    /// The figures the statistics need.
+    pub fn summary(&self) -> RoundSummary {
+        let mut s = RoundSummary {
+            win: self.win.hundredths(),
+            capped: self.capped,
+            ..Default::default()
+        };
+        for (i, w) in self.by_source.iter().enumerate() {
+            s.by_source[i] = w.hundredths();
+        }
+        s.feature_triggers[0] = self.free_spins_triggered as u32;
+        s.feature_wins[0] = self.by_source[SRC_FREE].hundredths();
+        s.feature_triggers[1] = !self.base_multiplier_win.is_zero() as u32;
+        s.feature_wins[1] = self.base_multiplier_win.hundredths();
+        s
+    }
+}
+
+/// Which table a cell is drawn from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Table {
+    /// The standard base game.
+    Base,
+    /// The ante base game.
+    AnteBase,
+    /// The free spins.
+    FreeSpins,
+}
+
+/// Where new cells come from. In play, the math model's tables and the round's generator
+/// ([`RngCells`]); in rule tests, a scripted list of cells, so that a test can state the exact
+/// grids and refills of a round and its exact win.
+pub(crate) trait CellSource {
+    /// The grid code of the next new cell, drawn from `table`.
+    fn cell(&mut self, table: Table) -> u8;
+}
+
+/// Cells drawn from the model's tables with a generator.
+struct RngCells<'a, R: ?Sized> {
+    tables: &'a Tables,
+    rng: &'a mut R,
+}
+
+impl<R: Rng + ?Sized> CellSource for RngCells<'_, R> {
+    #[inline]
+    fn cell(&mut self, table: Table) -> u8 {
+        let t = &self.tables;
+        let (cells, values) = match table {
+            Table::Base => (&t.base, &t.base_values),
+            Table::AnteBase => (&t.ante_base, &t.base_values),
+            Table::FreeSpins => (&t.free_spins, &t.free_spin_values),
+        };
+        match *cells.sample(self.rng) {
+            Drawn::Paying(s) => s,
+            Drawn::Scatter => SCATTER,
+            Drawn::Multiplier => MULTIPLIER + *values.sample(self.rng),
+        }
+    }
+}
+
+/// The game with its math model: plays rounds and evaluates grids.
+#[derive(Clone, Debug)]
+pub struct StarlightChristmas {
+    tables: Tables,
+}
+
+/// The end of one tumble sequence.
+struct Sequence {
+    /// Symbol wins of the landed grid (before the first tumble).
+    first: Win,
+    /// All symbol wins of the sequence, unmultiplied.
+    total: Win,
+    /// The symbol wins alone reached the cap: stop at once.
+    capped: bool,
+}
+
+/// The running total and its split, with the cap.
+struct Ledger {
+    out: RoundOutcome,
+}
+
+impl Ledger {
+    /// Pays `w` to `source`; returns true if the cap is reached (the round must end).
+    #[inline]
+    fn pay(&mut self, source: usize, w: Win) -> bool {
+        if w.is_zero() {
+            return false;
+        }
+        let before = self.out.win;
+        let capped = CAP.add(&mut self.out.win, w);
+        let paid = Win::from_hundredths(self.out.win.hundredths() - before.hundredths());
+        self.out.by_source[source] += paid;
+        if capped {
+            self.out.capped = true;
+        }
+        capped
+    }
+}
+
+fn cells_rc(mask: Mask) -> Vec<[u8; 2]> {
+    slot_core::grid::cells_of(mask)
+        .map(|i| {
+            let (r, c) = SHAPE.position(i);
+            [r as u8, c as u8]
+        })
+        .collect()
+}
+
+impl Default for StarlightChristmas {
+    fn default() -> Self {
+        Self::shipped()
+    }
+}
+
+impl StarlightChristmas {
+    /// The game with a math model.
+    ///
+    /// # Errors
+    /// [`ModelError`] if a weight table is unusable.
+    pub fn new(model: &MathModel) -> Result<Self, ModelError> {
+        Ok(StarlightChristmas {
+            tables: Tables::new(model)?,
+        })
+    }
+
+    /// The game with the shipped math model.
+    pub fn shipped() -> Self {
+        Self::new(&MathModel::shipped()).expect("the shipped model is valid (tested)")
+    }
+
+    /// Lands a fresh grid: 30 cells drawn in row-major order.
+    #[inline]
+    fn land<S: CellSource>(table: Table, src: &mut S) -> ScGrid {
+        let mut g = ScGrid::empty(SHAPE);
+        for i in 0..SHAPE.cells() {
+            g.set(i, src.cell(table));
+        }
+        g
+    }
+
+    /// Plays the tumble sequence of `grid` to its end. `paid` is what the round has paid
+    /// before this sequence (for the cap).
+    fn tumble<S: CellSource, Rec: Recorder<Event>>(
+        grid: &mut ScGrid,
+        table: Table,
+        paid: Win,
+        src: &mut S,
+        rec: &mut Rec,
+    ) -> Sequence {
+        let mut seq = Sequence {
+            first: Win::ZERO,
+            total: Win::ZERO,
+            capped: false,
+        };
+        let mut first = true;
+        loop {
+            let (w, cells) = pay_anywhere(grid, |s, n, m, w| {
+                rec.record(|| Event::Win {
+                    symbol: NAMES[s as usize].into(),
+                    count: n,
+                    cells: cells_rc(m),
+                    win: w,
+                })
+            });
+            if w.is_zero() {
+                return seq;
+            }
+            if first {
+                seq.first = w;
+                first = false;
+            }
+            seq.total += w;
+            if paid + seq.total >= CAP.limit {
+                seq.capped = true;
+                return seq;
+            }
+            grid.remove(cells);
+            rec.record(|| Event::Tumble {
+                removed: cells_rc(cells),
+            });
+            grid.apply_gravity();
+            grid.refill(|_, _| src.cell(table));
+            rec.record(|| Event::Refill {
+                grid: grid_text(grid),
+            });
+        }
+    }
+
+    /// Plays one round in `mode` with generator `rng`, reporting events to `rec`.
+    ///
+    /// The round is a pure function of the model, the mode and the generator's state.
+    /// Wins are in hundredths of the base bet; multiply by the base bet with
+    /// [`slot_core::money::Bet::payout`] (the ladder makes that whole cents). Never panics.
+    pub fn play_round<R: Rng + ?Sized, Rec: Recorder<Event>>(
+        &self,
+        mode: BetMode,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> RoundOutcome {
+        Self::play_with(
+            mode,
+            &mut RngCells {
+                tables: &self.tables,
+                rng,
+            },
+            rec,
+        )
+    }
+
+    /// The round, with new cells taken from `src`.
+    pub(crate) fn play_with<S: CellSource, Rec: Recorder<Event>>(
+        mode: BetMode,
+        src: &mut S,
+        rec: &mut Rec,
+    ) -> RoundOutcome {
+        let mut ledger = Ledger {
+            out: RoundOutcome::default(),
+        };
+        let base_table = match mode {
+            BetMode::Standard => Table::Base,
+            BetMode::Ante => Table::AnteBase,
+        };
+        rec.record(|| Event::SpinStart {
+            spin: SpinKind::Base,
+            free_spins_left: 0,
+        });
+        let mut grid = Self::land(base_table, src);
+        rec.record(|| Event::Landed {
+            grid: grid_text(&grid),
+        });
+        let seq = Self::tumble(&mut grid, base_table, Win::ZERO, src, rec);
+        if !Self::settle_base(&grid, &seq, &mut ledger, rec) {
+            let n = scatters(&grid);
+            let sp = scatter_pay(n);
+            if !sp.is_zero() {
+                rec.record(|| Event::ScatterPay {
+                    scatters: n,
+                    win: sp,
+                });
+            }
+            if !ledger.pay(SRC_SCATTER, sp) && n >= TRIGGER_SCATTERS {
+                ledger.out.free_spins_triggered = true;
+                Self::free_spins(&mut ledger, src, rec);
+            }
+        }
+        if ledger.out.capped {
+            let total = ledger.out.win;
+            rec.record(|| Event::CapReached { total });
+        }
+        let out = ledger.out;
+        rec.record(|| Event::RoundEnd {
+            win: out.win,
+            capped: out.capped,
+        });
+        out
+    }
+
+    /// Pays the base sequence (Multipliers applied if it won). Returns true if capped.
+    fn settle_base<Rec: Recorder<Event>>(
+        grid: &ScGrid,
+        seq: &Sequence,
+        ledger: &mut Ledger,
+        rec: &mut Rec,
+    ) -> bool {
+        if seq.total.is_zero() {
+            return false;
+        }
+        let m = if seq.capped { 0 } else { multiplier_sum(grid) };
+        let applied = m.max(1) as u64;
+        let win = seq.total.times(applied);
+        rec.record(|| Event::SequenceEnd {
+            symbol_win: seq.total,
+            multiplier_sum: m,
+            multiplier_applied: applied as u32,
+            win,
+        });
+        if m > 0 {
+            ledger.out.base_multiplier_win = win;
+        }
+        let first = seq.first.times(applied);
+        let rest = Win::from_hundredths(win.hundredths() - first.hundredths());
+        ledger.pay(SRC_SPIN, first) || ledger.pay(SRC_TUMBLES, rest) || seq.capped
+    }
+
+    /// Plays the free spins until none are left or the cap is reached.
+    fn free_spins<S: CellSource, Rec: Recorder<Event>>(
+        ledger: &mut Ledger,
+        src: &mut S,
+        rec: &mut Rec,
+    ) {
+        let table = Table::FreeSpins;
+        let mut left = FREE_SPINS;
+        rec.record(|| Event::FreeSpinsAwarded {
+            awarded: FREE_SPINS,
+            left,
+        });
+        let mut running: u32 = 0;
+        while left > 0 {
+            left -= 1;
+            ledger.out.free_spins_played += 1;
+            let number = ledger.out.free_spins_played;
+            rec.record(|| Event::SpinStart {
+                spin: SpinKind::FreeSpin { number },
+                free_spins_left: left,
+            });
+            let mut grid = Self::land(table, src);
+            rec.record(|| Event::Landed {
+                grid: grid_text(&grid),
+            });
+            let seq = Self::tumble(&mut grid, table, ledger.out.win, src, rec);
+            if seq.capped {
+                ledger.pay(SRC_FREE, seq.total);
+                break;
+            }
+            if !seq.total.is_zero() {
+                let m = multiplier_sum(&grid);
+                let applied = if m > 0 {
+                    running += m;
+                    let value = running;
+                    rec.record(|| Event::RunningMultiplier { value });
+                    running
+                } else {
+                    1
+                };
+                let win = seq.total.times(applied as u64);
+                rec.record(|| Event::SequenceEnd {
+                    symbol_win: seq.total,
+                    multiplier_sum: m,
+                    multiplier_applied: applied,
+                    win,
+                });
+                if ledger.pay(SRC_FREE, win) {
+                    break;
+                }
+            }
+            let n = scatters(&grid);
+            let sp = scatter_pay(n);
+            if !sp.is_zero() {
+                rec.record(|| Event::ScatterPay {
+                    scatters: n,
+                    win: sp,
+                });
+                if ledger.pay(SRC_FREE, sp) {
+                    break;
+                }
+            }
+            if n >= RETRIGGER_SCATTERS {
+                left += RETRIGGER_SPINS;
+                ledger.out.retriggers += 1;
+                rec.record(|| Event::FreeSpinsAwarded {
+                    awarded: RETRIGGER_SPINS,
+                    left,
+                });
+            }
+        }
+        ledger.out.running_multiplier = running;
+    }
+}
