@@ -1,3 +1,84 @@
-//! Wish Upon a Star: 5x3 243 ways, gift wild bonus wins, free spins, Lock and Spin jackpots, exact base-game figures.
+//! # Wish Upon a Star
 //!
-//! Not implemented yet: see its issue.
+//! A 5x3 reel-strip slot with 243 ways from the left, gift Wilds on reels 2 and 4 (a reel full
+//! of Wilds gives a bonus win), Bonus scatters on reels 1, 3, 5 (3 pay 1x and award 10 free
+//! spins with doubled paytable wins), and the Lock & Spin jackpot feature for 6 or more Stars
+//! (Mini 20x, Minor 30x, Major 50x, Grand 200x). Rules: `shared/spec/wish_upon_a_star.md`
+//! (from the operator's `wish_upon_a_star.de.txt`); money, randomness and statistics:
+//! `common.md`.
+//!
+//! | module | what |
+//! |---|---|
+//! | [`symbols`] | symbol codes, text codes, the 5x3 grid, where each symbol may stand |
+//! | [`evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
+//! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`Game`]) |
+//! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures |
+//! | [`exact`] | exact figures by counting over the strips and a Markov chain (rationals) |
+//! | [`events`] | the serialisable round record |
+//!
+//! Grids are 5 reels by 3 rows, cells numbered row-major from the top-left
+//! (`index = row * 5 + col`, reel 1 = column 0). Wins are [`Win`]s: hundredths of the total
+//! bet. Bets are on [`BET_LADDER`] (0.25 to 25.00 in steps of 0.25); every value of the game
+//! is a multiple of 4 hundredths, so every win is whole cents at every bet.
+//!
+//! # Randomness
+//! [`Game::play_round`] takes any [`rand_core::Rng`]. Simulation uses PCG-64
+//! ([`slot_core::sim::SimRng`]); a real-money server must use a CSPRNG seeded from the
+//! operating system (e.g. `rand_chacha::ChaCha20Rng`): PCG output reveals its state.
+//!
+//! # Decisions where the rules are silent
+//! 1. **Star values.** Every Star that lands gets its value at once (drawn after the five stops,
+//!    in row-major cell order) and the value is shown with the grid, but a Star pays only
+//!    through Lock & Spin: a spin with fewer than 6 Stars pays nothing for them, in the base
+//!    game and in free spins alike. Landed Stars and respin Stars use the same value table.
+//! 2. **"6 or more Stars after a spin".** Counted on the landed grid. The spin's own wins
+//!    (ways and scatter pay, doubled in free spins) and its gift bonus wins come first, then
+//!    Lock & Spin; Stars are not paying symbols and Wilds do not replace them, so they simply
+//!    break ways. After the feature the round goes on with the free spins left.
+//! 3. **Order of a spin** (and of its random draws): stops reel 1..5, Star values, ways wins,
+//!    scatter pay and its 10 free spins, gift bonus win of reel 2 then reel 4, Lock & Spin.
+//! 4. **Scatter.** Bonus stands only on reels 1, 3, 5 and the shipped strips space it so a
+//!    window shows at most one, so 3 is the most there can be; the code pays and triggers for
+//!    3 or more. In free spins the Bonus pay is doubled too (it is a paytable win).
+//! 5. **Gift bonus wins of free spins.** In the base game they start free spins (with the
+//!    scatter in the same spin, 10 + 10 = 20); in free spins they add 10, like a retrigger.
+//!    Such a bonus win pays no money itself.
+//! 6. **Lock & Spin respins.** Each empty cell independently gets a Star with the model's
+//!    probability (1/25). A grid that lands with all 15 cells Stars pays the Grand at once.
+//!    The Grand (200x) is paid on top of the 15 Stars' values. Lock & Spin wins and gift bonus
+//!    wins are never doubled, also in free spins (the seed says "all wins doubled except bonus
+//!    wins"; the spec and the issue count Lock & Spin among the undoubled, since its jackpots
+//!    are fixed amounts, and this crate follows them).
+//! 7. **No cap, no limit on free spins.** The seed sets none. A model is accepted only if a
+//!    free spin awards less than one free spin on average, so every round ends with
+//!    probability 1 (shipped model: 0.1036 per free spin). The largest win and the Grand's
+//!    odds are reported (`cargo xtask exact` and `sim`).
+//! 8. **Statistics.** Sources: base ways, base scatter pay, paytable wins in free spins, gift
+//!    bonus wins (base and free), Lock & Spin (base and free, jackpots and Grand included).
+//!    Feature "free spins" counts every award of 10 and its win is everything won during free
+//!    spins (so its share of the RTP includes the gift and Lock & Spin wins inside them).
+//! 9. **Grids from outside** (`eval`): a Wild off reels 2 and 4 or a Bonus off reels 1, 3, 5
+//!    cannot land and is rejected with [`symbols::GridInputError::Placement`].
+
+pub mod evaluate;
+pub mod events;
+pub mod exact;
+pub mod math_model;
+pub mod ratio;
+pub mod round;
+pub mod symbols;
+
+pub use evaluate::{SpinEvaluation, WaysWin, evaluate};
+pub use events::Event;
+pub use exact::ExactFigures;
+pub use math_model::{GiftPrize, MathModel, ModelError, StarValue};
+pub use round::{FEATURES, Game, LockAndSpinOutcome, RoundOutcome, SOURCES};
+pub use slot_core::money::Win;
+
+use slot_core::money::BetLadder;
+
+/// The bet ladder: 0.25 to 25.00 in steps of 0.25 (`common.md`, "Allowed bets"), in cents.
+pub const BET_LADDER: BetLadder = BetLadder::new(25, 2_500);
+
+/// The game's command-line name.
+pub const GAME_NAME: &str = "wish-upon-a-star";

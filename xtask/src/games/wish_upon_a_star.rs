@@ -1,13 +1,479 @@
-//! Runner commands of this game (not implemented yet: see its issue).
+//! Runner commands of Wish Upon a Star (`cli.md`): `sim`, `eval`, `play`, `exact`, `tune`.
 
-use crate::runner::{CliError, CliResult};
+use crate::runner::{CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject, sim_and_report};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
+use serde::Serialize;
+use slot_core::recorder::{EventLog, NoRecorder};
+use slot_core::sim::rng_at_round;
+use slot_core::stats::ReportInfo;
+use wish_upon_a_star::events::{Event, SpinKind};
+use wish_upon_a_star::math_model::{self, MathModel};
+use wish_upon_a_star::ratio::Ratio;
+use wish_upon_a_star::symbols::{self, NAMES};
+use wish_upon_a_star::{ExactFigures, FEATURES, GAME_NAME, Game, SOURCES, Win};
 
-fn todo_game() -> CliResult {
-    Err(CliError("this game is not implemented yet".into()))
+const GAME: &str = "wish-upon-a-star";
+/// Default rounds of `sim`: a few seconds on 2 cores.
+const DEFAULT_ROUNDS: u64 = 10_000_000;
+/// The target RTP of `targets.md`.
+const TARGET_RTP: f64 = 0.9520;
+
+fn no_foreign_options(choice: bool, ante: bool) -> CliResult {
+    reject(choice, "--choice", GAME, "moon-princess")?;
+    reject(ante, "--ante", GAME, "starlight-christmas")
 }
-pub fn sim(_: &SimArgs) -> CliResult { todo_game() }
-pub fn eval(_: &EvalArgs) -> CliResult { todo_game() }
-pub fn play(_: &PlayArgs) -> CliResult { todo_game() }
-pub fn exact(_: &ExactArgs) -> CliResult { todo_game() }
-pub fn tune(_: &TuneArgs) -> CliResult { todo_game() }
+
+fn info() -> ReportInfo<'static> {
+    ReportInfo {
+        game: GAME_NAME,
+        mode: "standard",
+        sources: SOURCES,
+        features: FEATURES,
+    }
+}
+
+pub fn sim(a: &SimArgs) -> CliResult {
+    no_foreign_options(a.choice.is_some(), a.ante)?;
+    let game = Game::standard();
+    let rounds = a.rounds.unwrap_or(DEFAULT_ROUNDS);
+    if !a.json {
+        println!("seed {}  rounds {rounds}", a.seed);
+    }
+    let report = sim_and_report(info(), rounds, a.seed, a.threads, a.json, 100, |rng| {
+        game.play_round(rng, &mut NoRecorder).summary()
+    })?;
+    if !a.json {
+        let exact = ExactFigures::compute(game.model());
+        let e = exact.rtp.to_f64();
+        let z = (report.rtp - e) / ((report.rtp_ci99[1] - report.rtp) / slot_core::stats::Z99);
+        println!(
+            "  exact RTP         {:.4} %  (simulation - exact = {:+.2} standard errors)",
+            e * 100.0,
+            z
+        );
+        println!(
+            "  Grand (exact)     1 in {:.4e} rounds",
+            exact
+                .grands_per_round
+                .checked_div(&Ratio::one())
+                .map_or(0.0, |g| 1.0 / g.to_f64())
+        );
+    }
+    Ok(())
+}
+
+pub fn eval(a: &EvalArgs) -> CliResult {
+    reject(
+        a.multiplier.is_some(),
+        "--multiplier",
+        GAME,
+        "moon-princess",
+    )?;
+    let grid = symbols::parse_grid(&a.grid)?;
+    let multiplier = if a.free_spins { 2 } else { 1 };
+    let ev = wish_upon_a_star::evaluate(&grid, multiplier);
+    let mut wins: Vec<EvalWin> = ev
+        .ways
+        .iter()
+        .map(|w| EvalWin {
+            symbol: NAMES[w.symbol as usize].to_string(),
+            cells: mask_cells(w.cells, symbols::REELS),
+            count: w.reels as u32,
+            multiplier: w.multiplier,
+            win: w.win.x_bet(),
+        })
+        .collect();
+    if !ev.scatter_win.is_zero() {
+        wins.push(EvalWin {
+            symbol: "Bonus".into(),
+            cells: mask_cells(ev.bonus_cells, symbols::REELS),
+            count: ev.bonus_cells.count_ones(),
+            multiplier,
+            win: ev.scatter_win.x_bet(),
+        });
+    }
+    let mut extra = serde_json::Map::new();
+    extra.insert(
+        "ways".into(),
+        ev.ways.iter().map(|w| w.ways).collect::<Vec<_>>().into(),
+    );
+    extra.insert(
+        "free_spins_triggered".into(),
+        ev.free_spins_triggered().into(),
+    );
+    extra.insert("gift_bonus_wins".into(), ev.gift_bonus_wins().into());
+    extra.insert("stars".into(), ev.star_cells.count_ones().into());
+    extra.insert(
+        "lock_and_spin_triggered".into(),
+        ev.lock_and_spin_triggered().into(),
+    );
+    EvalOutput {
+        wins,
+        total: ev.total.x_bet(),
+        extra,
+    }
+    .print(a.json)
+}
+
+fn x(w: Win) -> String {
+    format!("{:.2}x", w.x_bet())
+}
+
+pub fn play(a: &PlayArgs) -> CliResult {
+    no_foreign_options(a.choice.is_some(), a.ante)?;
+    let game = Game::standard();
+    let mut rng = rng_at_round(a.seed, a.round, |g| {
+        game.play_round(g, &mut NoRecorder);
+    });
+    let mut log = EventLog::default();
+    let out = game.play_round(&mut rng, &mut log);
+    if a.json {
+        println!("{}", serde_json::to_string(&log)?);
+        return Ok(());
+    }
+    println!("{GAME} seed {} round {}", a.seed, a.round);
+    for e in &log.events {
+        match e {
+            Event::Spin {
+                kind,
+                stops,
+                grid,
+                stars,
+            } => {
+                match kind {
+                    SpinKind::Base => println!("base spin, stops {stops:?}"),
+                    SpinKind::Free { number, remaining } => {
+                        println!("free spin {number} ({remaining} left), stops {stops:?}")
+                    }
+                }
+                for row in grid.chunks(5) {
+                    println!(
+                        "    {}",
+                        row.iter().map(|c| format!("{c:>3}")).collect::<String>()
+                    );
+                }
+                if !stars.is_empty() {
+                    let v: Vec<String> =
+                        stars.iter().map(|(c, v)| format!("{c:?} {v:?}")).collect();
+                    println!("  stars: {}", v.join(", "));
+                }
+            }
+            Event::WaysWin {
+                symbol,
+                reels,
+                ways,
+                multiplier,
+                win,
+                ..
+            } => {
+                println!(
+                    "  {symbol} x{reels} reels, {ways} ways, x{multiplier}: {}",
+                    x(*win)
+                )
+            }
+            Event::ScatterWin {
+                count,
+                multiplier,
+                win,
+                ..
+            } => {
+                println!("  {count} Bonus, x{multiplier}: {}", x(*win))
+            }
+            Event::GiftBonus { reel, prize, win } => {
+                println!("  gift bonus win (reel {reel}): {prize:?} {}", x(*win))
+            }
+            Event::FreeSpinsAwarded {
+                source,
+                spins,
+                remaining,
+            } => {
+                println!("  {spins} free spins ({source:?}), {remaining} to play")
+            }
+            Event::LockAndSpinStart { stars, respins, .. } => {
+                println!("  LOCK & SPIN: {stars} Stars held, {respins} respins")
+            }
+            Event::Respin {
+                number,
+                new_stars,
+                held,
+                respins_left,
+            } => {
+                let v: Vec<String> = new_stars
+                    .iter()
+                    .map(|(c, v)| format!("{c:?} {v:?}"))
+                    .collect();
+                println!(
+                    "    respin {number}: new [{}], {held} held, {respins_left} left",
+                    v.join(", ")
+                )
+            }
+            Event::LockAndSpinEnd {
+                stars,
+                star_values,
+                grand,
+                win,
+            } => println!(
+                "  Lock & Spin ends: {stars} Stars worth {}{}, win {}",
+                x(*star_values),
+                if *grand { " + GRAND 200x" } else { "" },
+                x(*win)
+            ),
+            Event::RoundEnd { win } => println!("round win: {}", x(*win)),
+        }
+    }
+    debug_assert_eq!(log.events.last(), Some(&Event::RoundEnd { win: out.win }));
+    Ok(())
+}
+
+/// A ratio in both forms for the JSON report.
+#[derive(Serialize)]
+struct Exact {
+    value: f64,
+    fraction: String,
+}
+
+fn ex(r: &Ratio) -> Exact {
+    Exact {
+        value: r.to_f64(),
+        fraction: r.to_string(),
+    }
+}
+
+fn one_in(r: &Ratio) -> f64 {
+    1.0 / r.to_f64()
+}
+
+#[derive(Serialize)]
+struct ExactJson {
+    game: &'static str,
+    rtp: Exact,
+    rtp_by_source: std::collections::BTreeMap<&'static str, Exact>,
+    base_ways_rtp: Exact,
+    base_scatter_rtp: Exact,
+    base_ways_hit_frequency: Exact,
+    base_paytable_hit_frequency: Exact,
+    base_free_spins_trigger_probability: Exact,
+    free_spins_probability_per_round: Exact,
+    free_spins_one_in: f64,
+    free_spins_per_award: Exact,
+    free_spin_value: Exact,
+    free_spins_share: Exact,
+    free_ways_value: Exact,
+    base_full_wild_reel: [Exact; 2],
+    base_lock_and_spin_probability: Exact,
+    lock_and_spin_mean_value: Exact,
+    lock_and_spin_grand_probability: Exact,
+    mean_star_value: Exact,
+    lock_and_spin_by_start: Vec<serde_json::Value>,
+    grands_per_round: Exact,
+    grand_one_in_rounds: f64,
+    base_combinations: String,
+}
+
+fn exact_json(e: &ExactFigures) -> ExactJson {
+    let bf = &e.base_features;
+    let ls_grand = bf
+        .grand_probability
+        .checked_div(&bf.lock_and_spin_probability)
+        .unwrap_or_else(Ratio::zero);
+    ExactJson {
+        game: GAME,
+        rtp: ex(&e.rtp),
+        rtp_by_source: SOURCES
+            .iter()
+            .zip(&e.rtp_by_source)
+            .map(|(s, r)| (*s, ex(r)))
+            .collect(),
+        base_ways_rtp: ex(&e.base.ways_value),
+        base_scatter_rtp: ex(&e.base.scatter_probability),
+        base_ways_hit_frequency: ex(&e.base.ways_hit_frequency),
+        base_paytable_hit_frequency: ex(&e.base.paytable_hit_frequency),
+        base_free_spins_trigger_probability: ex(&e.base.scatter_probability),
+        free_spins_probability_per_round: ex(&e.free_spins_probability),
+        free_spins_one_in: one_in(&e.free_spins_probability),
+        free_spins_per_award: ex(&e.free_spins_per_award),
+        free_spin_value: ex(&e.free_spin_value),
+        free_spins_share: ex(&e.free_spins_share()),
+        free_ways_value: ex(&e.free.ways_value),
+        base_full_wild_reel: [
+            ex(&e.base.full_wild_probability[0]),
+            ex(&e.base.full_wild_probability[1]),
+        ],
+        base_lock_and_spin_probability: ex(&bf.lock_and_spin_probability),
+        lock_and_spin_mean_value: ex(&bf.lock_and_spin_mean),
+        lock_and_spin_grand_probability: ex(&ls_grand),
+        mean_star_value: ex(&e.lock_and_spin.mean_star_value),
+        lock_and_spin_by_start: (6..=15)
+            .map(|k| {
+                serde_json::json!({
+                    "stars": k,
+                    "expected_final_stars": e.lock_and_spin.expected_stars[k].to_f64(),
+                    "grand_probability": e.lock_and_spin.grand_probability[k].to_f64(),
+                    "mean_value": e.lock_and_spin.mean_value[k].to_f64(),
+                })
+            })
+            .collect(),
+        grands_per_round: ex(&e.grands_per_round),
+        grand_one_in_rounds: one_in(&e.grands_per_round),
+        base_combinations: e.base.combinations.to_string(),
+    }
+}
+
+fn short(r: &Ratio) -> String {
+    let s = r.to_string();
+    if s.len() > 60 {
+        format!(
+            "{} digits / {} digits",
+            r.numerator().len(),
+            r.denominator().len()
+        )
+    } else {
+        s
+    }
+}
+
+pub fn exact(a: &ExactArgs) -> CliResult {
+    let game = Game::standard();
+    let e = ExactFigures::compute(game.model());
+    if a.json {
+        println!("{}", serde_json::to_string(&exact_json(&e))?);
+        return Ok(());
+    }
+    let pct = |r: &Ratio| format!("{:.6} %", r.to_f64() * 100.0);
+    let line = |name: &str, r: &Ratio| println!("  {name:<42}{:>14}   = {}", pct(r), short(r));
+    println!("Exact figures: {GAME} (shipped math model; rational arithmetic, no sampling)");
+    println!("  base stop combinations: {}", e.base.combinations);
+    line("RTP", &e.rtp);
+    for (s, r) in SOURCES.iter().zip(&e.rtp_by_source) {
+        line(&format!("  RTP from {s}"), r);
+    }
+    line("base ways RTP (per spin)", &e.base.ways_value);
+    line("base scatter RTP (per spin)", &e.base.scatter_probability);
+    line("base ways hit frequency", &e.base.ways_hit_frequency);
+    line(
+        "base paytable hit frequency (ways or scatter)",
+        &e.base.paytable_hit_frequency,
+    );
+    line(
+        "base free-spin trigger (3 Bonus)",
+        &e.base.scatter_probability,
+    );
+    println!("    1 in {:.2} spins", one_in(&e.base.scatter_probability));
+    line(
+        "free spins per round (scatter or gift)",
+        &e.free_spins_probability,
+    );
+    println!("    1 in {:.2} rounds", one_in(&e.free_spins_probability));
+    println!(
+        "  free spins per award of 10              {:.6}   = {}",
+        e.free_spins_per_award.to_f64(),
+        short(&e.free_spins_per_award)
+    );
+    println!(
+        "  mean free spin win                      {:.6}x",
+        e.free_spin_value.to_f64()
+    );
+    line("share of RTP won in free spins", &e.free_spins_share());
+    line(
+        "base reel 2 full of Wilds",
+        &e.base.full_wild_probability[0],
+    );
+    line(
+        "base reel 4 full of Wilds",
+        &e.base.full_wild_probability[1],
+    );
+    println!(
+        "  mean gift bonus cash/jackpot            {:.6}x; free spins {:.4} %",
+        e.gift_mean_cash.to_f64(),
+        e.gift_free_spins_probability.to_f64() * 100.0
+    );
+    let bf = &e.base_features;
+    line(
+        "base Lock & Spin trigger (6+ Stars)",
+        &bf.lock_and_spin_probability,
+    );
+    println!(
+        "    1 in {:.2} spins",
+        one_in(&bf.lock_and_spin_probability)
+    );
+    println!(
+        "  Lock & Spin mean value (base)           {:.6}x   = {}",
+        bf.lock_and_spin_mean.to_f64(),
+        short(&bf.lock_and_spin_mean)
+    );
+    println!(
+        "  mean Star value                         {:.6}x   = {}",
+        e.lock_and_spin.mean_star_value.to_f64(),
+        short(&e.lock_and_spin.mean_star_value)
+    );
+    println!(
+        "  Lock & Spin by Stars at the start (respin Star chance per empty cell {}/{}):",
+        game.model().respin_star.numerator,
+        game.model().respin_star.denominator
+    );
+    println!("    stars  expected final stars   P(Grand)          mean value x bet");
+    for k in 6..=15 {
+        println!(
+            "    {k:>5}  {:>20.10}   {:>14.6e}   {:>14.6}",
+            e.lock_and_spin.expected_stars[k].to_f64(),
+            e.lock_and_spin.grand_probability[k].to_f64(),
+            e.lock_and_spin.mean_value[k].to_f64()
+        );
+    }
+    println!(
+        "    P(Grand | 6 Stars) exactly = {}",
+        e.lock_and_spin.grand_probability[6]
+    );
+    println!(
+        "  Grand (200x) expected per round         1 in {:.4e}  (GLI-11: rarer than 1 in 10^8: {})",
+        one_in(&e.grands_per_round),
+        one_in(&e.grands_per_round) > 1e8
+    );
+    Ok(())
+}
+
+/// `tune`: bisects the Star low-value weight on the exact RTP, then confirms by simulation.
+pub fn tune(a: &TuneArgs) -> CliResult {
+    no_foreign_options(a.choice.is_some(), a.ante)?;
+    let rtp_of = |w: u32| {
+        ExactFigures::compute(&MathModel::with_star_low_weight(w))
+            .rtp
+            .to_f64()
+    };
+    // RTP falls as the weight of the smallest value grows (it is below the mean Star value).
+    let (mut lo, mut hi) = (0u32, 5_000u32);
+    if rtp_of(lo) < TARGET_RTP || rtp_of(hi) > TARGET_RTP {
+        return Err(CliError(format!(
+            "the target {TARGET_RTP} is outside the knob's range (RTP {:.5} at weight {lo}, {:.5} at {hi}); change the strips",
+            rtp_of(lo),
+            rtp_of(hi)
+        )));
+    }
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        let r = rtp_of(mid);
+        println!("  weight {mid:>5}: exact RTP {:.6} %", r * 100.0);
+        if r > TARGET_RTP { lo = mid } else { hi = mid }
+    }
+    let best = if (rtp_of(lo) - TARGET_RTP).abs() <= (rtp_of(hi) - TARGET_RTP).abs() {
+        lo
+    } else {
+        hi
+    };
+    let rtp = rtp_of(best);
+    println!(
+        "STAR_LOW_WEIGHT = {best}: exact RTP {:.6} % (target {:.2} %; shipped weight {})",
+        rtp * 100.0,
+        TARGET_RTP * 100.0,
+        math_model::STAR_LOW_WEIGHT
+    );
+    let game = Game::new(&MathModel::with_star_low_weight(best))?;
+    println!(
+        "confirming by simulation ({} rounds, seed {}):",
+        a.rounds, a.seed
+    );
+    sim_and_report(info(), a.rounds, a.seed, a.threads, false, 100, |rng| {
+        game.play_round(rng, &mut NoRecorder).summary()
+    })?;
+    Ok(())
+}

@@ -1,0 +1,468 @@
+//! Exact figures of a math model, by counting over the reel strips and by a Markov chain for
+//! Lock & Spin: rational arithmetic only, no sampling (`wish_upon_a_star.md`, "Math model").
+//!
+//! # Method
+//! * The reels stop independently and uniformly, so for a paying symbol `s` with `E_r` the
+//!   expected number of `s`-or-Wild cells in reel `r`'s window and `Z_r` the probability of
+//!   none, the expected ways win per spin is
+//!   `pay3 E1 E2 E3 Z4 + pay4 E1 E2 E3 E4 Z5 + pay5 E1 E2 E3 E4 E5` (the product of counts
+//!   is a product of independent factors). Each is an integer over `L1 L2 L3 L4 L5`.
+//! * The Bonus and Star counts of a grid are sums of independent per-reel counts: their
+//!   distributions are convolutions of per-reel integer counts (exact).
+//! * The hit frequency of ways wins depends on reels 1 to 3 only: every combination of their
+//!   windows is counted (grouped by which symbols each window can match).
+//! * Lock & Spin with `k` Stars held and `r` respins left: each of the `15 - k` empty cells gets
+//!   a Star independently with probability `p`, so the new Stars are binomial; with `j > 0`
+//!   the state becomes `(k + j, 3)`, with none `(k, r - 1)`; it ends at `r = 0` or `k = 15`.
+//!   The expected final Star count and the Grand probability solve this chain backwards from
+//!   `k = 15` (exact rationals; the numbers pass `u128`, see [`crate::ratio`]). Star values
+//!   are drawn independently of the count, so a feature's mean value is
+//!   `E[final Stars] x mean Star value + P(Grand) x 200`.
+//! * Free spins: a free spin awards on average `m = 10 (P(3 Bonus) + P(full-Wild reels) x
+//!   P(gift = free spins))` more; free spins are independent and identically distributed, so
+//!   by Wald's identity an award of 10 plays `10 / (1 - m)` spins on average and wins that
+//!   times the mean free spin. Everything is linear, so the whole RTP is exact.
+
+use crate::evaluate::{LOCK_AND_SPIN_STARS, SCATTER_COUNT, WAYS_PAY};
+use crate::math_model::{FREE_SPINS_AWARD, GRAND, GiftPrize, MathModel, RESPINS};
+use crate::ratio::Ratio;
+use crate::symbols::{BONUS, CELLS, PAYING, REELS, STAR, WILD};
+use slot_core::sampling::ReelStrip;
+use std::collections::HashMap;
+
+/// Figures of one set of five strips (base game or free spins), per spin, without multiplier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StripFigures {
+    /// Expected ways win per spin, x bet (multiplier 1).
+    pub ways_value: Ratio,
+    /// Expected ways win per spin by paying symbol (in [`PAYING`] order), x bet.
+    pub ways_value_by_symbol: Vec<Ratio>,
+    /// Probability of at least one ways win.
+    pub ways_hit_frequency: Ratio,
+    /// Probability of a ways win or the scatter pay.
+    pub paytable_hit_frequency: Ratio,
+    /// Probability of 3 or more Bonus symbols (scatter pay and 10 free spins).
+    pub scatter_probability: Ratio,
+    /// Probability that reel 2, and that reel 4, is full of Wilds.
+    pub full_wild_probability: [Ratio; 2],
+    /// `star_count[k]`: probability of exactly `k` Stars on the grid, `k = 0..=15`.
+    pub star_count: Vec<Ratio>,
+    /// Number of stop combinations (the product of the strip lengths).
+    pub combinations: u128,
+}
+
+/// Exact figures of Lock & Spin, by the number of Stars it starts with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LockAndSpinFigures {
+    /// Mean value of one Star, x bet.
+    pub mean_star_value: Ratio,
+    /// `expected_stars[k]`: expected Stars at the end, starting with `k` held (`k = 0..=15`;
+    /// entries below 6 are the chain's values, never used by the game).
+    pub expected_stars: Vec<Ratio>,
+    /// `grand_probability[k]`: probability of filling all 15 cells, starting with `k`.
+    pub grand_probability: Vec<Ratio>,
+    /// `mean_value[k]`: mean win of the feature starting with `k`, x bet.
+    pub mean_value: Vec<Ratio>,
+}
+
+/// Per-spin figures of the features for one set of strips.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FeatureFigures {
+    /// Probability that a spin starts Lock & Spin (6 or more Stars).
+    pub lock_and_spin_probability: Ratio,
+    /// Expected Lock & Spin win per spin, x bet.
+    pub lock_and_spin_value: Ratio,
+    /// Mean Lock & Spin win given that it starts, x bet.
+    pub lock_and_spin_mean: Ratio,
+    /// Probability that a spin leads to the Grand (through its Lock & Spin).
+    pub grand_probability: Ratio,
+    /// Expected number of gift bonus wins per spin.
+    pub gift_wins: Ratio,
+    /// Expected gift cash and jackpot win per spin, x bet.
+    pub gift_value: Ratio,
+    /// Expected number of 10-free-spin awards per spin (scatter and gift).
+    pub free_spin_awards: Ratio,
+}
+
+/// Every exact figure of a math model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExactFigures {
+    /// The base-game strips.
+    pub base: StripFigures,
+    /// The free-spin strips.
+    pub free: StripFigures,
+    /// Lock & Spin by starting Stars.
+    pub lock_and_spin: LockAndSpinFigures,
+    /// Features per base spin.
+    pub base_features: FeatureFigures,
+    /// Features per free spin.
+    pub free_features: FeatureFigures,
+    /// Mean cash or jackpot of one gift bonus win (free spins count as zero), x bet.
+    pub gift_mean_cash: Ratio,
+    /// Probability that a gift bonus win is 10 free spins.
+    pub gift_free_spins_probability: Ratio,
+    /// Expected free spins awarded per free spin (`m`, below 1).
+    pub free_spins_per_free_spin: Ratio,
+    /// Expected free spins played per award of 10 (`10 / (1 - m)`).
+    pub free_spins_per_award: Ratio,
+    /// Expected win of one free spin, x bet (paytable wins doubled, gift and Lock & Spin not).
+    pub free_spin_value: Ratio,
+    /// Probability that a round has free spins (3 Bonus or a gift of free spins in the base
+    /// spin).
+    pub free_spins_probability: Ratio,
+    /// Expected number of Grands per round (the Grand's odds: 1 in its inverse).
+    pub grands_per_round: Ratio,
+    /// The RTP split by source, in [`crate::SOURCES`] order, x bet per round.
+    pub rtp_by_source: Vec<Ratio>,
+    /// The RTP of the model.
+    pub rtp: Ratio,
+}
+
+fn windows(strip: &ReelStrip) -> impl Iterator<Item = [u8; 3]> + '_ {
+    (0..strip.len()).map(move |t| [strip.at(t), strip.at(t + 1), strip.at(t + 2)])
+}
+
+/// Per-reel integer distribution of how many window cells satisfy `pred`.
+fn count_distribution(strip: &ReelStrip, pred: impl Fn(u8) -> bool) -> [u128; 4] {
+    let mut d = [0u128; 4];
+    for w in windows(strip) {
+        d[w.iter().filter(|&&s| pred(s)).count()] += 1;
+    }
+    d
+}
+
+fn convolve(a: &[u128], b: &[u128]) -> Vec<u128> {
+    let mut r = vec![0u128; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate() {
+        for (j, &y) in b.iter().enumerate() {
+            r[i + j] += x * y;
+        }
+    }
+    r
+}
+
+/// The exact figures of one set of strips.
+pub fn strip_figures(strips: &[ReelStrip; REELS]) -> StripFigures {
+    let len: Vec<u128> = strips.iter().map(|s| s.len() as u128).collect();
+    let combinations: u128 = len.iter().product();
+    // Ways value, per symbol: integer numerator over L1..L5 x 100.
+    let mut ways_value = Ratio::zero();
+    let mut by_symbol = vec![];
+    for &s in &PAYING {
+        let matches = |x: u8| x == s || x == WILD;
+        let mut sum = [0u128; REELS];
+        let mut zero = [0u128; REELS];
+        for (r, strip) in strips.iter().enumerate() {
+            let d = count_distribution(strip, matches);
+            sum[r] = d[1] + 2 * d[2] + 3 * d[3];
+            zero[r] = d[0];
+        }
+        let p = WAYS_PAY[s as usize];
+        let s123 = sum[0] * sum[1] * sum[2];
+        let num = u128::from(p[0]) * s123 * zero[3] * len[4]
+            + u128::from(p[1]) * s123 * sum[3] * zero[4]
+            + u128::from(p[2]) * s123 * sum[3] * sum[4];
+        let v = Ratio::new(num, combinations * 100);
+        ways_value = ways_value.add(&v);
+        by_symbol.push(v);
+    }
+    // Bonus and Star counts by convolution.
+    let mut bonus = vec![1u128];
+    let mut stars = vec![1u128];
+    for strip in strips {
+        bonus = convolve(&bonus, &count_distribution(strip, |x| x == BONUS));
+        stars = convolve(&stars, &count_distribution(strip, |x| x == STAR));
+    }
+    let scatter_num: u128 = bonus.iter().skip(SCATTER_COUNT as usize).sum();
+    let full = |r: usize| {
+        let d = count_distribution(&strips[r], |x| x == WILD);
+        Ratio::new(d[3], len[r])
+    };
+    // Hit frequencies: group reels 1..3 windows by (matchable symbols, Bonus count).
+    let key = |w: [u8; 3]| -> (u16, usize) {
+        let has_wild = w.contains(&WILD);
+        let mut m = 0u16;
+        for &s in &PAYING {
+            if has_wild || w.contains(&s) {
+                m |= 1 << s;
+            }
+        }
+        (m, w.iter().filter(|&&x| x == BONUS).count())
+    };
+    let group = |strip: &ReelStrip| {
+        let mut h: HashMap<(u16, usize), u128> = HashMap::new();
+        for w in windows(strip) {
+            *h.entry(key(w)).or_default() += 1;
+        }
+        let mut v: Vec<_> = h.into_iter().collect();
+        v.sort_unstable();
+        v
+    };
+    let (g1, g2, g3) = (group(&strips[0]), group(&strips[1]), group(&strips[2]));
+    // Bonus on reels 4 and 5 together, by count (at least `need` of them).
+    let b45 = convolve(
+        &count_distribution(&strips[3], |x| x == BONUS),
+        &count_distribution(&strips[4], |x| x == BONUS),
+    );
+    let at_least = |need: usize| -> u128 { b45.iter().skip(need).sum() };
+    let (mut ways_hits, mut pay_hits) = (0u128, 0u128);
+    let l45 = len[3] * len[4];
+    for &((m1, b1), n1) in &g1 {
+        for &((m2, b2), n2) in &g2 {
+            for &((m3, b3), n3) in &g3 {
+                let n = n1 * n2 * n3;
+                if m1 & m2 & m3 != 0 {
+                    ways_hits += n;
+                    pay_hits += n * l45;
+                } else {
+                    let need = (SCATTER_COUNT as usize).saturating_sub(b1 + b2 + b3);
+                    pay_hits += n * at_least(need);
+                }
+            }
+        }
+    }
+    let l123 = len[0] * len[1] * len[2];
+    StripFigures {
+        ways_value,
+        ways_value_by_symbol: by_symbol,
+        ways_hit_frequency: Ratio::new(ways_hits, l123),
+        paytable_hit_frequency: Ratio::new(pay_hits, combinations),
+        scatter_probability: Ratio::new(scatter_num, combinations),
+        full_wild_probability: [full(1), full(3)],
+        star_count: stars.iter().map(|&n| Ratio::new(n, combinations)).collect(),
+        combinations,
+    }
+}
+
+fn binomial(n: u128, k: u128) -> u128 {
+    (0..k).fold(1u128, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// The Lock & Spin chain, solved exactly for every starting Star count.
+pub fn lock_and_spin_figures(model: &MathModel) -> LockAndSpinFigures {
+    let table = &model.star_values;
+    let total = u128::from(table.total());
+    let weighted: u128 = table
+        .values()
+        .iter()
+        .zip(table.weights())
+        .map(|(v, &w)| u128::from(v.amount().hundredths()) * u128::from(w))
+        .sum();
+    let mean_star_value = Ratio::new(weighted, total * 100);
+    let p = model.respin_star;
+    let pa = Ratio::new(u128::from(p.numerator), u128::from(p.denominator));
+    let pb = Ratio::new(
+        u128::from(p.denominator - p.numerator),
+        u128::from(p.denominator),
+    );
+    // binomials[n][j] = C(n, j) p^j (1 - p)^(n - j), by powers computed once.
+    let mut pow_a = vec![Ratio::one()];
+    let mut pow_b = vec![Ratio::one()];
+    for i in 0..CELLS {
+        pow_a.push(pow_a[i].mul(&pa));
+        pow_b.push(pow_b[i].mul(&pb));
+    }
+    let binomials: Vec<Vec<Ratio>> = (0..=CELLS)
+        .map(|n| {
+            (0..=n)
+                .map(|j| {
+                    pow_a[j]
+                        .mul(&pow_b[n - j])
+                        .mul_int(binomial(n as u128, j as u128))
+                })
+                .collect()
+        })
+        .collect();
+    // ek[k][r], pg[k][r]: expected final Stars and Grand probability in state (k held, r left).
+    let mut ek = vec![vec![Ratio::zero(); RESPINS as usize + 1]; CELLS + 1];
+    let mut pg = ek.clone();
+    for k in (0..=CELLS).rev() {
+        for r in 0..=RESPINS as usize {
+            if k == CELLS {
+                ek[k][r] = Ratio::integer(CELLS as u128);
+                pg[k][r] = Ratio::one();
+                continue;
+            }
+            if r == 0 {
+                ek[k][r] = Ratio::integer(k as u128);
+                continue;
+            }
+            let n = CELLS - k;
+            let (mut e, mut g) = (Ratio::zero(), Ratio::zero());
+            for j in 0..=n {
+                let prob = &binomials[n][j];
+                let (ne, ng) = if j == 0 {
+                    (&ek[k][r - 1], &pg[k][r - 1])
+                } else {
+                    (
+                        &ek[k + j as usize][RESPINS as usize],
+                        &pg[k + j as usize][RESPINS as usize],
+                    )
+                };
+                e = e.add(&prob.mul(ne));
+                g = g.add(&prob.mul(ng));
+            }
+            ek[k][r] = e;
+            pg[k][r] = g;
+        }
+    }
+    let grand = Ratio::new(u128::from(GRAND.hundredths()), 100);
+    let expected_stars: Vec<Ratio> = ek.iter().map(|v| v[RESPINS as usize].clone()).collect();
+    let grand_probability: Vec<Ratio> = pg.iter().map(|v| v[RESPINS as usize].clone()).collect();
+    let mean_value = expected_stars
+        .iter()
+        .zip(&grand_probability)
+        .map(|(e, g)| e.mul(&mean_star_value).add(&g.mul(&grand)))
+        .collect();
+    LockAndSpinFigures {
+        mean_star_value,
+        expected_stars,
+        grand_probability,
+        mean_value,
+    }
+}
+
+/// The gift prize figures: mean cash (x bet, free spins as zero) and the free-spin chance.
+fn gift_figures(model: &MathModel) -> (Ratio, Ratio) {
+    let t = &model.gift_prizes;
+    let total = u128::from(t.total());
+    let mut cash = 0u128;
+    let mut fs = 0u128;
+    for (v, &w) in t.values().iter().zip(t.weights()) {
+        cash += u128::from(v.amount().hundredths()) * u128::from(w);
+        if *v == GiftPrize::FreeSpins {
+            fs += u128::from(w);
+        }
+    }
+    (Ratio::new(cash, total * 100), Ratio::new(fs, total))
+}
+
+fn feature_figures(
+    strips: &StripFigures,
+    ls: &LockAndSpinFigures,
+    gift_cash: &Ratio,
+    gift_fs: &Ratio,
+) -> FeatureFigures {
+    let mut prob = Ratio::zero();
+    let mut value = Ratio::zero();
+    let mut grand = Ratio::zero();
+    for k in LOCK_AND_SPIN_STARS as usize..=CELLS {
+        prob = prob.add(&strips.star_count[k]);
+        value = value.add(&strips.star_count[k].mul(&ls.mean_value[k]));
+        grand = grand.add(&strips.star_count[k].mul(&ls.grand_probability[k]));
+    }
+    let gift_wins = strips.full_wild_probability[0].add(&strips.full_wild_probability[1]);
+    FeatureFigures {
+        lock_and_spin_mean: value.checked_div(&prob).unwrap_or_else(Ratio::zero),
+        lock_and_spin_probability: prob,
+        lock_and_spin_value: value,
+        grand_probability: grand,
+        gift_value: gift_wins.mul(gift_cash),
+        free_spin_awards: strips.scatter_probability.add(&gift_wins.mul(gift_fs)),
+        gift_wins,
+    }
+}
+
+/// Expected free spins awarded per free spin (`m`); free spins end only if it is below 1.
+pub fn free_spins_awarded_per_free_spin(model: &MathModel) -> Ratio {
+    let free = strip_figures_light(&model.free_strips);
+    let (_, gift_fs) = gift_figures(model);
+    let gifts = free.1[0].add(&free.1[1]);
+    free.0
+        .add(&gifts.mul(&gift_fs))
+        .mul_int(u128::from(FREE_SPINS_AWARD))
+}
+
+/// Scatter probability and full-Wild probabilities only (cheap, for validation).
+fn strip_figures_light(strips: &[ReelStrip; REELS]) -> (Ratio, [Ratio; 2]) {
+    let mut bonus = vec![1u128];
+    for strip in strips {
+        bonus = convolve(&bonus, &count_distribution(strip, |x| x == BONUS));
+    }
+    let combinations: u128 = strips.iter().map(|s| s.len() as u128).product();
+    let full = |r: usize| {
+        Ratio::new(
+            count_distribution(&strips[r], |x| x == WILD)[3],
+            strips[r].len() as u128,
+        )
+    };
+    (
+        Ratio::new(
+            bonus.iter().skip(SCATTER_COUNT as usize).sum(),
+            combinations,
+        ),
+        [full(1), full(3)],
+    )
+}
+
+impl ExactFigures {
+    /// Computes every exact figure of `model` (which must be valid: see
+    /// [`MathModel::validate`]; with free spins that never end on average, the free-spin
+    /// figures are reported as zero).
+    pub fn compute(model: &MathModel) -> ExactFigures {
+        let base = strip_figures(&model.base_strips);
+        let free = strip_figures(&model.free_strips);
+        let ls = lock_and_spin_figures(model);
+        let (gift_cash, gift_fs) = gift_figures(model);
+        let bf = feature_figures(&base, &ls, &gift_cash, &gift_fs);
+        let ff = feature_figures(&free, &ls, &gift_cash, &gift_fs);
+        let award = Ratio::integer(u128::from(FREE_SPINS_AWARD));
+        let m = ff.free_spin_awards.mul(&award);
+        let per_award = Ratio::one()
+            .checked_sub(&m)
+            .and_then(|d| award.checked_div(&d))
+            .filter(|_| m.cmp_ratio(&Ratio::one()).is_lt())
+            .unwrap_or_else(Ratio::zero);
+        let fs_paytable = free.ways_value.add(&free.scatter_probability).mul_int(2);
+        let free_spin_value = fs_paytable.add(&ff.gift_value).add(&ff.lock_and_spin_value);
+        let spins = bf.free_spin_awards.mul(&per_award);
+        let sources = vec![
+            base.ways_value.clone(),
+            base.scatter_probability.clone(),
+            spins.mul(&fs_paytable),
+            bf.gift_value.add(&spins.mul(&ff.gift_value)),
+            bf.lock_and_spin_value
+                .add(&spins.mul(&ff.lock_and_spin_value)),
+        ];
+        let rtp = sources.iter().fold(Ratio::zero(), |a, b| a.add(b));
+        // P(no free spins) = P(no scatter) x prod over reels 2, 4 of (1 - P(full) x P(gift FS)).
+        let one = Ratio::one();
+        let mut none = one
+            .checked_sub(&base.scatter_probability)
+            .unwrap_or_else(Ratio::zero);
+        for f in &base.full_wild_probability {
+            none = none.mul(
+                &one.checked_sub(&f.mul(&gift_fs))
+                    .unwrap_or_else(Ratio::zero),
+            );
+        }
+        ExactFigures {
+            free_spins_probability: one.checked_sub(&none).unwrap_or_else(Ratio::zero),
+            grands_per_round: bf.grand_probability.add(&spins.mul(&ff.grand_probability)),
+            free_spins_per_free_spin: m,
+            free_spins_per_award: per_award,
+            free_spin_value,
+            gift_mean_cash: gift_cash,
+            gift_free_spins_probability: gift_fs,
+            rtp_by_source: sources,
+            rtp,
+            base,
+            free,
+            lock_and_spin: ls,
+            base_features: bf,
+            free_features: ff,
+        }
+    }
+
+    /// The share of the RTP won in free spins (everything won during them).
+    pub fn free_spins_share(&self) -> Ratio {
+        let spins = self
+            .base_features
+            .free_spin_awards
+            .mul(&self.free_spins_per_award);
+        spins
+            .mul(&self.free_spin_value)
+            .checked_div(&self.rtp)
+            .unwrap_or_else(Ratio::zero)
+    }
+}

@@ -1,0 +1,438 @@
+//! The math model: ALL the data that makes the rules a concrete game, in one place
+//! (`wish_upon_a_star.md`, "Math model"): base and free-spin reel strips, Star value weights,
+//! the respin Star probability and the gift bonus-win weights.
+//!
+//! # The shipped model and how it was tuned
+//!
+//! * Reel strips: reels 1, 3, 5 carry the Bonus (4 per strip, at least 3 stops apart so a
+//!   window shows at most one), reels 2 and 4 carry Wild stacks (base: one stack of 3, three of
+//!   2, two single; free spins: five stacks of 3, so full-Wild reels and big ways wins come far
+//!   more often there), every reel carries Stars (one stack of 2 and four single). The strips
+//!   were laid out once by a seeded shuffle of these blocks (no two equal blocks side by side)
+//!   and are fixed here as text.
+//! * Star values: one table for the Stars that land with a spin and the Stars of the respins
+//!   (cash 0.4x to 15x, Mini, Minor, Major). Respin Star probability 1/25 per empty cell.
+//! * Gift bonus wins: cash 0.4x to 10x, Mini, Minor, Major or 10 free spins.
+//! * Tuning knob: the weight of the smallest Star cash value (0.4x), [`STAR_LOW_WEIGHT`]. Every
+//!   figure of this game is computed exactly ([`crate::exact`]), so `cargo xtask tune
+//!   wish-upon-a-star` bisects this integer weight on the exact RTP (no sampling) and prints the
+//!   weight whose RTP is nearest to 95.20 %; a simulation then confirms it.
+//!
+//! # Figures (committed)
+//!
+//! Exact (`cargo xtask exact wish-upon-a-star`), see [`EXACT_RTP`]: RTP
+//! 95.2003 %. The simulation that confirms it is [`CONFIRMATION_RUN`].
+
+use crate::symbols::{self, REELS};
+use serde::{Deserialize, Serialize};
+use slot_core::money::Win;
+use slot_core::sampling::{ReelStrip, WeightedTable};
+
+/// The Mini jackpot: 20 x total bet.
+pub const MINI: Win = Win::from_hundredths(2_000);
+/// The Minor jackpot: 30 x total bet.
+pub const MINOR: Win = Win::from_hundredths(3_000);
+/// The Major jackpot: 50 x total bet.
+pub const MAJOR: Win = Win::from_hundredths(5_000);
+/// The Grand jackpot: 200 x total bet, for all 15 cells holding Stars.
+pub const GRAND: Win = Win::from_hundredths(20_000);
+/// The largest cash value a Star may carry: 15 x total bet.
+pub const MAX_STAR_CASH: Win = Win::from_hundredths(1_500);
+/// The largest cash prize of a gift bonus win: 10 x total bet.
+pub const MAX_GIFT_CASH: Win = Win::from_hundredths(1_000);
+/// Free spins per award (3 Bonus, or a gift bonus win of free spins).
+pub const FREE_SPINS_AWARD: u32 = 10;
+/// Respins at the start of Lock & Spin and after every new Star.
+pub const RESPINS: u32 = 3;
+
+/// What a Star carries (`wish_upon_a_star.md`, "Grid and symbols").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StarValue {
+    /// A cash amount in hundredths of the total bet (at most 15 x bet).
+    Cash(Win),
+    /// The Mini jackpot (20 x bet).
+    Mini,
+    /// The Minor jackpot (30 x bet).
+    Minor,
+    /// The Major jackpot (50 x bet).
+    Major,
+}
+
+impl StarValue {
+    /// What the Star pays at the end of Lock & Spin, hundredths of the bet.
+    #[inline]
+    pub const fn amount(self) -> Win {
+        match self {
+            StarValue::Cash(w) => w,
+            StarValue::Mini => MINI,
+            StarValue::Minor => MINOR,
+            StarValue::Major => MAJOR,
+        }
+    }
+}
+
+/// A gift bonus win (`wish_upon_a_star.md`, "Gift bonus wins").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GiftPrize {
+    /// A cash prize in hundredths of the total bet (at most 10 x bet).
+    Cash(Win),
+    /// The Mini jackpot (20 x bet).
+    Mini,
+    /// The Minor jackpot (30 x bet).
+    Minor,
+    /// The Major jackpot (50 x bet).
+    Major,
+    /// 10 free spins.
+    FreeSpins,
+}
+
+impl GiftPrize {
+    /// The money this prize pays at once (zero for free spins), hundredths of the bet.
+    #[inline]
+    pub const fn amount(self) -> Win {
+        match self {
+            GiftPrize::Cash(w) => w,
+            GiftPrize::Mini => MINI,
+            GiftPrize::Minor => MINOR,
+            GiftPrize::Major => MAJOR,
+            GiftPrize::FreeSpins => Win::ZERO,
+        }
+    }
+}
+
+/// An exact probability `numerator / denominator` (`0 <= numerator <= denominator`,
+/// `denominator > 0`), drawn with [`slot_core::sampling::chance`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Probability {
+    /// Numerator.
+    pub numerator: u32,
+    /// Denominator.
+    pub denominator: u32,
+}
+
+/// The base-game reel strips, reel 1 first, as text codes (`cli.md`); a window shows
+/// `strip[stop], strip[stop+1], strip[stop+2]` from the top row down (wrapping).
+pub const BASE_STRIPS: [&str; REELS] = [
+    // reel 1: 63 stops
+    "10 be J K cd cc K A tr A K ST be Q K A be cc J Q cc cd tr el Q 10 tr ST tr J BO el ST BO A Q K 10 Q J Q cc A cd J 10 be cd BO A 10 J el 10 BO Q K ST J 10 be ST ST",
+    // reel 2: 70 stops
+    "Q tr Q cc Q el Q W W 10 el tr W J A J 10 cd be W W W be tr be el J Q ST 10 cd 10 K A K tr A 10 J 10 J K J W W A W cc ST ST W W be Q cc cd A cc ST A K 10 K J K ST be cd Q ST",
+    // reel 3: 63 stops
+    "cc K BO K Q J ST ST cd ST J 10 tr ST be cc A J BO J el cd J BO Q cc Q 10 K el cd Q K A 10 tr A 10 ST tr cd 10 K be Q J Q be K ST 10 A el cc BO tr J be 10 A be Q A",
+    // reel 4: 70 stops
+    "cd A tr K el J el W J tr be Q W W W be 10 be W W 10 Q be ST K cc el cc cd K cc J Q tr 10 J W Q cc Q ST A K ST ST cd J 10 ST K A 10 A tr 10 A W W A ST J be K J Q cd W W 10 Q",
+    // reel 5: 63 stops
+    "J A J ST cd A cc A be K Q tr 10 Q 10 be J cc J ST cc Q A Q 10 el Q be K J tr cd K BO be A 10 BO J Q BO K Q K cd el 10 J el ST ST tr 10 ST cc K 10 cd ST A BO be tr",
+];
+
+/// The free-spin reel strips, reel 1 first (richer: five Wild stacks of 3 on reels 2 and 4).
+pub const FREE_STRIPS: [&str; REELS] = [
+    // reel 1: 44 stops
+    "tr 10 Q ST cc el K cc be ST A Q tr cd cc be 10 el cd J tr BO cc be BO be K J cd J A el ST BO el K ST Q ST ST tr A cd 10",
+    // reel 2: 61 stops
+    "be el W W W K 10 A W W W ST ST cc tr cd W be el A Q K A ST W W W be el 10 cc W W cd J W W W tr K ST J cc Q ST cd tr el 10 J be Q tr W W cd ST cc W W W",
+    // reel 3: 44 stops
+    "cd A el cd J A el K ST be cc J el cc ST tr 10 cc be cd K el 10 tr BO ST tr ST J Q cc be 10 BO Q ST ST Q BO cd tr K A be",
+    // reel 4: 61 stops
+    "10 J tr Q el K J cd cc ST ST el A cd W W W el be W W Q 10 cc K W ST tr W W W J tr W W W A el ST cc 10 ST W W be A cd cc cd Q K be W W W tr ST be W W W",
+    // reel 5: 44 stops
+    "BO el cc BO 10 ST Q cd be J ST ST el cd Q BO be tr cd el Q be K cc ST el A cc K tr ST A J tr cd K A ST cc 10 tr J be 10",
+];
+
+/// The tuning knob: the weight of the smallest Star cash value (0.4 x bet) in [`STAR_VALUES`].
+pub const STAR_LOW_WEIGHT: u32 = 62;
+
+/// Star values with their weights (landed and respin Stars alike). Every cash value is a
+/// multiple of 0.20 x bet, so it is whole cents at every bet of the ladder.
+pub const STAR_VALUES: [(StarValue, u32); 12] = [
+    (StarValue::Cash(Win::from_hundredths(40)), STAR_LOW_WEIGHT),
+    (StarValue::Cash(Win::from_hundredths(60)), 200),
+    (StarValue::Cash(Win::from_hundredths(100)), 200),
+    (StarValue::Cash(Win::from_hundredths(200)), 150),
+    (StarValue::Cash(Win::from_hundredths(300)), 120),
+    (StarValue::Cash(Win::from_hundredths(400)), 80),
+    (StarValue::Cash(Win::from_hundredths(500)), 60),
+    (StarValue::Cash(Win::from_hundredths(1_000)), 40),
+    (StarValue::Cash(Win::from_hundredths(1_500)), 20),
+    (StarValue::Mini, 12),
+    (StarValue::Minor, 6),
+    (StarValue::Major, 3),
+];
+
+/// Gift bonus wins with their weights (one draw per full-Wild reel).
+pub const GIFT_PRIZES: [(GiftPrize, u32); 9] = [
+    (GiftPrize::Cash(Win::from_hundredths(40)), 400),
+    (GiftPrize::Cash(Win::from_hundredths(100)), 250),
+    (GiftPrize::Cash(Win::from_hundredths(200)), 150),
+    (GiftPrize::Cash(Win::from_hundredths(500)), 40),
+    (GiftPrize::Cash(Win::from_hundredths(1_000)), 10),
+    (GiftPrize::Mini, 4),
+    (GiftPrize::Minor, 2),
+    (GiftPrize::Major, 1),
+    (GiftPrize::FreeSpins, 10),
+];
+
+/// The probability that a respin puts a Star in one empty cell: 1/25, each cell independently.
+pub const RESPIN_STAR: Probability = Probability {
+    numerator: 1,
+    denominator: 25,
+};
+
+/// The exact RTP of the shipped model, `numerator / denominator` as decimal strings, from
+/// [`crate::exact::ExactFigures`]; a test recomputes it.
+pub const EXACT_RTP: f64 = 0.952_003;
+
+/// A committed simulation run that confirms the exact figures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ConfirmationRun {
+    /// Rounds simulated.
+    pub rounds: u64,
+    /// The seed.
+    pub seed: u64,
+    /// The simulated RTP.
+    pub rtp: f64,
+    /// The 99 % confidence interval's half-width.
+    pub half_width_99: f64,
+    /// Hit frequency.
+    pub hit_frequency: f64,
+    /// Standard deviation of a round's win, x bet.
+    pub sd: f64,
+}
+
+/// The committed confirmation run (`cargo xtask sim wish-upon-a-star --rounds ... --seed ...`).
+pub const CONFIRMATION_RUN: ConfirmationRun = ConfirmationRun {
+    rounds: 0,
+    seed: 0,
+    rtp: 0.0,
+    half_width_99: 0.0,
+    hit_frequency: 0.0,
+    sd: 0.0,
+};
+
+/// What is wrong with a math model.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ModelError {
+    /// A strip code that is not a symbol.
+    #[error("{strips} strip of reel {reel}, stop {stop}: '{code}' is not a symbol code; allowed: {allowed}", allowed = symbols::ALLOWED_CODES)]
+    Code {
+        /// "base" or "free-spin".
+        strips: &'static str,
+        /// The reel (1 = left).
+        reel: usize,
+        /// The stop (0-based).
+        stop: usize,
+        /// The code.
+        code: String,
+    },
+    /// A strip shorter than the window.
+    #[error("{strips} strip of reel {reel} has {len} stops; it needs at least 3")]
+    Short {
+        /// "base" or "free-spin".
+        strips: &'static str,
+        /// The reel (1 = left).
+        reel: usize,
+        /// Its length.
+        len: usize,
+    },
+    /// A symbol on a reel where it cannot stand.
+    #[error(
+        "{strips} strip of reel {reel}, stop {stop}: {symbol} cannot stand on reel {reel}; Wild only on reels 2 and 4, Bonus only on reels 1, 3 and 5"
+    )]
+    Placement {
+        /// "base" or "free-spin".
+        strips: &'static str,
+        /// The reel (1 = left).
+        reel: usize,
+        /// The stop (0-based).
+        stop: usize,
+        /// The symbol's code.
+        symbol: &'static str,
+    },
+    /// A weight table that cannot be drawn from.
+    #[error("the {table} table: {source}")]
+    Weights {
+        /// Which table.
+        table: &'static str,
+        /// Why.
+        source: slot_core::sampling::WeightError,
+    },
+    /// A cash value that is zero, too large or not whole cents at every bet.
+    #[error(
+        "{what} cash value of {hundredths} hundredths of the bet: it must be positive, at most {max} hundredths and a multiple of 4 hundredths (whole cents at every bet from 0.25 in steps of 0.25)"
+    )]
+    Cash {
+        /// "Star" or "gift".
+        what: &'static str,
+        /// The value.
+        hundredths: u64,
+        /// The largest allowed.
+        max: u64,
+    },
+    /// A probability outside `[0, 1]`.
+    #[error(
+        "respin Star probability {numerator}/{denominator}: the denominator must be positive and the numerator at most the denominator"
+    )]
+    Probability {
+        /// Numerator.
+        numerator: u32,
+        /// Denominator.
+        denominator: u32,
+    },
+    /// Free spins would on average never end (each free spin awards 10 or more more on average).
+    #[error(
+        "a free spin awards on average {expected:.4} free spins; it must be less than 1 so that free spins end"
+    )]
+    EndlessFreeSpins {
+        /// Expected free spins awarded per free spin.
+        expected: f64,
+    },
+}
+
+/// The math model of the game: reel strips, Star values, respin Star probability, gift
+/// prizes. Deserialisable (for a model file); [`crate::Game::new`] validates it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MathModel {
+    /// Base-game strips, reel 1 first.
+    pub base_strips: [ReelStrip; REELS],
+    /// Free-spin strips, reel 1 first.
+    pub free_strips: [ReelStrip; REELS],
+    /// The value of every Star (landed or respin).
+    pub star_values: WeightedTable<StarValue>,
+    /// The prize of every gift bonus win.
+    pub gift_prizes: WeightedTable<GiftPrize>,
+    /// The chance of a Star in each empty cell on a respin.
+    pub respin_star: Probability,
+}
+
+/// Reads a strip written as text codes separated by spaces.
+///
+/// # Errors
+/// [`ModelError::Code`] for an unknown code, [`ModelError::Short`] below 3 stops.
+pub fn parse_strip(text: &str, strips: &'static str, reel: usize) -> Result<ReelStrip, ModelError> {
+    let mut out = vec![];
+    for (stop, code) in text.split_whitespace().enumerate() {
+        let s = symbols::from_code(code).ok_or_else(|| ModelError::Code {
+            strips,
+            reel: reel + 1,
+            stop,
+            code: code.to_string(),
+        })?;
+        out.push(s);
+    }
+    if out.len() < 3 {
+        return Err(ModelError::Short {
+            strips,
+            reel: reel + 1,
+            len: out.len(),
+        });
+    }
+    ReelStrip::new(out).map_err(|source| ModelError::Weights {
+        table: strips,
+        source,
+    })
+}
+
+impl MathModel {
+    /// The shipped model (the constants of this module).
+    pub fn standard() -> MathModel {
+        MathModel::with_star_low_weight(STAR_LOW_WEIGHT)
+    }
+
+    /// The shipped model with another weight for the smallest Star cash value (the tuning
+    /// knob).
+    pub fn with_star_low_weight(weight: u32) -> MathModel {
+        let strips = |texts: &[&str; REELS], name| {
+            std::array::from_fn(|r| {
+                parse_strip(texts[r], name, r).expect("the shipped strips are valid (tested)")
+            })
+        };
+        let mut stars = STAR_VALUES;
+        stars[0].1 = weight;
+        MathModel {
+            base_strips: strips(&BASE_STRIPS, "base"),
+            free_strips: strips(&FREE_STRIPS, "free-spin"),
+            star_values: WeightedTable::new(stars)
+                .expect("the shipped Star values are valid (tested)"),
+            gift_prizes: WeightedTable::new(GIFT_PRIZES)
+                .expect("the shipped gift prizes are valid (tested)"),
+            respin_star: RESPIN_STAR,
+        }
+    }
+
+    /// Checks everything the rules and the money demand of a model (a model file is outside
+    /// input).
+    ///
+    /// # Errors
+    /// [`ModelError`] naming the first problem found.
+    pub fn validate(&self) -> Result<(), ModelError> {
+        for (strips, set) in [
+            ("base", &self.base_strips),
+            ("free-spin", &self.free_strips),
+        ] {
+            for (reel, strip) in set.iter().enumerate() {
+                if strip.len() < 3 {
+                    return Err(ModelError::Short {
+                        strips,
+                        reel: reel + 1,
+                        len: strip.len(),
+                    });
+                }
+                for (stop, &s) in strip.symbols().iter().enumerate() {
+                    if s as usize >= symbols::SYMBOLS {
+                        return Err(ModelError::Code {
+                            strips,
+                            reel: reel + 1,
+                            stop,
+                            code: s.to_string(),
+                        });
+                    }
+                    if !symbols::allowed_on_reel(s, reel) {
+                        return Err(ModelError::Placement {
+                            strips,
+                            reel: reel + 1,
+                            stop,
+                            symbol: symbols::CODES[s as usize],
+                        });
+                    }
+                }
+            }
+        }
+        let cash_ok = |w: Win, max: Win| w.hundredths() > 0 && w <= max && w.hundredths() % 4 == 0;
+        for v in self.star_values.values() {
+            if let StarValue::Cash(w) = *v
+                && !cash_ok(w, MAX_STAR_CASH)
+            {
+                return Err(ModelError::Cash {
+                    what: "Star",
+                    hundredths: w.hundredths(),
+                    max: MAX_STAR_CASH.hundredths(),
+                });
+            }
+        }
+        for v in self.gift_prizes.values() {
+            if let GiftPrize::Cash(w) = *v
+                && !cash_ok(w, MAX_GIFT_CASH)
+            {
+                return Err(ModelError::Cash {
+                    what: "gift",
+                    hundredths: w.hundredths(),
+                    max: MAX_GIFT_CASH.hundredths(),
+                });
+            }
+        }
+        let p = self.respin_star;
+        if p.denominator == 0 || p.numerator > p.denominator {
+            return Err(ModelError::Probability {
+                numerator: p.numerator,
+                denominator: p.denominator,
+            });
+        }
+        let m = crate::exact::free_spins_awarded_per_free_spin(self);
+        if m.cmp_ratio(&crate::ratio::Ratio::one()) != std::cmp::Ordering::Less {
+            return Err(ModelError::EndlessFreeSpins {
+                expected: m.to_f64(),
+            });
+        }
+        Ok(())
+    }
+}
