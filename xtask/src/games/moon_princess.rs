@@ -1,13 +1,333 @@
-//! Runner commands of this game (not implemented yet: see its issue).
+//! Runner commands of Moon Princess (`cli.md`): `sim` (mode = the pick, default love), `eval`
+//! (a grid's whole tumble sequence), `play` (round K of seed S, step by step), `tune`.
 
-use crate::runner::{CliError, CliResult};
-use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
+use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, reject};
+use crate::{Choice, EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
+use moon_princess::events::{Event, SpinKind};
+use moon_princess::{FEATURES, Game, MathModel, Pick, SOURCES};
+use slot_core::recorder::{EventLog, NoRecorder};
+use slot_core::stats::ReportInfo;
 
-fn todo_game() -> CliResult {
-    Err(CliError("this game is not implemented yet".into()))
+const GAME: &str = "moon-princess";
+/// Default `sim` rounds: a few seconds on 2 cores.
+const DEFAULT_ROUNDS: u64 = 2_000_000;
+
+/// The game: the shipped model, or the JSON math model named by the environment variable
+/// `MP_MODEL` (a tuning hook: candidate models are tried without rebuilding).
+fn game() -> Result<Game, CliError> {
+    match std::env::var_os("MP_MODEL") {
+        None => Ok(Game::standard()),
+        Some(path) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| CliError(format!("MP_MODEL {}: {e}", path.to_string_lossy())))?;
+            let model: MathModel = serde_json::from_str(&text)?;
+            Ok(Game::new(&model)?)
+        }
+    }
 }
-pub fn sim(_: &SimArgs) -> CliResult { todo_game() }
-pub fn eval(_: &EvalArgs) -> CliResult { todo_game() }
-pub fn play(_: &PlayArgs) -> CliResult { todo_game() }
-pub fn exact(_: &ExactArgs) -> CliResult { todo_game() }
-pub fn tune(_: &TuneArgs) -> CliResult { todo_game() }
+
+fn pick(c: Option<Choice>) -> Pick {
+    match c {
+        None | Some(Choice::Love) => Pick::Love,
+        Some(Choice::Star) => Pick::Star,
+        Some(Choice::Storm) => Pick::Storm,
+    }
+}
+
+pub fn sim(a: &SimArgs) -> CliResult {
+    reject(a.ante, "--ante", GAME, "starlight-christmas")?;
+    let game = game()?;
+    let p = pick(a.choice);
+    let rounds = a.rounds.unwrap_or(DEFAULT_ROUNDS);
+    if !a.json {
+        println!("Moon Princess, pick {p}, {rounds} rounds, seed {}", a.seed);
+    }
+    let info = ReportInfo {
+        game: GAME,
+        mode: p.name(),
+        sources: SOURCES,
+        features: FEATURES,
+    };
+    runner::sim_and_report(info, rounds, a.seed, a.threads, a.json, 100, |rng| {
+        game.play_round(rng, &mut NoRecorder, p).summary()
+    })?;
+    Ok(())
+}
+
+pub fn eval(a: &EvalArgs) -> CliResult {
+    let grid = moon_princess::parse_grid(&a.grid)?;
+    let m = a.multiplier.unwrap_or(1);
+    if !(1..=20).contains(&m) {
+        return Err(CliError(format!(
+            "--multiplier {m} is not allowed; the multiplier is 1 to 20"
+        )));
+    }
+    let r = Game::evaluate_sequence(&grid, a.free_spins, m);
+    let mut wins = vec![];
+    let mut tumbles = 0;
+    for e in &r.events {
+        match e {
+            Event::Win {
+                class,
+                cells,
+                length,
+                multiplier,
+                amount,
+                ..
+            } => wins.push(EvalWin {
+                symbol: class.name().to_string(),
+                cells: cells
+                    .iter()
+                    .map(|[r, c]| [*r as usize, *c as usize])
+                    .collect(),
+                count: *length as u32,
+                multiplier: *multiplier as u64,
+                win: amount.x_bet(),
+            }),
+            Event::GridCleared { amount, .. } if !amount.is_zero() => wins.push(EvalWin {
+                symbol: "grid clear".into(),
+                cells: vec![],
+                count: 0,
+                multiplier: 1,
+                win: amount.x_bet(),
+            }),
+            Event::Tumble { .. } => tumbles += 1,
+            _ => {}
+        }
+    }
+    let mut extra = serde_json::Map::new();
+    extra.insert("tumbles".into(), tumbles.into());
+    extra.insert("final_multiplier".into(), r.multiplier.into());
+    extra.insert("meter".into(), r.meter.into());
+    extra.insert("meter_full".into(), r.meter_full.into());
+    extra.insert("grid_cleared".into(), r.cleared.into());
+    extra.insert(
+        "feature".into(),
+        match (r.cleared, a.free_spins, r.meter_full) {
+            (true, false, _) => "free spins triggered (grid clear)",
+            (true, true, _) => "grid clear pays 100 x bet",
+            (false, false, true) => "Trinity spin (full meter)",
+            (false, true, true) => "extra free spins (full meter)",
+            _ => "none",
+        }
+        .into(),
+    );
+    EvalOutput {
+        wins,
+        total: r.total.x_bet(),
+        extra,
+    }
+    .print(a.json)
+}
+
+pub fn play(a: &PlayArgs) -> CliResult {
+    reject(a.ante, "--ante", GAME, "starlight-christmas")?;
+    let game = game()?;
+    let p = pick(a.choice);
+    let mut rng = slot_core::sim::rng_at_round(a.seed, a.round, |g| {
+        game.play_round(g, &mut NoRecorder, p);
+    });
+    let mut log = EventLog::<Event>::default();
+    let out = game.play_round(&mut rng, &mut log, p);
+    if a.json {
+        println!("{}", serde_json::to_string(&log)?);
+        return Ok(());
+    }
+    println!(
+        "Moon Princess, seed {}, round {}, pick {p}",
+        a.seed, a.round
+    );
+    for e in &log.events {
+        match e {
+            Event::Landed {
+                spin,
+                multiplier,
+                grid,
+            } => {
+                let what = match spin {
+                    SpinKind::Paid => "paid spin".to_string(),
+                    SpinKind::Trinity { number } => format!("Trinity spin {number}"),
+                    SpinKind::Free { number, of } => format!("free spin {number} of {of}"),
+                    SpinKind::Evaluation => "evaluation".to_string(),
+                };
+                println!("\n== {what} (multiplier x{multiplier})");
+                print_grid(grid);
+            }
+            Event::Win {
+                class,
+                line,
+                length,
+                multiplier,
+                amount,
+                ..
+            } => println!(
+                "  win: {} x{length} on {line:?}, x{multiplier} = {:.2} x bet",
+                class.name(),
+                amount.x_bet()
+            ),
+            Event::Tumble {
+                removed,
+                wilds,
+                multiplier,
+                grid,
+            } => {
+                println!(
+                    "  tumble: {} removed, {} wild(s) placed, multiplier now x{multiplier}",
+                    removed.len(),
+                    wilds.len()
+                );
+                print_grid(grid);
+            }
+            Event::Meter { sections } => println!("  Girl Power meter: {sections}/3"),
+            Event::Power {
+                power,
+                source,
+                effect,
+                grid,
+            } => {
+                println!("  power {power:?} ({source:?}): {effect:?}");
+                print_grid(grid);
+            }
+            Event::GridCleared { free_spins, amount } => {
+                println!(
+                    "  GRID CLEARED{}",
+                    if *free_spins {
+                        format!(": {:.2} x bet", amount.x_bet())
+                    } else {
+                        String::new()
+                    }
+                )
+            }
+            Event::TrinityAwarded => println!("\n  full meter: Trinity spin"),
+            Event::FreeSpinsTriggered => println!("  free spins triggered"),
+            Event::AwaitingPick => println!("\n  waiting for the pick"),
+            Event::Picked { pick, spins } => println!("  picked {pick}: {spins} free spins"),
+            Event::ExtraFreeSpins { added, total } => {
+                println!("  full meter: +{added} free spins ({total} in all)")
+            }
+            Event::Capped { win } => println!("\n  CAP reached: {:.2} x bet", win.x_bet()),
+            Event::RoundEnd { win } => println!("\nround win: {:.2} x bet", win.x_bet()),
+        }
+    }
+    debug_assert_eq!(log.events.last(), Some(&Event::RoundEnd { win: out.win }));
+    Ok(())
+}
+
+fn print_grid(text: &str) {
+    for row in text.split('/') {
+        let cells: Vec<String> = row.split_whitespace().map(|c| format!("{c:>3}")).collect();
+        println!("    {}", cells.join(""));
+    }
+}
+
+pub fn exact(_: &ExactArgs) -> CliResult {
+    Err(CliError(
+        "moon-princess has no exact figures (tumbles without refill and powers make the round a \
+         simulation matter); use `cargo xtask sim moon-princess`"
+            .into(),
+    ))
+}
+
+/// `cargo xtask tune moon-princess [--choice X] [--rounds N] [--seed S]`: re-tunes each pick's
+/// free-spin knob (the weight of the rich free-spin reel set, `FREE_RICH_WEIGHTS` in
+/// `math_model.rs`) so that the pick's RTP is 94.51 %.
+///
+/// RTP = B + q * V(k): B = the base game's RTP (paid and Trinity spins), q = the free-spin
+/// trigger rate, both shared by the three picks and measured once on N rounds; V(k) = the mean
+/// free-spin feature value at knob k, measured on N / 20 features alone, always with the same
+/// seed (a paired comparison: V is smooth in k), solved for k by secant steps.
+pub fn tune(a: &TuneArgs) -> CliResult {
+    use moon_princess::math_model::{FREE_WEIGHT_TOTAL, MathModel};
+    use slot_core::sim::simulate;
+    use slot_core::stats::RoundSummary;
+    reject(a.ante, "--ante", GAME, "starlight-christmas")?;
+    const TARGET: f64 = 0.9451;
+    let threads = runner::threads(a.threads)?;
+    let model: MathModel = match std::env::var_os("MP_MODEL") {
+        None => MathModel::standard(),
+        Some(p) => serde_json::from_str(
+            &std::fs::read_to_string(&p).map_err(|e| CliError(e.to_string()))?,
+        )?,
+    };
+    let game = Game::new(&model)?;
+    let base = simulate(
+        a.rounds,
+        a.seed,
+        threads,
+        100,
+        |rng| match game.start_round(rng, &mut NoRecorder) {
+            moon_princess::RoundState::Finished(o) => RoundSummary {
+                win: o.win.hundredths(),
+                ..Default::default()
+            },
+            moon_princess::RoundState::AwaitingPick(p) => {
+                let mut s = RoundSummary {
+                    win: p.win.hundredths(),
+                    ..Default::default()
+                };
+                s.feature_triggers[0] = 1;
+                s
+            }
+        },
+        None,
+    )?;
+    let b = base.rtp();
+    let q = base.feature_rounds[0] as f64 / base.rounds as f64;
+    println!(
+        "base game (paid + Trinity): RTP {:.4} % +- {:.4} (99 %), free spins 1 in {:.1} ({} triggers in {} rounds)",
+        b * 100.0,
+        base.half_width(slot_core::stats::Z99) * 100.0,
+        1.0 / q,
+        base.feature_rounds[0],
+        base.rounds
+    );
+    let want = (TARGET - b) / q;
+    println!(
+        "needed mean free-spin value: {want:.3} x bet (free-spin share {:.1} %)",
+        (TARGET - b) / TARGET * 100.0
+    );
+    let features = (a.rounds / 20).max(10_000);
+    let picks: Vec<Pick> = match a.choice {
+        Some(c) => vec![pick(Some(c))],
+        None => moon_princess::round::PICKS.to_vec(),
+    };
+    for p in picks {
+        let value = |k: u32| -> Result<(f64, f64), CliError> {
+            let mut m = model.clone();
+            let sets = &mut m.free_spins[p.index()];
+            let last = sets.len() - 1;
+            sets[last].weight = k;
+            sets[0].weight = FREE_WEIGHT_TOTAL - k;
+            let g = Game::new(&m)?;
+            let acc = simulate(
+                features,
+                a.seed ^ 0x5EED,
+                threads,
+                100,
+                |rng| g.play_free_spins(p, rng, &mut NoRecorder).summary(),
+                None,
+            )?;
+            Ok((acc.rtp(), acc.half_width(slot_core::stats::Z99)))
+        };
+        let k0 = model.free_spins[p.index()].last().map_or(0, |s| s.weight);
+        let (mut x0, (mut y0, _)) = (k0 as f64, value(k0)?);
+        let mut x1 = (x0 * want / y0.max(1e-9)).clamp(1.0, FREE_WEIGHT_TOTAL as f64 - 1.0);
+        let (mut y1, mut hw) = value(x1.round() as u32)?;
+        for _ in 0..6 {
+            if (y1 - want).abs() < 0.02 || (y1 - y0).abs() < 1e-9 {
+                break;
+            }
+            let x2 = (x1 + (want - y1) * (x1 - x0) / (y1 - y0))
+                .clamp(1.0, FREE_WEIGHT_TOTAL as f64 - 1.0);
+            (x0, y0) = (x1, y1);
+            x1 = x2;
+            (y1, hw) = value(x1.round() as u32)?;
+        }
+        let k = x1.round() as u32;
+        println!(
+            "pick {p}: rich free-spin set weight {k} / {FREE_WEIGHT_TOTAL}: mean feature {y1:.3} x bet (+- {hw:.3}, 99 %, {features} features) -> RTP {:.4} %",
+            (b + q * y1) * 100.0
+        );
+    }
+    Ok(())
+}

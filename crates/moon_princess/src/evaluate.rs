@@ -1,0 +1,242 @@
+//! The paytable and the evaluation of one grid (`moon_princess.md`, "Paytable" and "How wins
+//! are found").
+//!
+//! A *line* is one of the 5 rows (left to right) or 5 columns (top to bottom). For every line
+//! and every pay class (7 symbols, *any princess*, *Wild*) each maximal gap-free run of 3+
+//! matching cells is a candidate ([`slot_core::lines::for_each_run`]). Candidates are taken
+//! from the highest paying down (ties: longer first, then [`PayClass::tie_rank`]); each is paid
+//! unless it contains, or is contained in, a candidate already paid ("only the highest win per
+//! combination"). Two runs on different lines can never contain one another, so the rule is
+//! applied over the whole grid at once. Pays are in hundredths of the total bet, before the
+//! multiplier.
+
+use crate::symbols::{MpGrid, SHAPE, Symbol, WILD};
+use serde::{Deserialize, Serialize};
+use slot_core::grid::Mask;
+use slot_core::lines::{Line, for_each_run};
+use smallvec::SmallVec;
+
+/// A pay class: one of the 7 regular symbols, any mix of princesses, or Wild.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PayClass {
+    /// One regular symbol (Wilds substitute).
+    Symbol(Symbol),
+    /// Any mix of the three princesses (Wilds substitute).
+    AnyPrincess,
+    /// Wilds only.
+    Wild,
+}
+
+/// Number of pay classes.
+pub const PAY_CLASSES: usize = 9;
+
+/// Every pay class in evaluation order (index 0..9): the 7 regular symbols in code order, any
+/// princess, Wild.
+pub const CLASSES: [PayClass; PAY_CLASSES] = [
+    PayClass::Symbol(Symbol::Circle),
+    PayClass::Symbol(Symbol::LowStar),
+    PayClass::Symbol(Symbol::Heart),
+    PayClass::Symbol(Symbol::Bell),
+    PayClass::Symbol(Symbol::PrincessStorm),
+    PayClass::Symbol(Symbol::PrincessStar),
+    PayClass::Symbol(Symbol::PrincessLove),
+    PayClass::AnyPrincess,
+    PayClass::Wild,
+];
+
+/// The paytable in hundredths of the total bet, by class index ([`CLASSES`]) and length 3, 4, 5.
+/// Spec table: Circle, Star 0.10/0.20/2; Heart, Bell 0.15/0.30/3; any princess 0.20/0.50/5;
+/// each princess 0.30/1/10; Wild 1/3/50.
+pub const PAYTABLE: [[u64; 3]; PAY_CLASSES] = [
+    [10, 20, 200],
+    [10, 20, 200],
+    [15, 30, 300],
+    [15, 30, 300],
+    [30, 100, 1000],
+    [30, 100, 1000],
+    [30, 100, 1000],
+    [20, 50, 500],
+    [100, 300, 5000],
+];
+
+impl PayClass {
+    /// The class's index in [`CLASSES`] and [`PAYTABLE`].
+    pub const fn index(self) -> usize {
+        match self {
+            PayClass::Symbol(s) => s as usize,
+            PayClass::AnyPrincess => 7,
+            PayClass::Wild => 8,
+        }
+    }
+
+    /// The pay of a run of `len` cells (3..=5) in hundredths of the bet; 0 for other lengths.
+    pub const fn pay(self, len: u8) -> u64 {
+        if len < 3 || len > 5 {
+            0
+        } else {
+            PAYTABLE[self.index()][len as usize - 3]
+        }
+    }
+
+    /// The fixed order that breaks ties of equal pay and length: higher first. Wild, any
+    /// princess, Princess Love, Princess Star, Princess Storm, Bell, Heart, Star, Circle
+    /// (decision: the spec asks only for "a fixed class order").
+    pub const fn tie_rank(self) -> usize {
+        self.index()
+    }
+
+    /// True for the classes that fill the Girl Power meter (a princess or any princess).
+    pub const fn is_princess_class(self) -> bool {
+        match self {
+            PayClass::Symbol(s) => s.is_princess(),
+            PayClass::AnyPrincess => true,
+            PayClass::Wild => false,
+        }
+    }
+
+    /// The name used in events and `eval` ("Circle", "any princess", "Wild", ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            PayClass::Symbol(s) => s.name(),
+            PayClass::AnyPrincess => "any princess",
+            PayClass::Wild => "Wild",
+        }
+    }
+}
+
+/// One paid run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineWin {
+    /// The pay class.
+    pub class: PayClass,
+    /// The row or column it lies on.
+    pub line: Line,
+    /// Position of its first cell along the line (column for a row, row for a column).
+    pub start: u8,
+    /// Number of cells, 3..=5.
+    pub len: u8,
+    /// Its cells (bit `row * 5 + col`).
+    pub cells: Mask,
+    /// The pay in hundredths of the total bet, before the multiplier.
+    pub pay: u64,
+}
+
+impl LineWin {
+    /// The cell index of its middle cell (where a 3-cell win leaves a Wild).
+    pub fn middle(&self) -> usize {
+        let k = self.start as usize + self.len as usize / 2;
+        match self.line {
+            Line::Row(r) => SHAPE.index(r as usize, k),
+            Line::Col(c) => SHAPE.index(k, c as usize),
+        }
+    }
+}
+
+/// The wins of one grid.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The paid runs, highest pay first.
+    pub wins: SmallVec<[LineWin; 12]>,
+}
+
+impl Evaluation {
+    /// True if nothing pays.
+    pub fn is_empty(&self) -> bool {
+        self.wins.is_empty()
+    }
+
+    /// The union of the winning cells (removed by the tumble; a cell in a row win and a column
+    /// win is removed once).
+    pub fn cells(&self) -> Mask {
+        self.wins.iter().fold(0, |a, w| a | w.cells)
+    }
+
+    /// The cells that get a Wild after the removal: the middle of every paid 3-cell win (two
+    /// such wins sharing a middle cell make one Wild).
+    pub fn new_wilds(&self) -> Mask {
+        self.wins
+            .iter()
+            .filter(|w| w.len == 3)
+            .fold(0, |a, w| a | 1u64 << w.middle())
+    }
+
+    /// The sum of the pays before the multiplier, hundredths of the bet.
+    pub fn pay(&self) -> u64 {
+        self.wins.iter().map(|w| w.pay).sum()
+    }
+
+    /// Girl Power sections the princess wins fill: 1, 2, 3 per win of 3, 4, 5 cells.
+    pub fn meter_sections(&self) -> u32 {
+        self.wins
+            .iter()
+            .filter(|w| w.class.is_princess_class())
+            .map(|w| w.len as u32 - 2)
+            .sum()
+    }
+}
+
+/// The cells matching each class (`CLASSES` order).
+#[inline]
+fn class_masks(g: &MpGrid) -> [Mask; PAY_CLASSES] {
+    let p = g.planes();
+    let w = p[WILD as usize];
+    [
+        p[0] | w,
+        p[1] | w,
+        p[2] | w,
+        p[3] | w,
+        p[4] | w,
+        p[5] | w,
+        p[6] | w,
+        p[4] | p[5] | p[6] | w,
+        w,
+    ]
+}
+
+/// Evaluates a grid: every paid run as "How wins are found" defines it. Empty cells break runs.
+/// No allocation (the win list lives on the stack).
+pub fn evaluate(g: &MpGrid) -> Evaluation {
+    let masks = class_masks(g);
+    let mut cands: SmallVec<[LineWin; 32]> = SmallVec::new();
+    for (ci, &m) in masks.iter().enumerate() {
+        if m.count_ones() < 3 {
+            continue;
+        }
+        let class = CLASSES[ci];
+        for_each_run(SHAPE, m, 3, |run| {
+            cands.push(LineWin {
+                class,
+                line: run.line,
+                start: run.start,
+                len: run.len,
+                cells: run.cells,
+                pay: class.pay(run.len),
+            });
+        });
+    }
+    // Highest pay first; ties: longer first, then the fixed class order (insertion sort: the
+    // list is short and this keeps it stable and allocation-free).
+    for i in 1..cands.len() {
+        let mut j = i;
+        while j > 0 && before(&cands[j], &cands[j - 1]) {
+            cands.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+    let mut out = Evaluation::default();
+    for c in cands {
+        let dominated = out.wins.iter().any(|p| {
+            let both = p.cells & c.cells;
+            both == p.cells || both == c.cells
+        });
+        if !dominated {
+            out.wins.push(c);
+        }
+    }
+    out
+}
+
+#[inline]
+fn before(a: &LineWin, b: &LineWin) -> bool {
+    (a.pay, a.len, a.class.tie_rank()) > (b.pay, b.len, b.class.tie_rank())
+}

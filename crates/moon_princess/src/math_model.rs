@@ -1,0 +1,186 @@
+//! The math model: ALL the data that makes the rules a concrete game (`moon_princess.md`,
+//! "Math model"). The rules are in code; this file is data.
+//!
+//! * Landed grids come from **reel sets**: five reel strips (one per column; the window shows
+//!   five consecutive positions from the stop down, `slot_core::sampling::ReelStrip`). A spin
+//!   first draws a reel set by its integer weight, then a stop per reel. The base game (paid and
+//!   Trinity spins) has its reel sets; the free spins have their own per pick (Love, Star, Storm).
+//!   Strips never hold a Wild (wilds never land).
+//! * The random single power of a paid spin: its chance (numerator / denominator) and the
+//!   weights of Love, Star, Storm.
+//! * The Star power's weights of 1 and 2 Wilds.
+//!
+//! Strips are written as text: cell codes (`ci st he be pg pb pr`) separated by spaces,
+//! `code*n` for a stack of `n`.
+//!
+//! TUNING: see the figures section below (filled in by the tuning runs).
+
+use serde::{Deserialize, Serialize};
+use slot_core::sampling::{ReelStrip, WeightError};
+
+use crate::symbols::Symbol;
+
+/// One reel set: five strips (column 0 first) and its weight among its landing's sets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReelSet {
+    /// Integer weight: the set is drawn with probability weight / total of its landing.
+    pub weight: u32,
+    /// The five strips as text (see the module docs).
+    pub reels: [String; 5],
+}
+
+/// The data of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MathModel {
+    /// Identifies the model (stored in paused rounds, so a round resumes only on its model).
+    pub id: u32,
+    /// Reel sets of the paid and Trinity spins.
+    pub base: Vec<ReelSet>,
+    /// Reel sets of the free spins, per pick: Love, Star, Storm.
+    pub free_spins: [Vec<ReelSet>; 3],
+    /// The random power's chance in a paid spin: (numerator, denominator).
+    pub random_power_chance: (u32, u32),
+    /// Weights of the random power: Love, Star, Storm.
+    pub random_power_weights: [u32; 3],
+    /// Weights of the Star power making 1 or 2 Wilds.
+    pub star_wilds_weights: [u32; 2],
+}
+
+/// What is wrong with a math model.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// A weight table is unusable.
+    #[error("{what}: {error}")]
+    Weights {
+        /// Which table.
+        what: &'static str,
+        /// Why.
+        error: WeightError,
+    },
+    /// A strip holds a bad code (or a Wild, which never lands).
+    #[error(
+        "{what}, reel set {set}, reel {reel}: '{token}' is not a strip code; allowed: ci st he be pg pb pr, optionally *n (no Wild: wilds never land)"
+    )]
+    Strip {
+        /// Which landing.
+        what: &'static str,
+        /// The reel set (0-based).
+        set: usize,
+        /// The reel (0-based).
+        reel: usize,
+        /// The bad token.
+        token: String,
+    },
+    /// A strip shorter than the window.
+    #[error("{what}, reel set {set}, reel {reel}: a strip needs at least 5 positions")]
+    Short {
+        /// Which landing.
+        what: &'static str,
+        /// The reel set.
+        set: usize,
+        /// The reel.
+        reel: usize,
+    },
+    /// A chance that is not a probability.
+    #[error(
+        "random power chance {numerator}/{denominator} is not a probability (need 0 <= n <= d, d > 0)"
+    )]
+    Chance {
+        /// Numerator.
+        numerator: u32,
+        /// Denominator.
+        denominator: u32,
+    },
+}
+
+/// Parses a strip written as text (see the module docs).
+pub(crate) fn parse_strip(
+    text: &str,
+    what: &'static str,
+    set: usize,
+    reel: usize,
+) -> Result<ReelStrip, ModelError> {
+    let mut out = vec![];
+    for tok in text.split_whitespace() {
+        let bad = || ModelError::Strip {
+            what,
+            set,
+            reel,
+            token: tok.to_string(),
+        };
+        let (code, n) = match tok.split_once('*') {
+            Some((c, n)) => (c, n.parse::<usize>().map_err(|_| bad())?),
+            None => (tok, 1),
+        };
+        let s = Symbol::from_text(code)
+            .filter(|s| *s != Symbol::Wild)
+            .ok_or_else(bad)?;
+        if n == 0 || n > 1000 {
+            return Err(bad());
+        }
+        out.extend(std::iter::repeat_n(s as u8, n));
+    }
+    if out.len() < 5 {
+        return Err(ModelError::Short { what, set, reel });
+    }
+    ReelStrip::new(out).map_err(|error| ModelError::Weights { what, error })
+}
+
+const REELS_QUIET: [&str; 5] = [
+    "ci he st be ci st he pr ci st pg ci he pb pg ci pb st ci be st ci pr st be pg st ci pr be pb st ci pg be ci st he ci st he ci st pb ci be he st ci be st ci pr pg he ci pg be st pg",
+    "pr st ci pg pr ci st pb pr he ci st pg pr ci pg st ci pb st be ci pb pr ci he pb pr ci st pr ci pb pr ci st pr pb ci pg st ci be pg st ci be st ci pb be pg st ci pr st pg ci st pg",
+    "he be ci he be ci he be ci he be st he be st he be ci he be st he be st he ci be he ci be he ci be he ci be he ci be he st be he ci be he st be he st ci be he st be he ci be he ci",
+    "ci st pg ci st pg pr ci pb st ci pg st he ci pb pg ci st pr ci he st be ci he be pg st ci be st pr pg st ci be he st pb ci pr pb be ci st be he pr st ci pb st ci pg st he pb pg st",
+    "st pr he ci be st pb ci st pb pr st be ci st pr he st pb pg st he ci st pg ci st be he pr ci st he ci pr st ci be st ci pb pg st ci pb st ci pr pb ci st pg ci st pr ci st pg ci st",
+];
+const REELS_CLEAR: [&str; 5] = [
+    "be ci*13 be*9 he*7 ci be*2 st ci*6 he*3 be*3 he*6 st be*7",
+    "ci*2 he*4 ci*6 he be*8 ci*10 st*9 be he*7 ci*5 st*7",
+    "ci*5 be st*24 be*13 he*2 st*15",
+    "st ci*11 he be*9 st*6 he*4 ci*4 be*11 ci*4 st*3 be*6",
+    "be*6 he*2 st*4 ci*4 he*4 be*2 he*2 be*16 ci*20",
+];
+const REELS_RICH: [&str; 5] = [
+    "pb*3 ci*2 pg*2 be ci st be he*2 be*5 pg*2 ci*3 be*3 ci pb pr st*2 pb*2 ci*4 pr pg*3 ci*3 pr pb ci*2 pb*4 ci*3 st pr*2 he pg",
+    "pg*3 ci he*4 ci*4 be pb*2 he*3 pb*2 he*2 pr pb be he pb pg*3 st*2 ci pg pb st*2 ci pg be pb*2 st*2 pb*4 ci pr pb ci pr*2 st*2 pb*4",
+    "pg he be*2 st pr*2 he st pb*5 be*4 pg*6 be*2 pr*2 be ci pr*2 ci*3 pg pr*4 st*5 pb*4 be*3 ci pg*4 be*2 pr",
+    "be pg ci pb*2 st ci pg be*2 he*7 pr be st ci be pg he*3 pr*3 he*2 ci*2 be he*2 ci*3 st*4 pr*2 be*3 st pr pb ci pr he*3 st*2 pr*2",
+    "pg pb*2 be*2 ci pb pr*2 be ci he*4 be pb pg be*5 he*4 pb*2 st be*5 pb*3 st he*4 pg ci*2 pb st*5 he*2 st*3 pr*3",
+];
+
+fn set(weight: u32, reels: [&str; 5]) -> ReelSet {
+    ReelSet {
+        weight,
+        reels: reels.map(str::to_string),
+    }
+}
+
+/// Weight of the quiet base reel set (out of [`BASE_WEIGHT_TOTAL`]).
+pub const BASE_QUIET_WEIGHT: u32 = 9855;
+/// Weight of the clearing base reel set (out of [`BASE_WEIGHT_TOTAL`]).
+pub const BASE_CLEAR_WEIGHT: u32 = 145;
+/// Total weight of the base reel sets.
+pub const BASE_WEIGHT_TOTAL: u32 = 10_000;
+/// Total weight of each pick's free-spin reel sets.
+pub const FREE_WEIGHT_TOTAL: u32 = 10_000;
+/// The tuned knob: the weight of the rich reel set in each pick's free spins (Love, Star,
+/// Storm), out of [`FREE_WEIGHT_TOTAL`]; the quiet set has the rest.
+pub const FREE_RICH_WEIGHTS: [u32; 3] = [1000, 1000, 1000];
+
+impl MathModel {
+    /// The shipped model.
+    pub fn standard() -> MathModel {
+        MathModel {
+            id: 1,
+            base: vec![
+                set(BASE_QUIET_WEIGHT, REELS_QUIET),
+                set(BASE_CLEAR_WEIGHT, REELS_CLEAR),
+            ],
+            free_spins: FREE_RICH_WEIGHTS
+                .map(|k| vec![set(FREE_WEIGHT_TOTAL - k, REELS_QUIET), set(k, REELS_RICH)]),
+            random_power_chance: (1, 10),
+            random_power_weights: [1, 1, 1],
+            star_wilds_weights: [1, 1],
+        }
+    }
+}
