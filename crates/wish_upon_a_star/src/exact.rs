@@ -294,10 +294,7 @@ pub fn lock_and_spin_figures(model: &MathModel) -> LockAndSpinFigures {
                 let (ne, ng) = if j == 0 {
                     (&ek[k][r - 1], &pg[k][r - 1])
                 } else {
-                    (
-                        &ek[k + j as usize][RESPINS as usize],
-                        &pg[k + j as usize][RESPINS as usize],
-                    )
+                    (&ek[k + j][RESPINS as usize], &pg[k + j][RESPINS as usize])
                 };
                 e = e.add(&prob.mul(ne));
                 g = g.add(&prob.mul(ng));

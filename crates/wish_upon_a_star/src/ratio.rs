@@ -449,14 +449,24 @@ impl Ratio {
             return 0.0;
         }
         // q = floor(num * 2^s / den) has 64..=65 bits; value = q * 2^-s.
-        let s = self.den.bits() as i64 - self.num.bits() as i64 + 64;
-        let q = if s >= 0 {
-            self.num.shl(s as u64).div_rem(&self.den).0
+        let (dn, nn) = (self.den.bits(), self.num.bits());
+        let q = if dn + 64 >= nn {
+            self.num.shl(dn + 64 - nn).div_rem(&self.den).0
         } else {
-            self.num.div_rem(&self.den.shl((-s) as u64)).0
+            self.num.div_rem(&self.den.shl(nn - dn - 64)).0
         };
         let q = q.to_u128().unwrap_or(u128::MAX) as f64;
-        q * 2f64.powi(-(s as i32))
+        // value = q * 2^(nn - dn - 64), applied in steps that cannot overflow an i32.
+        let mut v = q;
+        let (up, down) = (nn.saturating_sub(dn + 64), (dn + 64).saturating_sub(nn));
+        for _ in 0..up / 512 {
+            v *= 2f64.powi(512);
+        }
+        v *= 2f64.powi((up % 512) as i32);
+        for _ in 0..down / 512 {
+            v *= 2f64.powi(-512);
+        }
+        v * 2f64.powi(-((down % 512) as i32))
     }
 
     /// Compares two ratios exactly.

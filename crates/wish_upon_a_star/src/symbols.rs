@@ -98,7 +98,7 @@ pub fn from_code(code: &str) -> Option<u8> {
 pub const fn allowed_on_reel(symbol: u8, reel: usize) -> bool {
     match symbol {
         WILD => reel == 1 || reel == 3,
-        BONUS => reel % 2 == 0,
+        BONUS => reel.is_multiple_of(2),
         _ => true,
     }
 }

@@ -1,0 +1,125 @@
+//! The math model: the shipped one is valid, bad ones get typed errors naming the problem.
+
+mod common;
+
+use common::{cash, fixed_model};
+use slot_core::sampling::{ReelStrip, WeightedTable};
+use wish_upon_a_star::math_model::{
+    GiftPrize, MathModel, ModelError, Probability, StarValue, parse_strip,
+};
+use wish_upon_a_star::symbols::{BONUS, WILD};
+use wish_upon_a_star::{Game, Win};
+
+#[test]
+fn the_shipped_model_is_valid_and_its_strips_follow_the_reel_rules() {
+    let m = MathModel::standard();
+    assert_eq!(m.validate(), Ok(()));
+    for strips in [&m.base_strips, &m.free_strips] {
+        for (reel, s) in strips.iter().enumerate() {
+            let n = s.len();
+            for t in 0..n {
+                let w = [s.at(t), s.at(t + 1), s.at(t + 2)];
+                assert!(
+                    w.iter().filter(|&&x| x == BONUS).count() <= 1,
+                    "one Bonus per window at most"
+                );
+                if reel % 2 == 0 {
+                    assert!(!w.contains(&WILD));
+                } else {
+                    assert!(!w.contains(&BONUS));
+                }
+            }
+        }
+        // Wild stacks of 3 exist on reels 2 and 4 (full-Wild reels can happen).
+        for reel in [1, 3] {
+            let s = &strips[reel];
+            assert!((0..s.len()).any(|t| (0..3).all(|k| s.at(t + k) == WILD)));
+        }
+    }
+}
+
+#[test]
+fn bad_models_are_rejected_with_what_is_wrong() {
+    let mut m = MathModel::standard();
+    m.base_strips[0] = ReelStrip::new(vec![0, 1, WILD, 2]).unwrap();
+    assert_eq!(
+        m.validate(),
+        Err(ModelError::Placement {
+            strips: "base",
+            reel: 1,
+            stop: 2,
+            symbol: "W"
+        })
+    );
+
+    let mut m = MathModel::standard();
+    m.free_strips[3] = ReelStrip::new(vec![0, BONUS, 2]).unwrap();
+    assert!(matches!(
+        m.validate(),
+        Err(ModelError::Placement {
+            strips: "free-spin",
+            reel: 4,
+            ..
+        })
+    ));
+
+    // 0.30 x bet is 7.5 cents at a 0.25 bet: not whole cents.
+    let mut m = MathModel::standard();
+    m.star_values = WeightedTable::new([(StarValue::Cash(Win::from_hundredths(30)), 1)]).unwrap();
+    let e = m.validate().unwrap_err();
+    assert_eq!(
+        e,
+        ModelError::Cash {
+            what: "Star",
+            hundredths: 30,
+            max: 1_500
+        }
+    );
+    assert!(e.to_string().contains("multiple of 4"), "{e}");
+
+    let m = fixed_model(GiftPrize::Cash(cash(1_200)), StarValue::Mini, (1, 25));
+    assert!(matches!(
+        m.validate(),
+        Err(ModelError::Cash {
+            what: "gift",
+            hundredths: 1_200,
+            ..
+        })
+    ));
+
+    let mut m = MathModel::standard();
+    m.respin_star = Probability {
+        numerator: 3,
+        denominator: 2,
+    };
+    assert!(matches!(m.validate(), Err(ModelError::Probability { .. })));
+
+    // Every gift is free spins and the free-spin strips show a full-Wild reel 2 or 4 in 10
+    // of 61 spins each: more than one free spin awarded per free spin, free spins never end.
+    let m = fixed_model(GiftPrize::FreeSpins, StarValue::Mini, (1, 25));
+    assert!(matches!(
+        m.validate(),
+        Err(ModelError::EndlessFreeSpins { .. })
+    ));
+    assert!(Game::new(&m).is_err());
+
+    assert!(matches!(
+        parse_strip("10 J XX", "base", 0),
+        Err(ModelError::Code { stop: 2, .. })
+    ));
+    assert!(matches!(
+        parse_strip("10 J", "base", 0),
+        Err(ModelError::Short { len: 2, .. })
+    ));
+}
+
+#[test]
+fn the_model_round_trips_through_json() {
+    let m = MathModel::standard();
+    let json = serde_json::to_string(&m).unwrap();
+    let back: MathModel = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, m);
+    // A model file with one weight too many is rejected while reading.
+    let bad = json.replacen("\"weights\":[", "\"weights\":[0,", 1);
+    assert!(serde_json::from_str::<MathModel>(&bad).is_err());
+}

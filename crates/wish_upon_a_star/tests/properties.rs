@@ -1,0 +1,150 @@
+//! Property tests: whole cents at every bet, every round ends and adds up, Lock & Spin never
+//! loses a Star and never has more than 3 respins, determinism.
+
+mod common;
+
+use proptest::prelude::*;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64;
+use slot_core::grid::cells_of;
+use slot_core::recorder::{EventLog, NoRecorder};
+use wish_upon_a_star::events::Event;
+use wish_upon_a_star::math_model::{MathModel, StarValue};
+use wish_upon_a_star::{BET_LADDER, Game, Win};
+
+fn event_wins(log: &EventLog<Event>) -> Vec<Win> {
+    log.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::WaysWin { win, .. }
+            | Event::ScatterWin { win, .. }
+            | Event::GiftBonus { win, .. }
+            | Event::LockAndSpinEnd { win, .. }
+            | Event::RoundEnd { win } => Some(*win),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_value_of_the_model_is_whole_cents_at_every_bet() {
+    let m = MathModel::standard();
+    let mut values: Vec<Win> = m.star_values.values().iter().map(|v| v.amount()).collect();
+    values.extend(m.gift_prizes.values().iter().map(|v| v.amount()));
+    for row in wish_upon_a_star::evaluate::WAYS_PAY {
+        values.extend(row.map(Win::from_hundredths));
+    }
+    values.push(wish_upon_a_star::evaluate::SCATTER_PAY);
+    values.push(wish_upon_a_star::math_model::GRAND);
+    for bet in BET_LADDER.steps() {
+        for v in &values {
+            assert!(bet.payout(*v).is_ok(), "{v:?} at {} cents", bet.cents());
+        }
+    }
+    assert_eq!(BET_LADDER.steps().count(), 100);
+    assert!(
+        BET_LADDER.bet(30).is_err() && BET_LADDER.bet(2_525).is_err() && BET_LADDER.bet(0).is_err()
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn rounds_end_add_up_and_pay_whole_cents(seed in any::<u64>(), stream in any::<u64>()) {
+        let game = Game::standard();
+        let mut rng = Pcg64::new(u128::from(seed), u128::from(stream));
+        for _ in 0..20 {
+            let mut log = EventLog::default();
+            let out = game.play_round(&mut rng, &mut log);
+            // The round ended, its record ends with its win, sources add up.
+            prop_assert_eq!(log.events.last(), Some(&Event::RoundEnd { win: out.win }));
+            prop_assert_eq!(out.by_source.iter().copied().sum::<Win>(), out.win);
+            let s = out.summary();
+            prop_assert_eq!(s.by_source.iter().sum::<u64>(), s.win);
+            prop_assert!(out.free_spins_played == 10 * out.free_spin_awards);
+            for w in event_wins(&log) {
+                for bet in [BET_LADDER.min(), BET_LADDER.bet(75).unwrap(), BET_LADDER.bet(2_500).unwrap()] {
+                    prop_assert!(bet.payout(w).is_ok());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn held_stars_never_disappear_and_respins_never_exceed_3(
+        seed in any::<u64>(),
+        start in 0u64..(1 << 15),
+    ) {
+        let game = Game::standard();
+        let mut rng = Pcg64::new(u128::from(seed), 11);
+        let mut values = [StarValue::Mini; 15];
+        let mut log = EventLog::default();
+        let out = game.lock_and_spin(&mut rng, &mut log, start, &mut values);
+        let mut held: std::collections::BTreeSet<[u8; 2]> = cells_of(start).map(|c| [(c / 5) as u8, (c % 5) as u8]).collect();
+        let mut last_left = 3;
+        for e in &log.events {
+            match e {
+                Event::LockAndSpinStart { cells, respins, .. } => {
+                    prop_assert_eq!(*respins, 3);
+                    prop_assert_eq!(cells.len(), held.len());
+                }
+                Event::Respin { new_stars, held: n, respins_left, .. } => {
+                    prop_assert!(last_left > 0, "no respin after the count ran out");
+                    for (cell, _) in new_stars {
+                        prop_assert!(held.insert(*cell), "a new Star on a held cell");
+                    }
+                    prop_assert_eq!(*n as usize, held.len());
+                    prop_assert!(*respins_left <= 3);
+                    prop_assert_eq!(*respins_left, if new_stars.is_empty() { last_left - 1 } else { 3 });
+                    last_left = *respins_left;
+                }
+                Event::LockAndSpinEnd { stars, grand, .. } => {
+                    prop_assert_eq!(*stars as usize, held.len());
+                    prop_assert_eq!(*grand, held.len() == 15);
+                    prop_assert!(last_left == 0 || held.len() == 15);
+                }
+                _ => {}
+            }
+        }
+        prop_assert_eq!(out.held & start, start, "every Star held at the start is still held");
+        prop_assert_eq!(out.stars as usize, held.len());
+    }
+
+    #[test]
+    fn rounds_are_a_pure_function_of_the_generator(seed in any::<u64>()) {
+        let game = Game::standard();
+        let play = |rng: &mut ChaCha20Rng| {
+            let mut log = EventLog::default();
+            let outs: Vec<_> = (0..10).map(|_| game.play_round(rng, &mut log)).collect();
+            (outs, log)
+        };
+        let a = play(&mut ChaCha20Rng::seed_from_u64(seed));
+        let b = play(&mut ChaCha20Rng::seed_from_u64(seed));
+        prop_assert_eq!(&a.0, &b.0);
+        prop_assert_eq!(&a.1, &b.1);
+        // Recording does not change the draws.
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let silent: Vec<_> = (0..10).map(|_| game.play_round(&mut rng, &mut NoRecorder)).collect();
+        prop_assert_eq!(&silent, &a.0);
+    }
+}
+
+#[test]
+fn event_log_serialises_and_reads_back() {
+    let game = Game::standard();
+    // Find a round with a feature to make the record interesting.
+    let mut rng = Pcg64::new(4, 4);
+    for _ in 0..5_000 {
+        let mut log = EventLog::default();
+        let out = game.play_round(&mut rng, &mut log);
+        if out.lock_and_spins > 0 || out.free_spin_awards > 0 {
+            let json = serde_json::to_string(&log).unwrap();
+            let back: EventLog<Event> = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, log);
+            return;
+        }
+    }
+    panic!("no feature in 5000 rounds");
+}
