@@ -81,10 +81,18 @@ mod tests {
                 comp |= 1 << i;
                 let (r, c) = sh.position(i);
                 let mut nb = vec![];
-                if r > 0 { nb.push(sh.index(r - 1, c)); }
-                if r + 1 < sh.rows as usize { nb.push(sh.index(r + 1, c)); }
-                if c > 0 { nb.push(sh.index(r, c - 1)); }
-                if c + 1 < sh.cols as usize { nb.push(sh.index(r, c + 1)); }
+                if r > 0 {
+                    nb.push(sh.index(r - 1, c));
+                }
+                if r + 1 < sh.rows as usize {
+                    nb.push(sh.index(r + 1, c));
+                }
+                if c > 0 {
+                    nb.push(sh.index(r, c - 1));
+                }
+                if c + 1 < sh.cols as usize {
+                    nb.push(sh.index(r, c + 1));
+                }
                 for j in nb {
                     if cells >> j & 1 == 1 && seen >> j & 1 == 0 {
                         seen |= 1 << j;

@@ -33,8 +33,14 @@ impl Shape {
     /// If either side is 0 or the grid has more than 64 cells (a programming error: shapes are
     /// constants of the games, never outside input).
     pub const fn new(cols: u8, rows: u8) -> Self {
-        assert!(cols > 0 && rows > 0, "a grid needs at least one row and column");
-        assert!((cols as u32) * (rows as u32) <= 64, "a bitboard grid holds at most 64 cells");
+        assert!(
+            cols > 0 && rows > 0,
+            "a grid needs at least one row and column"
+        );
+        assert!(
+            (cols as u32) * (rows as u32) <= 64,
+            "a bitboard grid holds at most 64 cells"
+        );
         Shape { cols, rows }
     }
 
@@ -59,7 +65,11 @@ impl Shape {
     /// Every cell of the grid.
     #[inline]
     pub const fn all(self) -> Mask {
-        if self.cells() == 64 { u64::MAX } else { (1u64 << self.cells()) - 1 }
+        if self.cells() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.cells()) - 1
+        }
     }
 
     /// The cells of row `row` (0 = top).
@@ -126,7 +136,11 @@ impl<const SYMBOLS: usize> Grid<SYMBOLS> {
     /// An all-empty grid of `shape`.
     pub const fn empty(shape: Shape) -> Self {
         assert!(SYMBOLS <= 64, "at most 64 symbol codes");
-        Grid { shape, cells: [EMPTY; 64], planes: [0; SYMBOLS] }
+        Grid {
+            shape,
+            cells: [EMPTY; 64],
+            planes: [0; SYMBOLS],
+        }
     }
 
     /// A grid from its cells in row-major order (`cells.len()` must be `shape.cells()`),
@@ -137,13 +151,20 @@ impl<const SYMBOLS: usize> Grid<SYMBOLS> {
     /// `>= SYMBOLS`.
     pub fn from_cells(shape: Shape, cells: &[Option<u8>]) -> Result<Self, GridError> {
         if cells.len() != shape.cells() {
-            return Err(GridError::Size { expected: shape.cells(), found: cells.len() });
+            return Err(GridError::Size {
+                expected: shape.cells(),
+                found: cells.len(),
+            });
         }
         let mut g = Self::empty(shape);
         for (i, c) in cells.iter().enumerate() {
             if let Some(s) = *c {
                 if s as usize >= SYMBOLS {
-                    return Err(GridError::Symbol { index: i, code: s, symbols: SYMBOLS });
+                    return Err(GridError::Symbol {
+                        index: i,
+                        code: s,
+                        symbols: SYMBOLS,
+                    });
                 }
                 g.set(i, s);
             }
@@ -367,10 +388,28 @@ mod tests {
     fn gravity_compacts_each_column_to_the_bottom_in_order() {
         // Column 0 of a 2x4 grid: top->bottom  a . b .  =>  . . a b
         let sh = Shape::new(2, 4);
-        let cells = [Some(0), Some(1), None, Some(1), Some(2), None, None, Some(3)];
+        let cells = [
+            Some(0),
+            Some(1),
+            None,
+            Some(1),
+            Some(2),
+            None,
+            None,
+            Some(3),
+        ];
         let mut g: Grid<4> = Grid::from_cells(sh, &cells).unwrap();
         let vacant = g.apply_gravity();
-        let want = [None, None, None, Some(1), Some(0), Some(1), Some(2), Some(3)];
+        let want = [
+            None,
+            None,
+            None,
+            Some(1),
+            Some(0),
+            Some(1),
+            Some(2),
+            Some(3),
+        ];
         assert_eq!(g.to_cells(), want);
         assert_eq!(vacant, 0b0000_0111);
         // Refill fills from the lowest empty cell upwards.
@@ -387,13 +426,20 @@ mod tests {
     fn from_cells_rejects_bad_input() {
         assert!(matches!(
             Grid::<4>::from_cells(S, &[None; 3]),
-            Err(GridError::Size { expected: 30, found: 3 })
+            Err(GridError::Size {
+                expected: 30,
+                found: 3
+            })
         ));
         let mut cells = vec![None; 30];
         cells[7] = Some(9);
         assert_eq!(
             Grid::<4>::from_cells(S, &cells),
-            Err(GridError::Symbol { index: 7, code: 9, symbols: 4 })
+            Err(GridError::Symbol {
+                index: 7,
+                code: 9,
+                symbols: 4
+            })
         );
     }
 }

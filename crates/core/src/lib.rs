@@ -2,6 +2,7 @@
 //!
 //! | module | what |
 //! |---|---|
+//! | [`bytes_rng`] | a generator replaying bytes, for fuzz targets |
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
 //! | [`lines`] | gap-free straight runs of 3+ along rows and columns (Moon Princess) |
 //! | [`cluster`] | 4-neighbour connected components by flood fill on bitboards |
@@ -19,6 +20,7 @@
 //! (popcount, shifts for neighbours and runs, masks) are single instructions on `u64`; `bitvec`
 //! adds a layer for arbitrary lengths that these grids never need.
 
+pub mod bytes_rng;
 pub mod cluster;
 pub mod grid;
 pub mod lines;

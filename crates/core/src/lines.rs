@@ -49,7 +49,12 @@ pub fn for_each_run(shape: Shape, matching: Mask, min_len: u8, mut f: impl FnMut
         let bits = (matching >> (r * cols)) & ((1u64 << cols) - 1);
         scan(bits, cols, min_len, |start, len| {
             let cells = (((1u64 << len) - 1) << start) << (r * cols);
-            f(Run { line: Line::Row(r as u8), start, len, cells });
+            f(Run {
+                line: Line::Row(r as u8),
+                start,
+                len,
+                cells,
+            });
         });
     }
     for c in 0..cols {
@@ -63,7 +68,12 @@ pub fn for_each_run(shape: Shape, matching: Mask, min_len: u8, mut f: impl FnMut
             for k in start..start + len {
                 cells |= 1u64 << (k as usize * cols + c);
             }
-            f(Run { line: Line::Col(c as u8), start, len, cells });
+            f(Run {
+                line: Line::Col(c as u8),
+                start,
+                len,
+                cells,
+            });
         });
     }
 }
@@ -104,7 +114,15 @@ mod tests {
         let m = 0b10111 | 1 << 9 | 1 << 14 | 1 << 19;
         let got = runs(sh, m, 3);
         assert_eq!(got.len(), 2);
-        assert_eq!(got[0], Run { line: Line::Row(0), start: 0, len: 3, cells: 0b111 });
+        assert_eq!(
+            got[0],
+            Run {
+                line: Line::Row(0),
+                start: 0,
+                len: 3,
+                cells: 0b111
+            }
+        );
         assert_eq!(got[1].line, Line::Col(4));
         assert_eq!((got[1].start, got[1].len), (0, 4));
         assert_eq!(got[1].cells, 1 << 4 | 1 << 9 | 1 << 14 | 1 << 19);

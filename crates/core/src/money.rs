@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 use std::ops::{Add, AddAssign};
 
 /// A win in hundredths of the total bet (`Win(250)` = 2.50 x bet).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Win(u64);
 
@@ -42,7 +44,10 @@ impl Win {
     /// On overflow of `u64` (a bug: impossible with the games' caps and tables).
     #[inline]
     pub fn times(self, multiplier: u64) -> Win {
-        Win(self.0.checked_mul(multiplier).expect("win overflow: a bug in the game's arithmetic"))
+        Win(self
+            .0
+            .checked_mul(multiplier)
+            .expect("win overflow: a bug in the game's arithmetic"))
     }
 
     /// The win as a multiple of the bet, for reports only (never in the outcome path).
@@ -60,7 +65,10 @@ impl Add for Win {
     /// On overflow of `u64` (a bug, never wrapped).
     #[inline]
     fn add(self, rhs: Win) -> Win {
-        Win(self.0.checked_add(rhs.0).expect("win overflow: a bug in the game's arithmetic"))
+        Win(self
+            .0
+            .checked_add(rhs.0)
+            .expect("win overflow: a bug in the game's arithmetic"))
     }
 }
 
@@ -87,7 +95,9 @@ pub struct Cap {
 impl Cap {
     /// A cap of `x` times the bet (5,000 for Moon Princess and Starlight Christmas).
     pub const fn x_bet(x: u64) -> Cap {
-        Cap { limit: Win(x * 100) }
+        Cap {
+            limit: Win(x * 100),
+        }
     }
 
     /// Adds `win` to the running `total` without passing the cap. Returns `true` if the cap is
@@ -128,7 +138,10 @@ impl Bet {
     pub fn payout(self, win: Win) -> Result<u64, MoneyError> {
         let p = win.0.checked_mul(self.cents).ok_or(MoneyError::Overflow)?;
         if p % 100 != 0 {
-            return Err(MoneyError::NotWholeCents { hundredths: win.0, bet_cents: self.cents });
+            return Err(MoneyError::NotWholeCents {
+                hundredths: win.0,
+                bet_cents: self.cents,
+            });
         }
         Ok(p / 100)
     }
@@ -152,7 +165,10 @@ impl BetLadder {
     /// are constants of the games).
     pub const fn new(min_cents: u64, max_cents: u64) -> Self {
         assert!(min_cents > 0 && max_cents >= min_cents && max_cents % min_cents == 0);
-        BetLadder { min_cents, max_cents }
+        BetLadder {
+            min_cents,
+            max_cents,
+        }
     }
 
     /// Checks a bet given in cents (outside input: may be anything).
@@ -185,7 +201,9 @@ impl BetLadder {
 
     /// The smallest bet.
     pub fn min(&self) -> Bet {
-        Bet { cents: self.min_cents }
+        Bet {
+            cents: self.min_cents,
+        }
     }
 }
 
@@ -274,7 +292,10 @@ mod tests {
         assert!(matches!(LADDER.bet(0), Err(BetError::NotPositive { .. })));
         assert!(matches!(LADDER.bet(-20), Err(BetError::NotPositive { .. })));
         assert!(matches!(LADDER.bet(10), Err(BetError::BelowMinimum { .. })));
-        assert!(matches!(LADDER.bet(4020), Err(BetError::AboveMaximum { .. })));
+        assert!(matches!(
+            LADDER.bet(4020),
+            Err(BetError::AboveMaximum { .. })
+        ));
         assert!(matches!(LADDER.bet(30), Err(BetError::OffLadder { .. })));
         assert_eq!(LADDER.steps().count(), 200);
         let msg = LADDER.bet(30).unwrap_err().to_string();
@@ -287,9 +308,18 @@ mod tests {
         assert_eq!(bet.payout(Win::from_hundredths(25)), Ok(5));
         assert_eq!(
             bet.payout(Win::from_hundredths(1)),
-            Err(MoneyError::NotWholeCents { hundredths: 1, bet_cents: 20 })
+            Err(MoneyError::NotWholeCents {
+                hundredths: 1,
+                bet_cents: 20
+            })
         );
-        assert_eq!(LADDER.bet(4000).unwrap().payout(Win::from_hundredths(500_000)), Ok(20_000_000));
+        assert_eq!(
+            LADDER
+                .bet(4000)
+                .unwrap()
+                .payout(Win::from_hundredths(500_000)),
+            Ok(20_000_000)
+        );
     }
 
     #[test]

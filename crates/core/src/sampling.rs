@@ -105,14 +105,15 @@ pub struct WeightedTable<T: Clone> {
     /// `cumulative[i]` = sum of `weights[..=i]`.
     cumulative: Box<[u32]>,
     total: u32,
-    /// For small tables (total <= [`LOOKUP_LIMIT`], at most 256 outcomes): the outcome index
-    /// of every `r` in `0..total`, so a draw is one bounded integer and one load. Gives exactly
-    /// the index the cumulative search gives (a test checks every `r`).
-    lookup: Option<Box<[u8]>>,
+    /// Guide table (Chen & Asau 1974): `guide[k]` is the outcome of the draw `r` at the start
+    /// of bucket `k` (`r = ceil(k * total / GUIDE)`), so a draw starts its search there and
+    /// steps forward at most a few entries. Gives exactly the index of the cumulative search
+    /// (a test checks every `r` of a table).
+    guide: Box<[u8]>,
 }
 
-/// Tables whose weights total at most this get a direct lookup (16 KiB at most).
-pub const LOOKUP_LIMIT: u32 = 16_384;
+/// Buckets of the guide table.
+const GUIDE: u64 = 256;
 
 /// The serialised form of a [`WeightedTable`]: values and weights side by side.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -127,7 +128,10 @@ impl<T: Clone> TryFrom<WeightedSpec<T>> for WeightedTable<T> {
     type Error = WeightError;
     fn try_from(s: WeightedSpec<T>) -> Result<Self, WeightError> {
         if s.values.len() != s.weights.len() {
-            return Err(WeightError::Mismatch { values: s.values.len(), weights: s.weights.len() });
+            return Err(WeightError::Mismatch {
+                values: s.values.len(),
+                weights: s.weights.len(),
+            });
         }
         WeightedTable::new(s.values.into_iter().zip(s.weights))
     }
@@ -135,7 +139,10 @@ impl<T: Clone> TryFrom<WeightedSpec<T>> for WeightedTable<T> {
 
 impl<T: Clone> From<WeightedTable<T>> for WeightedSpec<T> {
     fn from(t: WeightedTable<T>) -> Self {
-        WeightedSpec { values: t.values.to_vec(), weights: t.weights.to_vec() }
+        WeightedSpec {
+            values: t.values.to_vec(),
+            weights: t.weights.to_vec(),
+        }
     }
 }
 
@@ -150,7 +157,9 @@ impl<T: Clone> WeightedTable<T> {
         let mut cumulative = vec![];
         let mut total: u32 = 0;
         for (v, w) in entries {
-            total = total.checked_add(w).ok_or(WeightError::TooLarge { max: u32::MAX })?;
+            total = total
+                .checked_add(w)
+                .ok_or(WeightError::TooLarge { max: u32::MAX })?;
             values.push(v);
             weights.push(w);
             cumulative.push(total);
@@ -161,30 +170,42 @@ impl<T: Clone> WeightedTable<T> {
         if total == 0 {
             return Err(WeightError::ZeroTotal);
         }
-        let lookup = (total <= LOOKUP_LIMIT && values.len() <= 256).then(|| {
-            let mut l = Vec::with_capacity(total as usize);
-            for (i, &w) in weights.iter().enumerate() {
-                l.extend(std::iter::repeat_n(i as u8, w as usize));
-            }
-            l.into_boxed_slice()
-        });
-        Ok(WeightedTable {
+        let mut t = WeightedTable {
             values: values.into(),
             weights: weights.into(),
             cumulative: cumulative.into(),
             total,
-            lookup,
-        })
+            guide: Box::new([]),
+        };
+        if t.values.len() <= 256 {
+            t.guide = (0..GUIDE)
+                .map(|k| t.index_of((k * total as u64).div_ceil(GUIDE).min(total as u64 - 1) as u32) as u8)
+                .collect();
+        }
+        Ok(t)
     }
 
     /// Draws an outcome index: `i` with probability `weights[i] / total`.
     #[inline]
     pub fn sample_index<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
         let r = bounded(rng, self.total);
-        match &self.lookup {
-            Some(l) => l[r as usize] as usize,
-            None => self.index_of(r),
+        if self.guide.is_empty() {
+            return self.index_of(r);
         }
+        self.guided(r)
+    }
+
+    /// The outcome index of `r` by the guide table.
+    #[inline]
+    fn guided(&self, r: u32) -> usize {
+        let k = (r as u64 * GUIDE / self.total as u64) as usize;
+        let mut i = self.guide[k] as usize;
+        // The bucket's first draw is at or after ceil(k * total / GUIDE) <= r, so the index of
+        // r is at or after guide[k]; step forward past cumulative weights <= r.
+        while self.cumulative[i] <= r {
+            i += 1;
+        }
+        i
     }
 
     /// The outcome index of the bounded draw `r` (`0..total`): the first `i` with
@@ -252,7 +273,9 @@ impl ReelStrip {
         if u32::try_from(symbols.len()).is_err() {
             return Err(WeightError::TooLarge { max: u32::MAX });
         }
-        Ok(ReelStrip { symbols: symbols.into() })
+        Ok(ReelStrip {
+            symbols: symbols.into(),
+        })
     }
 
     /// Number of positions.
@@ -310,8 +333,15 @@ mod tests {
                 }
             }
             let first = hits[0];
-            assert!(hits.iter().all(|&h| h == first), "bias for n = {n}: {hits:?}");
-            assert_eq!(first, 256 / n as u32, "n = {n} accepts floor(256/n) inputs per result");
+            assert!(
+                hits.iter().all(|&h| h == first),
+                "bias for n = {n}: {hits:?}"
+            );
+            assert_eq!(
+                first,
+                256 / n as u32,
+                "n = {n} accepts floor(256/n) inputs per result"
+            );
         }
     }
 
@@ -354,8 +384,12 @@ mod tests {
         }
         assert_eq!(counts[1], 0, "a zero weight is never drawn");
         let probs: Vec<f64> = t.weights().iter().map(|&w| w as f64 / 100.0).collect();
-        let (c, p): (Vec<u64>, Vec<f64>) =
-            counts.iter().zip(&probs).filter(|(_, p)| **p > 0.0).map(|(c, p)| (*c, *p)).unzip();
+        let (c, p): (Vec<u64>, Vec<f64>) = counts
+            .iter()
+            .zip(&probs)
+            .filter(|(_, p)| **p > 0.0)
+            .map(|(c, p)| (*c, *p))
+            .unzip();
         assert!(chi_square_uniformity(&c, &p).passes(0.01));
     }
 
@@ -369,15 +403,13 @@ mod tests {
     }
 
     #[test]
-    fn lookup_gives_the_same_index_as_the_search_for_every_draw() {
-        let t = WeightedTable::new([(0u8, 5), (1, 0), (2, 300), (3, 1), (4, 9000)]).unwrap();
-        let l = t.lookup.as_ref().expect("small table has a lookup");
-        assert_eq!(l.len(), t.total() as usize);
-        for r in 0..t.total() {
-            assert_eq!(l[r as usize] as usize, t.index_of(r), "r = {r}");
+    fn guide_gives_the_same_index_as_the_search_for_every_draw() {
+        for weights in [vec![5u32, 0, 300, 1, 9000], vec![1, 1], vec![7], vec![0, 3, 0, 0, 100_000, 2]] {
+            let t = WeightedTable::new(weights.iter().map(|&w| (0u8, w))).unwrap();
+            for r in 0..t.total() {
+                assert_eq!(t.guided(r), t.index_of(r), "weights {weights:?}, r = {r}");
+            }
         }
-        let big = WeightedTable::new([(0u8, LOOKUP_LIMIT), (1, 1)]).unwrap();
-        assert!(big.lookup.is_none());
     }
 
     #[test]

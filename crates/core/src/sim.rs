@@ -89,7 +89,10 @@ where
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| SimError::Threads { threads, message: e.to_string() })?;
+        .map_err(|e| SimError::Threads {
+            threads,
+            message: e.to_string(),
+        })?;
     let batches = rounds.div_ceil(BATCH_ROUNDS);
     let acc = pool.install(|| {
         (0..batches)
@@ -139,7 +142,10 @@ mod tests {
         for _ in 0..=extra {
             w = bounded(rng, 201) as u64;
         }
-        let mut r = RoundSummary { win: w, ..Default::default() };
+        let mut r = RoundSummary {
+            win: w,
+            ..Default::default()
+        };
         r.by_source[0] = w;
         r
     }

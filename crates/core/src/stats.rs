@@ -30,8 +30,19 @@ pub const BUCKET_EDGES_X: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 500, 1000, 5000
 pub const BUCKETS: usize = 13;
 /// Names of the win-size buckets, in order.
 pub const BUCKET_LABELS: [&str; BUCKETS] = [
-    "0", "(0,1)", "[1,2)", "[2,5)", "[5,10)", "[10,20)", "[20,50)", "[50,100)", "[100,500)",
-    "[500,1000)", "[1000,5000)", ">=5000 (uncapped)", "cap",
+    "0",
+    "(0,1)",
+    "[1,2)",
+    "[2,5)",
+    "[5,10)",
+    "[10,20)",
+    "[20,50)",
+    "[50,100)",
+    "[100,500)",
+    "[500,1000)",
+    "[1000,5000)",
+    ">=5000 (uncapped)",
+    "cap",
 ];
 
 /// z for a two-sided 90 % interval.
@@ -116,7 +127,10 @@ impl Accumulator {
         } else if win == 0 {
             0
         } else {
-            1 + BUCKET_EDGES_X.iter().take_while(|&&x| win >= x * cost).count()
+            1 + BUCKET_EDGES_X
+                .iter()
+                .take_while(|&&x| win >= x * cost)
+                .count()
         }
     }
 
@@ -331,17 +345,29 @@ impl ParReport {
                 (name.to_string(), fig)
             })
             .collect();
-        let rtp_by_source =
-            info.sources.iter().enumerate().map(|(i, s)| (s.to_string(), frac(acc.sources[i]))).collect();
+        let rtp_by_source = info
+            .sources
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.to_string(), frac(acc.sources[i])))
+            .collect();
         let win_distribution = (0..BUCKETS)
             .map(|b| BucketFigures {
                 range: BUCKET_LABELS[b],
                 count: acc.buckets[b],
-                share: if n > 0 { acc.buckets[b] as f64 / n as f64 } else { 0.0 },
+                share: if n > 0 {
+                    acc.buckets[b] as f64 / n as f64
+                } else {
+                    0.0
+                },
                 one_in: one_in(n, acc.buckets[b]),
             })
             .collect();
-        let rps = if elapsed_seconds > 0.0 { n as f64 / elapsed_seconds } else { 0.0 };
+        let rps = if elapsed_seconds > 0.0 {
+            n as f64 / elapsed_seconds
+        } else {
+            0.0
+        };
         ParReport {
             game: info.game.to_string(),
             mode: info.mode.to_string(),
@@ -353,8 +379,16 @@ impl ParReport {
             rtp_ci95: [rtp - h95, rtp + h95],
             rtp_ci99: [rtp - h99, rtp + h99],
             sd,
-            volatility_index: Volatility { vi90: Z90 * sd, vi95: Z95 * sd, vi99: Z99 * sd },
-            hit_frequency: if n > 0 { acc.hits as f64 / n as f64 } else { 0.0 },
+            volatility_index: Volatility {
+                vi90: Z90 * sd,
+                vi95: Z95 * sd,
+                vi99: Z99 * sd,
+            },
+            hit_frequency: if n > 0 {
+                acc.hits as f64 / n as f64
+            } else {
+                0.0
+            },
             max_win: acc.max_win as f64 / acc.cost as f64,
             cap_hits: acc.cap_hits,
             cap_one_in: one_in(n, acc.cap_hits),
@@ -379,17 +413,50 @@ impl std::fmt::Display for ParReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let pct = |x: f64| format!("{:.4} %", x * 100.0);
         writeln!(f, "PAR report: {} ({})", self.game, self.mode)?;
-        writeln!(f, "  rounds            {}   seed {}   threads {}", self.rounds, self.seed, self.threads)?;
+        writeln!(
+            f,
+            "  rounds            {}   seed {}   threads {}",
+            self.rounds, self.seed, self.threads
+        )?;
         writeln!(f, "  stake             {} x bet", self.stake_x_bet)?;
         writeln!(f, "  RTP               {}", pct(self.rtp))?;
-        writeln!(f, "    95 % interval   [{}, {}]", pct(self.rtp_ci95[0]), pct(self.rtp_ci95[1]))?;
-        writeln!(f, "    99 % interval   [{}, {}]", pct(self.rtp_ci99[0]), pct(self.rtp_ci99[1]))?;
+        writeln!(
+            f,
+            "    95 % interval   [{}, {}]",
+            pct(self.rtp_ci95[0]),
+            pct(self.rtp_ci95[1])
+        )?;
+        writeln!(
+            f,
+            "    99 % interval   [{}, {}]",
+            pct(self.rtp_ci99[0]),
+            pct(self.rtp_ci99[1])
+        )?;
         writeln!(f, "  sd of round win   {:.3} x stake", self.sd)?;
         let v = self.volatility_index;
-        writeln!(f, "  volatility index  {:.2} (90 %)  {:.2} (95 %)  {:.2} (99 %)", v.vi90, v.vi95, v.vi99)?;
-        writeln!(f, "  hit frequency     {}  ({})", pct(self.hit_frequency), fmt_one_in(self.hit_frequency.recip().is_finite().then(|| self.hit_frequency.recip())))?;
+        writeln!(
+            f,
+            "  volatility index  {:.2} (90 %)  {:.2} (95 %)  {:.2} (99 %)",
+            v.vi90, v.vi95, v.vi99
+        )?;
+        writeln!(
+            f,
+            "  hit frequency     {}  ({})",
+            pct(self.hit_frequency),
+            fmt_one_in(
+                self.hit_frequency
+                    .recip()
+                    .is_finite()
+                    .then(|| self.hit_frequency.recip())
+            )
+        )?;
         writeln!(f, "  max win           {:.2} x stake", self.max_win)?;
-        writeln!(f, "  cap hits          {}  ({})", self.cap_hits, fmt_one_in(self.cap_one_in))?;
+        writeln!(
+            f,
+            "  cap hits          {}  ({})",
+            self.cap_hits,
+            fmt_one_in(self.cap_one_in)
+        )?;
         writeln!(f, "  RTP by source")?;
         for (k, v) in &self.rtp_by_source {
             writeln!(f, "    {k:<22}{}", pct(*v))?;
@@ -407,7 +474,14 @@ impl std::fmt::Display for ParReport {
         }
         writeln!(f, "  win distribution (x stake)")?;
         for b in &self.win_distribution {
-            writeln!(f, "    {:<20}{:>14}  {:>9.5} %  {}", b.range, b.count, b.share * 100.0, fmt_one_in(b.one_in))?;
+            writeln!(
+                f,
+                "    {:<20}{:>14}  {:>9.5} %  {}",
+                b.range,
+                b.count,
+                b.share * 100.0,
+                fmt_one_in(b.one_in)
+            )?;
         }
         let rare: Vec<_> = self
             .win_distribution
@@ -416,7 +490,11 @@ impl std::fmt::Display for ParReport {
             .map(|b| b.range)
             .collect();
         if !rare.is_empty() {
-            writeln!(f, "  odds rarer than 1 in 100 million (GLI-11 disclosure): {}", rare.join(", "))?;
+            writeln!(
+                f,
+                "  odds rarer than 1 in 100 million (GLI-11 disclosure): {}",
+                rare.join(", ")
+            )?;
         }
         writeln!(
             f,
@@ -473,7 +551,10 @@ pub fn chi_square_uniformity(observed: &[u64], expected: &[f64]) -> ChiSquare {
             (o as f64 - e).powi(2) / e
         })
         .sum();
-    ChiSquare { statistic, dof: observed.len().saturating_sub(1).max(1) }
+    ChiSquare {
+        statistic,
+        dof: observed.len().saturating_sub(1).max(1),
+    }
 }
 
 #[cfg(test)]
@@ -481,7 +562,10 @@ mod tests {
     use super::*;
 
     fn summary(win: u64) -> RoundSummary {
-        let mut r = RoundSummary { win, ..Default::default() };
+        let mut r = RoundSummary {
+            win,
+            ..Default::default()
+        };
         r.by_source[0] = win;
         if win >= 500 {
             r.feature_triggers[1] = 1;
@@ -506,7 +590,11 @@ mod tests {
         assert_eq!(a.buckets[Accumulator::bucket(100, 100, false)], 1);
         assert_eq!(Accumulator::bucket(100, 100, false), 2, "1x is in [1,2)");
         assert_eq!(Accumulator::bucket(100, 99, false), 1);
-        assert_eq!(Accumulator::bucket(125, 124, false), 1, "with ante the stake is 1.25");
+        assert_eq!(
+            Accumulator::bucket(125, 124, false),
+            1,
+            "with ante the stake is 1.25"
+        );
         assert_eq!(Accumulator::bucket(100, 500_000, true), BUCKETS - 1);
         assert_eq!(Accumulator::bucket(100, 500_000, false), BUCKETS - 2);
     }
@@ -534,7 +622,12 @@ mod tests {
         for w in [0, 0, 100, 300, 900] {
             a.add(&summary(w));
         }
-        let info = ReportInfo { game: "g", mode: "m", sources: &["base"], features: &["x", "big"] };
+        let info = ReportInfo {
+            game: "g",
+            mode: "m",
+            sources: &["base"],
+            features: &["x", "big"],
+        };
         let r = ParReport::new(info, &a, 7, 2, 1.0);
         assert_eq!(r.rtp, 1300.0 / 500.0);
         assert!((r.rtp_ci95[1] - r.rtp - Z95 * r.sd / 5f64.sqrt()).abs() < 1e-12);
@@ -544,7 +637,10 @@ mod tests {
         assert_eq!(r.rtp_by_source["base"], r.rtp);
         assert_eq!(r.max_win, 9.0);
         let text = r.to_string();
-        assert!(text.contains("RTP") && text.contains("260.0000 %"), "{text}");
+        assert!(
+            text.contains("RTP") && text.contains("260.0000 %"),
+            "{text}"
+        );
         let json = serde_json_like(&r);
         assert!(json.contains("\"rtp_ci99\""));
     }
@@ -556,9 +652,15 @@ mod tests {
     #[test]
     fn chi_square_critical_values_match_tables() {
         // Tabulated: dof 10 at 0.01 -> 23.209; dof 36 at 0.01 -> 58.619.
-        let c = ChiSquare { statistic: 0.0, dof: 10 };
+        let c = ChiSquare {
+            statistic: 0.0,
+            dof: 10,
+        };
         assert!((c.critical(0.01) - 23.209).abs() < 0.1);
-        let c = ChiSquare { statistic: 0.0, dof: 36 };
+        let c = ChiSquare {
+            statistic: 0.0,
+            dof: 36,
+        };
         assert!((c.critical(0.01) - 58.619).abs() < 0.1);
     }
 }

@@ -14,7 +14,9 @@ pub enum GridTextError {
         found: usize,
     },
     /// Wrong number of cells in a row.
-    #[error("row {row} has {found} cells; this game has {expected} per row (cells are separated by spaces)")]
+    #[error(
+        "row {row} has {found} cells; this game has {expected} per row (cells are separated by spaces)"
+    )]
     Cols {
         /// The row (1 = top).
         row: usize,
@@ -51,13 +53,20 @@ pub fn parse_grid<T>(
 ) -> Result<Vec<T>, GridTextError> {
     let lines: Vec<&str> = text.split('/').collect();
     if lines.len() != rows {
-        return Err(GridTextError::Rows { expected: rows, found: lines.len() });
+        return Err(GridTextError::Rows {
+            expected: rows,
+            found: lines.len(),
+        });
     }
     let mut out = Vec::with_capacity(rows * cols);
     for (r, line) in lines.iter().enumerate() {
         let cells: Vec<&str> = line.split_whitespace().collect();
         if cells.len() != cols {
-            return Err(GridTextError::Cols { row: r + 1, expected: cols, found: cells.len() });
+            return Err(GridTextError::Cols {
+                row: r + 1,
+                expected: cols,
+                found: cells.len(),
+            });
         }
         for (c, s) in cells.iter().enumerate() {
             out.push(code(s).ok_or_else(|| GridTextError::Cell {
@@ -85,13 +94,29 @@ mod tests {
 
     #[test]
     fn parses_and_names_bad_cells() {
-        assert_eq!(parse_grid("a b / b a", 2, 2, "a b", code), Ok(vec![0, 1, 1, 0]));
+        assert_eq!(
+            parse_grid("a b / b a", 2, 2, "a b", code),
+            Ok(vec![0, 1, 1, 0])
+        );
         assert_eq!(
             parse_grid("a b / b", 2, 2, "a b", code),
-            Err(GridTextError::Cols { row: 2, expected: 2, found: 1 })
+            Err(GridTextError::Cols {
+                row: 2,
+                expected: 2,
+                found: 1
+            })
         );
-        assert_eq!(parse_grid("a b", 2, 2, "a b", code), Err(GridTextError::Rows { expected: 2, found: 1 }));
+        assert_eq!(
+            parse_grid("a b", 2, 2, "a b", code),
+            Err(GridTextError::Rows {
+                expected: 2,
+                found: 1
+            })
+        );
         let e = parse_grid("a b / b zz", 2, 2, "a b", code).unwrap_err();
-        assert_eq!(e.to_string(), "row 2, column 2: 'zz' is not a cell code; allowed: a b");
+        assert_eq!(
+            e.to_string(),
+            "row 2, column 2: 'zz' is not a cell code; allowed: a b"
+        );
     }
 }

@@ -45,6 +45,7 @@
 //! operating system (e.g. `rand_chacha::ChaCha20Rng`).
 
 pub mod events;
+pub mod fuzzing;
 pub mod math_model;
 pub mod paytable;
 pub mod round;

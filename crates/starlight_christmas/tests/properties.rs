@@ -1,0 +1,109 @@
+//! Property tests of the invariants (`common.md`, `starlight_christmas.md`): the cap, whole
+//! cents at every ladder step, sources adding up, free-spin counts, determinism.
+
+use proptest::prelude::*;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64;
+use slot_core::money::Win;
+use slot_core::recorder::{EventLog, NoRecorder};
+use starlight_christmas::math_model::MathModel;
+use starlight_christmas::round::{FREE_SPINS, RETRIGGER_SPINS};
+use starlight_christmas::{ANTE_STAKE_LADDER, BET_LADDER, BetMode, CAP, Event, RoundOutcome, StarlightChristmas};
+use std::sync::OnceLock;
+
+fn shipped() -> &'static StarlightChristmas {
+    static G: OnceLock<StarlightChristmas> = OnceLock::new();
+    G.get_or_init(StarlightChristmas::shipped)
+}
+
+/// A model that reaches the cap often: many Scatters and Multipliers, big values.
+fn hot() -> &'static StarlightChristmas {
+    static G: OnceLock<StarlightChristmas> = OnceLock::new();
+    G.get_or_init(|| StarlightChristmas::new(&MathModel::stress()).unwrap())
+}
+
+fn mode(ante: bool) -> BetMode {
+    if ante { BetMode::Ante } else { BetMode::Standard }
+}
+
+fn check_invariants(out: &RoundOutcome) -> Result<(), TestCaseError> {
+    prop_assert!(out.win <= CAP.limit, "win {:?} above the cap", out.win);
+    prop_assert_eq!(out.capped, out.win == CAP.limit);
+    prop_assert_eq!(out.by_source.iter().copied().sum::<Win>(), out.win);
+    if out.free_spins_triggered {
+        let awarded = FREE_SPINS + RETRIGGER_SPINS * out.retriggers;
+        prop_assert!(out.free_spins_played <= awarded);
+        if !out.capped {
+            prop_assert_eq!(out.free_spins_played, awarded);
+        }
+    } else {
+        prop_assert_eq!(out.free_spins_played, 0);
+    }
+    // Whole cents at every step of the ladder: the base bet (standard) and the base bet
+    // behind every ante stake (stake x 4/5).
+    for bet in BET_LADDER.steps() {
+        prop_assert!(bet.payout(out.win).is_ok(), "{:?} at {} cents", out.win, bet.cents());
+    }
+    for stake in ANTE_STAKE_LADDER.steps() {
+        let base = BET_LADDER.bet((stake.cents() * 4 / 5) as i64).unwrap();
+        prop_assert!(base.payout(out.win).is_ok());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn shipped_rounds_keep_every_invariant(seed: u64, ante: bool) {
+        let mut rng = Pcg64::new(seed as u128, 0xa02bdbf7bb3c0a7);
+        for _ in 0..20 {
+            let out = shipped().play_round(mode(ante), &mut rng, &mut NoRecorder);
+            check_invariants(&out)?;
+        }
+    }
+
+    #[test]
+    fn hot_rounds_hit_the_cap_and_never_pass_it(seed: u64, ante: bool) {
+        let mut rng = Pcg64::new(seed as u128, 7);
+        for _ in 0..5 {
+            let out = hot().play_round(mode(ante), &mut rng, &mut NoRecorder);
+            check_invariants(&out)?;
+        }
+    }
+
+    #[test]
+    fn same_generator_state_same_round(seed: u64, ante: bool) {
+        let mut a = ChaCha20Rng::seed_from_u64(seed);
+        let mut b = ChaCha20Rng::seed_from_u64(seed);
+        let mut log_a = EventLog::<Event>::default();
+        let mut log_b = EventLog::<Event>::default();
+        let oa = shipped().play_round(mode(ante), &mut a, &mut log_a);
+        let ob = shipped().play_round(mode(ante), &mut b, &mut log_b);
+        prop_assert_eq!(oa, ob);
+        prop_assert_eq!(log_a, log_b);
+        // The recorder does not change the outcome.
+        let mut c = ChaCha20Rng::seed_from_u64(seed);
+        prop_assert_eq!(shipped().play_round(mode(ante), &mut c, &mut NoRecorder), oa);
+    }
+}
+
+#[test]
+fn the_hot_model_really_reaches_the_cap() {
+    let mut rng = Pcg64::new(1, 1);
+    let capped = (0..2000).filter(|_| hot().play_round(BetMode::Standard, &mut rng, &mut NoRecorder).capped).count();
+    assert!(capped > 0, "the cap test model must reach the cap");
+}
+
+#[test]
+fn the_shipped_model_is_valid_and_round_trips_as_json() {
+    let m = MathModel::shipped();
+    let json = serde_json::to_string(&m).unwrap();
+    let back: MathModel = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, m);
+    let mut bad = m.clone();
+    bad.free_spin_multiplier_values = [0; 15];
+    let err = StarlightChristmas::new(&bad).unwrap_err().to_string();
+    assert!(err.contains("free_spin_multiplier_values"), "{err}");
+}
