@@ -7,7 +7,7 @@ use slot_core::recorder::{EventLog, NoRecorder};
 use slot_core::sim::rng_at_round;
 use slot_core::stats::ReportInfo;
 use wish_upon_a_star::events::{Event, SpinKind};
-use wish_upon_a_star::math_model::{self, MathModel};
+use wish_upon_a_star::math_model::{self, GiftPrize, MathModel, StarValue};
 use wish_upon_a_star::ratio::Ratio;
 use wish_upon_a_star::symbols::{self, NAMES};
 use wish_upon_a_star::{ExactFigures, FEATURES, GAME_NAME, Game, SOURCES, Win};
@@ -119,6 +119,23 @@ fn x(w: Win) -> String {
     format!("{:.2}x", w.x_bet())
 }
 
+fn star(v: &StarValue) -> String {
+    match v {
+        StarValue::Cash(w) => x(*w),
+        StarValue::Mini => "Mini".into(),
+        StarValue::Minor => "Minor".into(),
+        StarValue::Major => "Major".into(),
+    }
+}
+
+fn stars_text(stars: &[([u8; 2], StarValue)]) -> String {
+    stars
+        .iter()
+        .map(|([r, c], v)| format!("({r},{c}) {}", star(v)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 pub fn play(a: &PlayArgs) -> CliResult {
     no_foreign_options(a.choice.is_some(), a.ante)?;
     let game = Game::standard();
@@ -153,9 +170,7 @@ pub fn play(a: &PlayArgs) -> CliResult {
                     );
                 }
                 if !stars.is_empty() {
-                    let v: Vec<String> =
-                        stars.iter().map(|(c, v)| format!("{c:?} {v:?}")).collect();
-                    println!("  stars: {}", v.join(", "));
+                    println!("  stars: {}", stars_text(stars));
                 }
             }
             Event::WaysWin {
@@ -180,7 +195,12 @@ pub fn play(a: &PlayArgs) -> CliResult {
                 println!("  {count} Bonus, x{multiplier}: {}", x(*win))
             }
             Event::GiftBonus { reel, prize, win } => {
-                println!("  gift bonus win (reel {reel}): {prize:?} {}", x(*win))
+                let what = match prize {
+                    GiftPrize::Cash(_) => "cash".to_string(),
+                    GiftPrize::FreeSpins => "10 free spins".to_string(),
+                    p => format!("{p:?} jackpot"),
+                };
+                println!("  gift bonus win (reel {reel}): {what} {}", x(*win))
             }
             Event::FreeSpinsAwarded {
                 source,
@@ -198,13 +218,9 @@ pub fn play(a: &PlayArgs) -> CliResult {
                 held,
                 respins_left,
             } => {
-                let v: Vec<String> = new_stars
-                    .iter()
-                    .map(|(c, v)| format!("{c:?} {v:?}"))
-                    .collect();
                 println!(
                     "    respin {number}: new [{}], {held} held, {respins_left} left",
-                    v.join(", ")
+                    stars_text(new_stars)
                 )
             }
             Event::LockAndSpinEnd {
