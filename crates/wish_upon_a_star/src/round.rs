@@ -16,7 +16,7 @@ use crate::events::{Event, FreeSpinsSource, SpinKind};
 use crate::math_model::{
     FREE_SPINS_AWARD, GRAND, GiftPrize, MathModel, ModelError, RESPINS, StarValue,
 };
-use crate::symbols::{CELLS, CODES, REELS, ROWS, SHAPE, STAR, WishGrid};
+use crate::symbols::{CELLS, CODES, GridInputError, REELS, ROWS, SHAPE, STAR, WishGrid};
 use rand_core::Rng;
 use slot_core::grid::{Mask, cells_of};
 use slot_core::money::Win;
@@ -225,14 +225,24 @@ impl Game {
     /// For rule tests and analysis; draws from `rng` as the round would after the stops.
     ///
     /// A grid from [`crate::symbols::parse_grid`] always respects the reel rules; a grid with a
-    /// Wild or Bonus elsewhere is played as it stands (no panic).
+    /// Wild or Bonus elsewhere is played as it stands.
+    ///
+    /// # Errors
+    /// [`GridInputError::Shape`] if the grid is not 5 reels by 3 rows.
     pub fn play_grid<R: Rng + ?Sized, Rec: Recorder<Event>>(
         &self,
         rng: &mut R,
         rec: &mut Rec,
         grid: &WishGrid,
         free_spin: bool,
-    ) -> RoundOutcome {
+    ) -> Result<RoundOutcome, GridInputError> {
+        if grid.shape() != SHAPE {
+            let sh = grid.shape();
+            return Err(GridInputError::Shape {
+                cols: sh.cols,
+                rows: sh.rows,
+            });
+        }
         let mut out = RoundOutcome::default();
         let mut remaining = 0;
         let kind = if free_spin {
@@ -245,7 +255,7 @@ impl Game {
         };
         self.resolve_spin(rng, rec, kind, [0; REELS], grid, &mut out, &mut remaining);
         out.win = out.by_source.iter().copied().sum();
-        out
+        Ok(out)
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -109,6 +109,14 @@ pub enum GridInputError {
     /// The text could not be read (rows, cells or an unknown code).
     #[error(transparent)]
     Text(#[from] GridTextError),
+    /// A grid that is not 5 reels by 3 rows.
+    #[error("the grid has {cols} reels and {rows} rows; this game's grid has 5 reels and 3 rows")]
+    Shape {
+        /// Reels (columns) given.
+        cols: u8,
+        /// Rows given.
+        rows: u8,
+    },
     /// A symbol on a reel where it cannot appear.
     #[error(
         "row {row}, reel {reel}: {symbol} cannot stand on reel {reel}; Wild (W) only on reels 2 and 4, Bonus (BO) only on reels 1, 3 and 5"

@@ -93,12 +93,14 @@ fn three_bonus_anywhere_pay_1x_and_award_10_free_spins() {
     );
     // Played as the paid spin: scatter pay 100 and one award of 10 free spins.
     let game = Game::standard();
-    let out = game.play_grid(
-        &mut Pcg64::new(1, 1),
-        &mut NoRecorder,
-        &parse_grid(g).unwrap(),
-        false,
-    );
+    let out = game
+        .play_grid(
+            &mut Pcg64::new(1, 1),
+            &mut NoRecorder,
+            &parse_grid(g).unwrap(),
+            false,
+        )
+        .unwrap();
     assert_eq!(out.by_source[SOURCE_SCATTER].hundredths(), 100);
     assert_eq!((out.free_spin_awards, out.win.hundredths()), (1, 100));
 }
@@ -115,7 +117,9 @@ fn full_wild_reels_give_one_or_two_gift_bonus_wins() {
     // Reel 2 full of Wilds: one bonus win of 5.00. Ways: reel 1 (K, A, J) then W on reel 2,
     // reel 3 (Q, 10, 10) has none of K, A, J: no ways win. Total 500.
     let g = parse_grid("K W Q A J / A W 10 Q 10 / J W 10 K Q").unwrap();
-    let out = game.play_grid(&mut rng, &mut NoRecorder, &g, false);
+    let out = game
+        .play_grid(&mut rng, &mut NoRecorder, &g, false)
+        .unwrap();
     assert_eq!(
         (
             out.gift_wins,
@@ -126,11 +130,15 @@ fn full_wild_reels_give_one_or_two_gift_bonus_wins() {
     );
     // Reel 4 only: one bonus win.
     let g = parse_grid("K Q Q W J / A J 10 W 10 / J A 10 W Q").unwrap();
-    let out = game.play_grid(&mut rng, &mut NoRecorder, &g, false);
+    let out = game
+        .play_grid(&mut rng, &mut NoRecorder, &g, false)
+        .unwrap();
     assert_eq!((out.gift_wins, out.win.hundredths()), (1, 500));
     // Both: two bonus wins (1000) plus the ways of this grid (2340, worked above) = 3340.
     let g = parse_grid("K W Q W J / A W K W 10 / J W A W K").unwrap();
-    let out = game.play_grid(&mut rng, &mut NoRecorder, &g, false);
+    let out = game
+        .play_grid(&mut rng, &mut NoRecorder, &g, false)
+        .unwrap();
     assert_eq!(
         (out.gift_wins, out.by_source[SOURCE_GIFT].hundredths()),
         (2, 1_000)
@@ -155,7 +163,9 @@ fn a_gift_of_free_spins_awards_10_and_adds_to_the_scatter() {
     // Wins: scatter 1.00; ways: reel 1 (BO, 10, Q); 10: 1*3*0 (reel 3: BO, J, K) no; Q no.
     let g = parse_grid("BO W BO W BO / 10 W J W K / Q W K W A").unwrap();
     let mut log = EventLog::default();
-    let out = game.play_grid(&mut Pcg64::new(5, 5), &mut log, &g, false);
+    let out = game
+        .play_grid(&mut Pcg64::new(5, 5), &mut log, &g, false)
+        .unwrap();
     assert_eq!(
         (out.free_spin_awards, out.gift_wins, out.win.hundredths()),
         (3, 2, 100)
@@ -186,14 +196,16 @@ fn free_spins_double_paytable_wins_but_not_gift_or_lock_and_spin() {
     // 6 x 1.00 = 6.00.
     let g = parse_grid("K W K W ST / ST W ST W ST / ST W ST W K").unwrap();
     let mut rng = Pcg64::new(9, 9);
-    let base = game.play_grid(&mut rng, &mut NoRecorder, &g, false);
+    let base = game
+        .play_grid(&mut rng, &mut NoRecorder, &g, false)
+        .unwrap();
     // Base: 1800 + 1000 + 600 = 3400.
     assert_eq!(base.by_source[SOURCE_WAYS].hundredths(), 1_800);
     assert_eq!(base.by_source[SOURCE_GIFT].hundredths(), 1_000);
     assert_eq!(base.by_source[SOURCE_LOCK_AND_SPIN].hundredths(), 600);
     assert_eq!(base.win.hundredths(), 3_400);
     // Free spin: 3600 + 1000 + 600 = 5200.
-    let free = game.play_grid(&mut rng, &mut NoRecorder, &g, true);
+    let free = game.play_grid(&mut rng, &mut NoRecorder, &g, true).unwrap();
     assert_eq!(free.by_source[SOURCE_FREE_SPINS].hundredths(), 3_600);
     assert_eq!(free.by_source[SOURCE_GIFT].hundredths(), 1_000);
     assert_eq!(free.by_source[SOURCE_LOCK_AND_SPIN].hundredths(), 600);
@@ -216,7 +228,9 @@ fn stars_pay_only_through_lock_and_spin_from_six() {
     // Five Stars: no feature, no pay. Ways: reel 1 (ST, K, ST): K, reel 2 (J, ST, Q) no K.
     let g = parse_grid("ST J ST Q ST / K ST A J Q / ST Q 10 A J").unwrap();
     let mut log = EventLog::default();
-    let out = game.play_grid(&mut Pcg64::new(2, 2), &mut log, &g, false);
+    let out = game
+        .play_grid(&mut Pcg64::new(2, 2), &mut log, &g, false)
+        .unwrap();
     assert_eq!((out.lock_and_spins, out.win.hundredths()), (0, 0));
     // The Stars still carry (and show) their values.
     match &log.events[0] {
@@ -229,7 +243,9 @@ fn stars_pay_only_through_lock_and_spin_from_six() {
     // Total 620.
     let g = parse_grid("ST ST K ST ST / ST K 10 A Q / K J ST A J").unwrap();
     let mut log = EventLog::default();
-    let out = game.play_grid(&mut Pcg64::new(2, 2), &mut log, &g, false);
+    let out = game
+        .play_grid(&mut Pcg64::new(2, 2), &mut log, &g, false)
+        .unwrap();
     assert_eq!(
         (
             out.by_source[SOURCE_WAYS].hundredths(),
@@ -335,7 +351,9 @@ fn a_full_grid_pays_every_star_and_the_grand() {
     .unwrap();
     let full = parse_grid("ST ST ST ST ST / ST ST ST ST ST / ST ST ST ST ST").unwrap();
     let mut rng = Script::new(vec![ANY; 15]);
-    let out = game.play_grid(&mut rng, &mut NoRecorder, &full, false);
+    let out = game
+        .play_grid(&mut rng, &mut NoRecorder, &full, false)
+        .unwrap();
     assert!(rng.used_up());
     assert_eq!((out.grands, out.win.hundredths()), (1, 21_500));
 }
@@ -350,4 +368,18 @@ fn jackpot_labels_pay_their_fixed_amounts() {
     assert_eq!(StarValue::Major.amount().hundredths(), 5_000);
     assert_eq!(GiftPrize::Minor.amount().hundredths(), 3_000);
     assert_eq!(GiftPrize::FreeSpins.amount().hundredths(), 0);
+}
+
+#[test]
+fn a_grid_of_another_shape_is_an_error_not_a_panic() {
+    use slot_core::grid::{Grid, Shape};
+    use wish_upon_a_star::symbols::GridInputError;
+    let mut g: Grid<{ symbols::SYMBOLS }> = Grid::empty(Shape::new(6, 5));
+    for i in 0..30 {
+        g.set(i, symbols::STAR);
+    }
+    let e = Game::standard()
+        .play_grid(&mut Pcg64::new(1, 2), &mut NoRecorder, &g, false)
+        .unwrap_err();
+    assert_eq!(e, GridInputError::Shape { cols: 6, rows: 5 });
 }
