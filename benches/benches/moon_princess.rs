@@ -1,8 +1,23 @@
-//! Placeholder bench (filled in by the game's issue).
+//! Moon Princess: a full round (paid spin, tumbles, powers, Trinity and free spins when they
+//! come), the free-spin feature alone, and one grid evaluation.
 use criterion::{Criterion, criterion_group, criterion_main};
+use moon_princess::{Game, Pick, evaluate, parse_grid};
+use slot_core::recorder::NoRecorder;
+use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    c.bench_function("noop", |b| b.iter(|| std::hint::black_box(1u64) + 1));
+    let game = Game::standard();
+    let mut rng = slot_core::sim::batch_rng(1, 0);
+    for pick in [Pick::Love, Pick::Storm] {
+        c.bench_function(&format!("moon_princess/round ({pick})"), |b| {
+            b.iter(|| black_box(game.play_round(&mut rng, &mut NoRecorder, pick).win))
+        });
+    }
+    c.bench_function("moon_princess/free spins feature (storm)", |b| {
+        b.iter(|| black_box(game.play_free_spins(Pick::Storm, &mut rng, &mut NoRecorder).win))
+    });
+    let grid = parse_grid("ci ci W he he/pr pb pg st st/be be be ci he/st W st pr pr/he ci ci ci pb").unwrap();
+    c.bench_function("moon_princess/evaluate one grid", |b| b.iter(|| black_box(evaluate(black_box(&grid)).pay())));
 }
 
 criterion_group!(benches, bench);

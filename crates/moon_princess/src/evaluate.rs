@@ -13,7 +13,7 @@
 use crate::symbols::{MpGrid, SHAPE, Symbol, WILD};
 use serde::{Deserialize, Serialize};
 use slot_core::grid::Mask;
-use slot_core::lines::{Line, for_each_run};
+use slot_core::lines::Line;
 use smallvec::SmallVec;
 
 /// A pay class: one of the 7 regular symbols, any mix of princesses, or Wild.
@@ -193,8 +193,70 @@ fn class_masks(g: &MpGrid) -> [Mask; PAY_CLASSES] {
     ]
 }
 
+/// The maximal run of 3+ set bits in a 5-bit line (at most one fits), as (start, len); len 0
+/// for none.
+const RUN5: [(u8, u8); 32] = {
+    let mut t = [(0u8, 0u8); 32];
+    let mut x = 0;
+    while x < 32 {
+        let mut start = 0;
+        while start < 5 {
+            if x >> start & 1 == 1 && (start == 0 || x >> (start - 1) & 1 == 0) {
+                let mut len = 0;
+                while start + len < 5 && x >> (start + len) & 1 == 1 {
+                    len += 1;
+                }
+                if len >= 3 {
+                    t[x] = (start as u8, len as u8);
+                }
+            }
+            start += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// Spreads the 5 bits of a row to the first cell of each column's 5-bit group: bit c ->
+/// bit 5 c. Shifted by r, it puts row r of a grid into bit r of every column group.
+const SPREAD5: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut x = 0;
+    while x < 32 {
+        let mut c = 0;
+        while c < 5 {
+            if x >> c & 1 == 1 {
+                t[x] |= 1 << (5 * c);
+            }
+            c += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The cells of the run `(start, len)` on `line`.
+#[inline]
+fn run_cells(line: Line, start: u8, len: u8) -> Mask {
+    let bits = ((1u64 << len) - 1) << start;
+    match line {
+        Line::Row(r) => bits << (5 * r as u32),
+        Line::Col(c) => {
+            let mut m = 0;
+            for k in start..start + len {
+                m |= 1u64 << (5 * k as u32 + c as u32);
+            }
+            m
+        }
+    }
+}
+
 /// Evaluates a grid: every paid run as "How wins are found" defines it. Empty cells break runs.
 /// No allocation (the win list lives on the stack).
+///
+/// Runs are found per class with 5-bit line lookups (rows directly, columns after a 5x5 bit
+/// transposition), in the order of [`slot_core::lines::for_each_run`]: rows top to bottom, then
+/// columns left to right (a test checks the two agree).
 pub fn evaluate(g: &MpGrid) -> Evaluation {
     let masks = class_masks(g);
     let mut cands: SmallVec<[LineWin; 32]> = SmallVec::new();
@@ -203,16 +265,27 @@ pub fn evaluate(g: &MpGrid) -> Evaluation {
             continue;
         }
         let class = CLASSES[ci];
-        for_each_run(SHAPE, m, 3, |run| {
-            cands.push(LineWin {
-                class,
-                line: run.line,
-                start: run.start,
-                len: run.len,
-                cells: run.cells,
-                pay: class.pay(run.len),
-            });
-        });
+        let mut push = |line: Line, (start, len): (u8, u8)| {
+            if len >= 3 {
+                cands.push(LineWin {
+                    class,
+                    line,
+                    start,
+                    len,
+                    cells: run_cells(line, start, len),
+                    pay: class.pay(len),
+                });
+            }
+        };
+        let mut t = 0u32;
+        for r in 0..5u8 {
+            let row = (m >> (5 * r as u32)) as usize & 31;
+            push(Line::Row(r), RUN5[row]);
+            t |= SPREAD5[row] << r;
+        }
+        for c in 0..5u8 {
+            push(Line::Col(c), RUN5[(t >> (5 * c as u32)) as usize & 31]);
+        }
     }
     // Highest pay first; ties: longer first, then the fixed class order (insertion sort: the
     // list is short and this keeps it stable and allocation-free).
@@ -239,4 +312,32 @@ pub fn evaluate(g: &MpGrid) -> Evaluation {
 #[inline]
 fn before(a: &LineWin, b: &LineWin) -> bool {
     (a.pay, a.len, a.class.tie_rank()) > (b.pay, b.len, b.class.tie_rank())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The lookup scan finds exactly the runs of `slot_core::lines::for_each_run`, in order.
+        #[test]
+        fn lookup_runs_agree_with_the_core_scanner(m in 0u64..(1 << 25)) {
+            let mut core = vec![];
+            slot_core::lines::for_each_run(SHAPE, m, 3, |r| core.push((r.line, r.start, r.len, r.cells)));
+            let mut mine = vec![];
+            let mut t = 0u32;
+            for r in 0..5u8 {
+                let row = (m >> (5 * r as u32)) as usize & 31;
+                let (s, l) = RUN5[row];
+                if l >= 3 { mine.push((Line::Row(r), s, l, run_cells(Line::Row(r), s, l))); }
+                t |= SPREAD5[row] << r;
+            }
+            for c in 0..5u8 {
+                let (s, l) = RUN5[(t >> (5 * c as u32)) as usize & 31];
+                if l >= 3 { mine.push((Line::Col(c), s, l, run_cells(Line::Col(c), s, l))); }
+            }
+            prop_assert_eq!(mine, core);
+        }
+    }
 }

@@ -322,7 +322,9 @@ fn check_outcome(o: &RoundOutcome) -> Result<(), TestCaseError> {
     prop_assert!(o.random_powers <= 1);
     if let Some(p) = o.pick {
         let extra = o.free_spins_awarded - p.initial_spins();
-        prop_assert!(extra.is_multiple_of(p.extra_spins()) || o.free_spins_awarded == MAX_FREE_SPINS);
+        prop_assert!(
+            extra.is_multiple_of(p.extra_spins()) || o.free_spins_awarded == MAX_FREE_SPINS
+        );
     } else {
         prop_assert_eq!(o.free_spins_awarded, 0);
     }

@@ -234,12 +234,12 @@ pub fn exact(_: &ExactArgs) -> CliResult {
 ///
 /// RTP = B + q * V(k): B = the base game's RTP (paid and Trinity spins), q = the free-spin
 /// trigger rate, both shared by the three picks and measured once on N rounds; V(k) = the mean
-/// free-spin feature value at knob k, measured on N / 20 features alone, always with the same
+/// free-spin feature value at knob k, measured on N / 100 features alone, always with the same
 /// seed (a paired comparison: V is smooth in k), solved for k by secant steps.
 pub fn tune(a: &TuneArgs) -> CliResult {
     use moon_princess::math_model::{FREE_WEIGHT_TOTAL, MathModel};
     use slot_core::sim::simulate;
-    use slot_core::stats::RoundSummary;
+    use slot_core::stats::{RoundSummary, Z99};
     reject(a.ante, "--ante", GAME, "starlight-christmas")?;
     const TARGET: f64 = 0.9451;
     let threads = runner::threads(a.threads)?;
@@ -250,6 +250,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         )?,
     };
     let game = Game::new(&model)?;
+    // Base game: win b per round, trigger t; feature_wins[0] holds b * t (for the covariance).
     let base = simulate(
         a.rounds,
         a.seed,
@@ -266,17 +267,22 @@ pub fn tune(a: &TuneArgs) -> CliResult {
                     ..Default::default()
                 };
                 s.feature_triggers[0] = 1;
+                s.feature_wins[0] = p.win.hundredths();
                 s
             }
         },
         None,
     )?;
+    let n = base.rounds as f64;
     let b = base.rtp();
-    let q = base.feature_rounds[0] as f64 / base.rounds as f64;
+    let q = base.feature_rounds[0] as f64 / n;
+    let var_b = base.sd().powi(2);
+    let cov_bt = base.feature_wins[0] as f64 / 100.0 / n - b * q;
     println!(
-        "base game (paid + Trinity): RTP {:.4} % +- {:.4} (99 %), free spins 1 in {:.1} ({} triggers in {} rounds)",
+        "base game (paid + Trinity), seed {}: RTP {:.4} % +- {:.4} (99 %), free spins 1 in {:.2} ({} triggers in {} rounds)",
+        a.seed,
         b * 100.0,
-        base.half_width(slot_core::stats::Z99) * 100.0,
+        base.half_width(Z99) * 100.0,
         1.0 / q,
         base.feature_rounds[0],
         base.rounds
@@ -286,7 +292,15 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         "needed mean free-spin value: {want:.3} x bet (free-spin share {:.1} %)",
         (TARGET - b) / TARGET * 100.0
     );
-    let features = (a.rounds / 20).max(10_000);
+    let features = (a.rounds / 100).max(10_000);
+    let fseed = a.seed ^ 0x5EED;
+    // The pick's RTP B + q V and its 99 % half-width (delta method: the base rounds' Y = b + V t
+    // plus q^2 Var(V) over the features).
+    let figures = |v: f64, sd_v: f64| {
+        let var_y = var_b + v * v * q * (1.0 - q) + 2.0 * v * cov_bt;
+        let hw = Z99 * (var_y / n + q * q * sd_v * sd_v / features as f64).sqrt();
+        (b + q * v, hw)
+    };
     let picks: Vec<Pick> = match a.choice {
         Some(c) => vec![pick(Some(c))],
         None => moon_princess::round::PICKS.to_vec(),
@@ -301,32 +315,44 @@ pub fn tune(a: &TuneArgs) -> CliResult {
             let g = Game::new(&m)?;
             let acc = simulate(
                 features,
-                a.seed ^ 0x5EED,
+                fseed,
                 threads,
                 100,
                 |rng| g.play_free_spins(p, rng, &mut NoRecorder).summary(),
                 None,
             )?;
-            Ok((acc.rtp(), acc.half_width(slot_core::stats::Z99)))
+            Ok((acc.rtp(), acc.sd()))
         };
         let k0 = model.free_spins[p.index()].last().map_or(0, |s| s.weight);
-        let (mut x0, (mut y0, _)) = (k0 as f64, value(k0)?);
+        let (mut x0, (mut y0, sd0)) = (k0 as f64, value(k0)?);
+        let (rtp0, hw0) = figures(y0, sd0);
+        println!(
+            "pick {p}: current knob {k0}: mean feature {y0:.3} x bet (sd {sd0:.1}, {features} features, seed {fseed}) -> RTP {:.4} % +- {:.4} (99 %)",
+            rtp0 * 100.0,
+            hw0 * 100.0
+        );
+        if (y0 - want).abs() * q < 0.0002 {
+            println!("pick {p}: within 0.02 pp of the target: keep {k0}");
+            continue;
+        }
         let mut x1 = (x0 * want / y0.max(1e-9)).clamp(1.0, FREE_WEIGHT_TOTAL as f64 - 1.0);
-        let (mut y1, mut hw) = value(x1.round() as u32)?;
+        let (mut y1, mut sd1) = value(x1.round() as u32)?;
         for _ in 0..6 {
-            if (y1 - want).abs() < 0.02 || (y1 - y0).abs() < 1e-9 {
+            if (y1 - want).abs() * q < 0.0002 || (y1 - y0).abs() < 1e-9 {
                 break;
             }
             let x2 = (x1 + (want - y1) * (x1 - x0) / (y1 - y0))
                 .clamp(1.0, FREE_WEIGHT_TOTAL as f64 - 1.0);
             (x0, y0) = (x1, y1);
             x1 = x2;
-            (y1, hw) = value(x1.round() as u32)?;
+            (y1, sd1) = value(x1.round() as u32)?;
         }
         let k = x1.round() as u32;
+        let (rtp, hw) = figures(y1, sd1);
         println!(
-            "pick {p}: rich free-spin set weight {k} / {FREE_WEIGHT_TOTAL}: mean feature {y1:.3} x bet (+- {hw:.3}, 99 %, {features} features) -> RTP {:.4} %",
-            (b + q * y1) * 100.0
+            "pick {p}: new knob {k} / {FREE_WEIGHT_TOTAL}: mean feature {y1:.3} x bet -> RTP {:.4} % +- {:.4} (99 %)",
+            rtp * 100.0,
+            hw * 100.0
         );
     }
     Ok(())

@@ -1,0 +1,76 @@
+//! The math model's RTP, checked cheaply (`targets.md`, "RTP"): a fixed-seed run per pick whose
+//! result must lie inside its own 99.9 % interval around 94.51 %, and the committed big-run
+//! figures of `math_model.rs` within 0.10 pp.
+//!
+//! The run is split as the tuning is: RTP = B + q V, with B and q from base-game rounds
+//! (paid and Trinity spins, shared by the picks) and V, the mean free-spin feature, from
+//! features played alone. The split has far less noise than whole rounds (the free-spin
+//! feature is rare and large), so the check can fail when the model drifts.
+
+use moon_princess::math_model::CONFIRMED;
+use moon_princess::{Game, Pick, RoundState};
+use slot_core::recorder::NoRecorder;
+use slot_core::stats::Z999;
+
+const TARGET: f64 = 0.9451;
+
+#[test]
+fn each_pick_lies_within_its_own_999_interval_of_the_target() {
+    let game = Game::standard();
+    // Base game: per round the base win b (x bet) and the trigger t.
+    let n = 400_000u64;
+    let mut rng = slot_core::sim::batch_rng(424_242, 0);
+    let (mut sb, mut sbb, mut st, mut sbt) = (0f64, 0f64, 0f64, 0f64);
+    for _ in 0..n {
+        let (b, t) = match game.start_round(&mut rng, &mut NoRecorder) {
+            RoundState::Finished(o) => (o.win.x_bet(), 0.0),
+            RoundState::AwaitingPick(p) => (p.win.x_bet(), 1.0),
+        };
+        sb += b;
+        sbb += b * b;
+        st += t;
+        sbt += b * t;
+    }
+    let nf = n as f64;
+    let (mb, q) = (sb / nf, st / nf);
+    let var_b = sbb / nf - mb * mb;
+    let var_t = q * (1.0 - q);
+    let cov_bt = sbt / nf - mb * q;
+    for pick in [Pick::Love, Pick::Star, Pick::Storm] {
+        let m = 40_000u64;
+        let mut rng = slot_core::sim::batch_rng(434_343, pick.index() as u64);
+        let (mut sv, mut svv) = (0f64, 0f64);
+        for _ in 0..m {
+            let v = game
+                .play_free_spins(pick, &mut rng, &mut NoRecorder)
+                .win
+                .x_bet();
+            sv += v;
+            svv += v * v;
+        }
+        let v = sv / m as f64;
+        let var_v = svv / m as f64 - v * v;
+        let rtp = mb + q * v;
+        // Delta method: Var(B + V q) over the base rounds, plus q^2 Var(V) over the features.
+        let var = (var_b + v * v * var_t + 2.0 * v * cov_bt) / nf + q * q * var_v / m as f64;
+        let hw = Z999 * var.sqrt();
+        assert!(
+            (rtp - TARGET).abs() <= hw,
+            "{pick}: RTP {:.3} % (B {:.3} %, 1 in {:.0}, V {v:.2} x) is {:.3} pp from the target; 99.9 % half-width {:.3} pp",
+            rtp * 100.0,
+            mb * 100.0,
+            1.0 / q,
+            (rtp - TARGET) * 100.0,
+            hw * 100.0
+        );
+    }
+}
+
+#[test]
+fn the_committed_big_run_figures_are_within_a_tenth_of_a_point() {
+    for f in CONFIRMED {
+        assert!((f.rtp - TARGET).abs() <= 0.0010, "{f:?}");
+        assert!(f.half_width_99 <= 0.01, "{f:?}");
+        assert!(f.rounds >= 10_000_000, "{f:?}");
+    }
+}
