@@ -10,7 +10,7 @@
 //! | module | what |
 //! |---|---|
 //! | [`symbols`] | symbol codes, text codes, the 5x3 grid, where each symbol may stand |
-//! | [`evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
+//! | [`mod@evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
 //! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`Game`]) |
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures |
 //! | [`exact`] | exact figures by counting over the strips and a Markov chain (rationals) |
@@ -51,7 +51,7 @@
 //!    are fixed amounts, and this crate follows them).
 //! 7. **No cap, no limit on free spins.** The seed sets none. A model is accepted only if a
 //!    free spin awards less than one free spin on average, so every round ends with
-//!    probability 1 (shipped model: 0.1036 per free spin). The largest win and the Grand's
+//!    probability 1 (shipped model: 0.1045 per free spin). The largest win and the Grand's
 //!    odds are reported (`cargo xtask exact` and `sim`).
 //! 8. **Statistics.** Sources: base ways, base scatter pay, paytable wins in free spins, gift
 //!    bonus wins (base and free), Lock & Spin (base and free, jackpots and Grand included).

@@ -4,12 +4,17 @@
 //!
 //! # The shipped model and how it was tuned
 //!
-//! * Reel strips: reels 1, 3, 5 carry the Bonus (4 per strip, at least 3 stops apart so a
-//!   window shows at most one), reels 2 and 4 carry Wild stacks (base: one stack of 3, three of
-//!   2, two single; free spins: five stacks of 3, so full-Wild reels and big ways wins come far
-//!   more often there), every reel carries Stars (one stack of 2 and four single). The strips
-//!   were laid out once by a seeded shuffle of these blocks (no two equal blocks side by side)
-//!   and are fixed here as text.
+//! * Reel strips (base 63/70/63/70/63 stops, free spins 44/61/44/61/44): reels 1, 3, 5 carry
+//!   the Bonus (4 per base strip, 3 per free-spin strip, at least 3 stops apart so a window
+//!   shows at most one), reels 2 and 4 carry Wild stacks (base: one stack of 3, three of 2, two
+//!   single; free spins: five stacks of 3, two of 2, one single, so full-Wild reels and big
+//!   ways wins come far more often there), every reel carries Stars (one stack of 2 and four
+//!   single). The free-spin strips hold fewer card symbols (3 of each instead of 6 or 7). The
+//!   strips were laid out once by a seeded shuffle of these blocks (no two equal blocks side
+//!   by side) and are fixed here as text.
+//! * Design targets (`targets.md`): base ways about 55 %, free spins 1 in about 140 rounds
+//!   with about a third of the RTP, gift bonus wins and Lock & Spin about 5.5 % each, Grand
+//!   reachable (about 1 in 10^6 rounds).
 //! * Star values: one table for the Stars that land with a spin and the Stars of the respins
 //!   (cash 0.4x to 15x, Mini, Minor, Major). Respin Star probability 1/25 per empty cell.
 //! * Gift bonus wins: cash 0.4x to 10x, Mini, Minor, Major or 10 free spins.
