@@ -1,0 +1,86 @@
+//! The runner's command-line contract for Starlight Christmas (`cli.md`): JSON fields, exit
+//! status 2 on bad arguments and malformed grids, replay of a simulated round.
+
+use std::process::Command;
+
+fn xtask(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn sim_json_has_the_contract_fields_and_ignores_thread_count() {
+    let (code, one, _) = xtask(&["sim", "starlight-christmas", "--rounds", "30000", "--seed", "5", "--threads", "1", "--json"]);
+    assert_eq!(code, 0);
+    let (_, two, _) = xtask(&["sim", "starlight-christmas", "--rounds", "30000", "--seed", "5", "--threads", "2", "--json"]);
+    let a: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&two).unwrap();
+    for key in [
+        "game", "mode", "rounds", "seed", "rtp", "rtp_ci95", "rtp_ci99", "sd", "hit_frequency", "max_win",
+        "cap_hits", "features", "rtp_by_source", "rounds_per_second",
+    ] {
+        assert!(a.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(a["game"], "starlight-christmas");
+    assert_eq!(a["mode"], "standard");
+    assert_eq!(a["rtp"], b["rtp"], "same seed, same figures, any thread count");
+    assert_eq!(a["features"]["free spins"]["count"], b["features"]["free spins"]["count"]);
+    let (_, ante, _) = xtask(&["sim", "starlight-christmas", "--rounds", "1000", "--ante", "--json"]);
+    let ante: serde_json::Value = serde_json::from_str(&ante).unwrap();
+    assert_eq!(ante["mode"], "ante");
+    assert_eq!(ante["stake_x_bet"], 1.25);
+}
+
+#[test]
+fn eval_prints_the_worked_example() {
+    // 8 Sun (10x) x (2 + 3) + 4 Scatters (3x) = 53x.
+    let grid = "su su su su su su / su su x2 x3 SC SC / SC SC gy gt gg gb / gr st mo he gy gt / gg gb gr st mo he";
+    let (code, out, _) = xtask(&["eval", "starlight-christmas", "--grid", grid, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["total"], 53.0);
+    assert_eq!(v["wins"][0]["symbol"], "Sun");
+    assert_eq!(v["wins"][0]["count"], 8);
+    assert_eq!(v["wins"][0]["multiplier"], 5);
+    assert_eq!(v["wins"][0]["win"], 50.0);
+    assert_eq!(v["wins"][0]["cells"][7], serde_json::json!([1, 1]));
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let (code, _, err) = xtask(&["eval", "starlight-christmas", "--grid", "su su su su su su / su su x7 x3 SC SC / SC SC gy gt gg gb / gr st mo he gy gt / gg gb gr st mo he"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("row 2, column 3: 'x7'") && err.contains("allowed"), "{err}");
+    let (code, _, err) = xtask(&["eval", "starlight-christmas", "--grid", "su su"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("rows"), "{err}");
+    let (code, _, err) = xtask(&["sim", "starlight-christmas", "--choice", "love"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--choice"), "{err}");
+    let (code, _, _) = xtask(&["sim", "no-such-game"]);
+    assert_eq!(code, 2);
+    let (code, _, err) = xtask(&["sim", "starlight-christmas", "--rounds", "0"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = xtask(&["sim", "starlight-christmas", "--model", "/nonexistent.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read the model file"), "{err}");
+}
+
+#[test]
+fn play_replays_the_simulated_round() {
+    // The event log's final win equals the win the same round shows as text.
+    let (code, json, _) = xtask(&["play", "starlight-christmas", "--seed", "3", "--round", "12345", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let events = v["events"].as_array().unwrap();
+    assert_eq!(events[0]["event"], "spin_start");
+    let last = events.last().unwrap();
+    assert_eq!(last["event"], "round_end");
+    let (_, text, _) = xtask(&["play", "starlight-christmas", "--seed", "3", "--round", "12345"]);
+    let win = last["win"].as_u64().unwrap() as f64 / 100.0;
+    assert!(text.contains(&format!("win {win:.2} x base bet")), "{text}");
+}
