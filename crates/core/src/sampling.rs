@@ -110,6 +110,9 @@ pub struct WeightedTable<T: Clone> {
     /// steps forward at most a few entries. Gives exactly the index of the cumulative search
     /// (a test checks every `r` of a table).
     guide: Box<[u8]>,
+    /// `floor(GUIDE * 2^32 / total)`: `(r * recip) >> 32` is a lower bound of `r`'s bucket
+    /// without a division.
+    recip: u64,
 }
 
 /// Buckets of the guide table.
@@ -176,6 +179,7 @@ impl<T: Clone> WeightedTable<T> {
             cumulative: cumulative.into(),
             total,
             guide: Box::new([]),
+            recip: (GUIDE << 32) / total as u64,
         };
         if t.values.len() <= 256 {
             t.guide = (0..GUIDE)
@@ -198,10 +202,11 @@ impl<T: Clone> WeightedTable<T> {
     /// The outcome index of `r` by the guide table.
     #[inline]
     fn guided(&self, r: u32) -> usize {
-        let k = (r as u64 * GUIDE / self.total as u64) as usize;
+        // k <= floor(r * GUIDE / total): the bucket of r or an earlier one. Bucket k's first
+        // draw is ceil(k * total / GUIDE) <= r, so the index of r is at or after guide[k];
+        // step forward past cumulative weights <= r.
+        let k = ((r as u64 * self.recip) >> 32) as usize;
         let mut i = self.guide[k] as usize;
-        // The bucket's first draw is at or after ceil(k * total / GUIDE) <= r, so the index of
-        // r is at or after guide[k]; step forward past cumulative weights <= r.
         while self.cumulative[i] <= r {
             i += 1;
         }
