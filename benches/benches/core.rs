@@ -13,11 +13,20 @@ use std::hint::black_box;
 fn bench(c: &mut Criterion) {
     let mut rng = batch_rng(3, 0);
     c.bench_function("next_u32", |b| b.iter(|| black_box(rng.next_u32())));
-    c.bench_function("bounded(37)", |b| b.iter(|| black_box(bounded(&mut rng, 37))));
-    let small = WeightedTable::new((0u8..11).zip([1600, 1600, 1500, 1300, 1100, 900, 750, 600, 400, 164, 60])).unwrap();
-    c.bench_function("weighted table, 11 outcomes, lookup", |b| b.iter(|| black_box(small.sample_index(&mut rng))));
+    c.bench_function("bounded(37)", |b| {
+        b.iter(|| black_box(bounded(&mut rng, 37)))
+    });
+    let small = WeightedTable::new(
+        (0u8..11).zip([1600, 1600, 1500, 1300, 1100, 900, 750, 600, 400, 164, 60]),
+    )
+    .unwrap();
+    c.bench_function("weighted table, 11 outcomes, lookup", |b| {
+        b.iter(|| black_box(small.sample_index(&mut rng)))
+    });
     let big = WeightedTable::new((0u8..11).map(|i| (i, 100_000 + i as u32))).unwrap();
-    c.bench_function("weighted table, 11 outcomes, search", |b| b.iter(|| black_box(big.sample_index(&mut rng))));
+    c.bench_function("weighted table, 11 outcomes, search", |b| {
+        b.iter(|| black_box(big.sample_index(&mut rng)))
+    });
     let strip = ReelStrip::new((0..60u8).map(|i| i % 11).collect::<Vec<_>>()).unwrap();
     c.bench_function("reel strip stop + window of 3", |b| {
         b.iter(|| {
@@ -33,7 +42,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("gravity 6x5, 8 cells removed", |b| {
         b.iter(|| {
             let mut g = full;
-            g.remove(0b1010_0000_0101_0000_0011_0000_1100_0000);
+            g.remove(0b1010_0000_0101_0000_0011_0000_1100_0000u64);
             black_box(g.apply_gravity())
         })
     });
@@ -41,11 +50,13 @@ fn bench(c: &mut Criterion) {
     c.bench_function("line runs 5x5", |b| {
         b.iter(|| {
             let mut n = 0;
-            for_each_run(sq, black_box(0x1_5A_F3_7C), 3, |r| n += r.len as u32);
+            for_each_run(sq, black_box(0x015A_F37C), 3, |r| n += r.len as u32);
             black_box(n)
         })
     });
-    c.bench_function("clusters 6x5", |b| b.iter(|| black_box(components(shape, black_box(0x2A5_C3F1_9B)).len())));
+    c.bench_function("clusters 6x5", |b| {
+        b.iter(|| black_box(components(shape, black_box(0x0002_A5C3_F19B)).len()))
+    });
 }
 
 criterion_group!(benches, bench);

@@ -26,8 +26,13 @@ impl<'a> BytesRng<'a> {
     /// A generator replaying `bytes`.
     pub fn new(bytes: &'a [u8]) -> Self {
         // FNV-1a over the input seeds the fallback stream.
-        let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
-        BytesRng { bytes, fallback: Pcg64::new(h as u128, 0x5851_f42d_4c95_7f2d) }
+        let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
+        BytesRng {
+            bytes,
+            fallback: Pcg64::new(h as u128, 0x5851_f42d_4c95_7f2d),
+        }
     }
 }
 

@@ -137,7 +137,7 @@ impl Bet {
     /// [`MoneyError::Overflow`] if it does not fit.
     pub fn payout(self, win: Win) -> Result<u64, MoneyError> {
         let p = win.0.checked_mul(self.cents).ok_or(MoneyError::Overflow)?;
-        if p % 100 != 0 {
+        if !p.is_multiple_of(100) {
             return Err(MoneyError::NotWholeCents {
                 hundredths: win.0,
                 bet_cents: self.cents,
@@ -164,7 +164,7 @@ impl BetLadder {
     /// If `min_cents` is 0 or `max_cents` is not a multiple of it (a programming error: ladders
     /// are constants of the games).
     pub const fn new(min_cents: u64, max_cents: u64) -> Self {
-        assert!(min_cents > 0 && max_cents >= min_cents && max_cents % min_cents == 0);
+        assert!(min_cents > 0 && max_cents >= min_cents && max_cents.is_multiple_of(min_cents));
         BetLadder {
             min_cents,
             max_cents,
@@ -187,7 +187,7 @@ impl BetLadder {
         if c > self.max_cents {
             return Err(BetError::AboveMaximum { cents: c, allowed });
         }
-        if c % self.min_cents != 0 {
+        if !c.is_multiple_of(self.min_cents) {
             return Err(BetError::OffLadder { cents: c, allowed });
         }
         Ok(Bet { cents: c })
@@ -203,6 +203,13 @@ impl BetLadder {
     pub fn min(&self) -> Bet {
         Bet {
             cents: self.min_cents,
+        }
+    }
+
+    /// The largest bet.
+    pub fn max(&self) -> Bet {
+        Bet {
+            cents: self.max_cents,
         }
     }
 }

@@ -183,7 +183,10 @@ impl<T: Clone> WeightedTable<T> {
         };
         if t.values.len() <= 256 {
             t.guide = (0..GUIDE)
-                .map(|k| t.index_of((k * total as u64).div_ceil(GUIDE).min(total as u64 - 1) as u32) as u8)
+                .map(|k| {
+                    t.index_of((k * total as u64).div_ceil(GUIDE).min(total as u64 - 1) as u32)
+                        as u8
+                })
                 .collect();
         }
         Ok(t)
@@ -409,7 +412,12 @@ mod tests {
 
     #[test]
     fn guide_gives_the_same_index_as_the_search_for_every_draw() {
-        for weights in [vec![5u32, 0, 300, 1, 9000], vec![1, 1], vec![7], vec![0, 3, 0, 0, 100_000, 2]] {
+        for weights in [
+            vec![5u32, 0, 300, 1, 9000],
+            vec![1, 1],
+            vec![7],
+            vec![0, 3, 0, 0, 100_000, 2],
+        ] {
             let t = WeightedTable::new(weights.iter().map(|&w| (0u8, w))).unwrap();
             for r in 0..t.total() {
                 assert_eq!(t.guided(r), t.index_of(r), "weights {weights:?}, r = {r}");

@@ -17,7 +17,11 @@ pub fn check_round(data: &[u8]) {
     static SHIPPED: OnceLock<StarlightChristmas> = OnceLock::new();
     static STRESS: OnceLock<StarlightChristmas> = OnceLock::new();
     let (flags, rest) = data.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
-    let mode = if flags & 1 == 1 { BetMode::Ante } else { BetMode::Standard };
+    let mode = if flags & 1 == 1 {
+        BetMode::Ante
+    } else {
+        BetMode::Standard
+    };
     let game = if flags & 2 == 2 {
         STRESS.get_or_init(|| StarlightChristmas::new(&MathModel::stress()).expect("valid"))
     } else {
@@ -26,19 +30,28 @@ pub fn check_round(data: &[u8]) {
     let out = game.play_round(mode, &mut BytesRng::new(rest), &mut NoRecorder);
     assert!(out.win <= CAP.limit, "win above the cap");
     assert_eq!(out.capped, out.win == CAP.limit);
-    assert_eq!(out.by_source.iter().copied().sum::<Win>(), out.win, "sources add up");
-    for cents in [crate::BET_LADDER.min_cents, crate::BET_LADDER.max_cents] {
-        let bet = crate::BET_LADDER.bet(cents as i64).expect("on the ladder");
+    assert_eq!(
+        out.by_source.iter().copied().sum::<Win>(),
+        out.win,
+        "sources add up"
+    );
+    for bet in [crate::BET_LADDER.min(), crate::BET_LADDER.max()] {
         assert!(bet.payout(out.win).is_ok(), "whole cents");
     }
-    let awarded = if out.free_spins_triggered { FREE_SPINS + RETRIGGER_SPINS * out.retriggers } else { 0 };
+    let awarded = if out.free_spins_triggered {
+        FREE_SPINS + RETRIGGER_SPINS * out.retriggers
+    } else {
+        0
+    };
     assert!(out.free_spins_played <= awarded);
     assert!(out.capped || out.free_spins_played == awarded);
     let mut log = EventLog::default();
     let again = game.play_round(mode, &mut BytesRng::new(rest), &mut log);
     assert_eq!(again, out, "the recorder changes nothing");
     match log.events.last() {
-        Some(crate::Event::RoundEnd { win, capped }) => assert_eq!((*win, *capped), (out.win, out.capped)),
+        Some(crate::Event::RoundEnd { win, capped }) => {
+            assert_eq!((*win, *capped), (out.win, out.capped))
+        }
         other => panic!("the log must end with the round's end, not {other:?}"),
     }
 }

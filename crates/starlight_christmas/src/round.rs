@@ -13,7 +13,7 @@ use crate::paytable::{pay_anywhere, scatter_pay, scatters};
 use crate::symbols::{Drawn, MULTIPLIER, NAMES, SCATTER, SHAPE, ScGrid, grid_text, multiplier_sum};
 use rand_core::Rng;
 use slot_core::grid::Mask;
-use slot_core::money::{BetLadder, Cap, Win};
+use slot_core::money::{Bet, BetError, BetLadder, Cap, Win};
 use slot_core::recorder::Recorder;
 use slot_core::stats::RoundSummary;
 
@@ -65,6 +65,23 @@ impl BetMode {
         match self {
             BetMode::Standard => 100,
             BetMode::Ante => 125,
+        }
+    }
+
+    /// The base bet behind a stake of `stake_cents` paid in this mode: the stake itself
+    /// (standard, on [`BET_LADDER`]) or 4/5 of it (ante, on [`ANTE_STAKE_LADDER`]). Wins are
+    /// paid on the base bet ([`slot_core::money::Bet::payout`]).
+    ///
+    /// # Errors
+    /// [`BetError`] if the stake is not on the mode's ladder.
+    pub fn base_bet(self, stake_cents: i64) -> Result<Bet, BetError> {
+        match self {
+            BetMode::Standard => BET_LADDER.bet(stake_cents),
+            BetMode::Ante => {
+                let stake = ANTE_STAKE_LADDER.bet(stake_cents)?;
+                let base = stake.cents() / ANTE_STAKE_LADDER.min_cents * BET_LADDER.min_cents;
+                BET_LADDER.bet(i64::try_from(base).unwrap_or(i64::MAX))
+            }
         }
     }
 

@@ -10,5 +10,8 @@ fn seed_corpus_passes_the_fuzz_check() {
         starlight_christmas::fuzzing::check_round(&std::fs::read(&path).unwrap());
         n += 1;
     }
-    assert!(n >= 8, "the seed corpus has {n} inputs; expected at least 8");
+    assert!(
+        n >= 8,
+        "the seed corpus has {n} inputs; expected at least 8"
+    );
 }

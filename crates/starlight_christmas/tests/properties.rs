@@ -9,7 +9,9 @@ use slot_core::money::Win;
 use slot_core::recorder::{EventLog, NoRecorder};
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::round::{FREE_SPINS, RETRIGGER_SPINS};
-use starlight_christmas::{ANTE_STAKE_LADDER, BET_LADDER, BetMode, CAP, Event, RoundOutcome, StarlightChristmas};
+use starlight_christmas::{
+    ANTE_STAKE_LADDER, BET_LADDER, BetMode, CAP, Event, RoundOutcome, StarlightChristmas,
+};
 use std::sync::OnceLock;
 
 fn shipped() -> &'static StarlightChristmas {
@@ -24,7 +26,11 @@ fn hot() -> &'static StarlightChristmas {
 }
 
 fn mode(ante: bool) -> BetMode {
-    if ante { BetMode::Ante } else { BetMode::Standard }
+    if ante {
+        BetMode::Ante
+    } else {
+        BetMode::Standard
+    }
 }
 
 fn check_invariants(out: &RoundOutcome) -> Result<(), TestCaseError> {
@@ -43,10 +49,18 @@ fn check_invariants(out: &RoundOutcome) -> Result<(), TestCaseError> {
     // Whole cents at every step of the ladder: the base bet (standard) and the base bet
     // behind every ante stake (stake x 4/5).
     for bet in BET_LADDER.steps() {
-        prop_assert!(bet.payout(out.win).is_ok(), "{:?} at {} cents", out.win, bet.cents());
+        prop_assert!(
+            bet.payout(out.win).is_ok(),
+            "{:?} at {} cents",
+            out.win,
+            bet.cents()
+        );
     }
     for stake in ANTE_STAKE_LADDER.steps() {
-        let base = BET_LADDER.bet((stake.cents() * 4 / 5) as i64).unwrap();
+        let base = BetMode::Ante
+            .base_bet(i64::try_from(stake.cents()).unwrap())
+            .unwrap();
+        prop_assert_eq!(base.cents() * 5, stake.cents() * 4);
         prop_assert!(base.payout(out.win).is_ok());
     }
     Ok(())
@@ -90,9 +104,32 @@ proptest! {
 }
 
 #[test]
+fn ante_stakes_map_to_base_bets_and_bad_stakes_are_refused() {
+    assert_eq!(BetMode::Ante.base_bet(25).unwrap().cents(), 20);
+    assert_eq!(BetMode::Ante.base_bet(5000).unwrap().cents(), 4000);
+    assert_eq!(BetMode::Standard.base_bet(20).unwrap().cents(), 20);
+    assert!(
+        BetMode::Ante.base_bet(20).is_err(),
+        "0.20 is below the ante minimum of 0.25"
+    );
+    assert!(
+        BetMode::Ante.base_bet(30).is_err(),
+        "0.30 is off the 0.25 ladder"
+    );
+    assert!(BetMode::Standard.base_bet(4020).is_err());
+    assert!(BetMode::Standard.base_bet(-20).is_err());
+}
+
+#[test]
 fn the_hot_model_really_reaches_the_cap() {
     let mut rng = Pcg64::new(1, 1);
-    let capped = (0..2000).filter(|_| hot().play_round(BetMode::Standard, &mut rng, &mut NoRecorder).capped).count();
+    let capped = (0..2000)
+        .filter(|_| {
+            hot()
+                .play_round(BetMode::Standard, &mut rng, &mut NoRecorder)
+                .capped
+        })
+        .count();
     assert!(capped > 0, "the cap test model must reach the cap");
 }
 

@@ -1,24 +1,40 @@
 //! The math model against its targets (`targets.md`): the committed confirmation runs, and a
 //! cheap fixed-seed re-check that fails when the model drifts.
 
+use slot_core::recorder::NoRecorder;
 use slot_core::sim::simulate;
 use slot_core::stats::Z999;
 use starlight_christmas::math_model::TUNING;
 use starlight_christmas::{BetMode, StarlightChristmas};
-use slot_core::recorder::NoRecorder;
 
 const TARGET: f64 = 0.9550;
 
 #[test]
 fn committed_confirmation_runs_meet_the_target() {
     for run in TUNING {
-        assert!(run.rounds >= 1_000_000_000, "{}: at least 1e9 rounds", run.mode);
-        assert!((run.rtp - TARGET).abs() <= 0.0010, "{}: RTP {} not within 0.10 pp", run.mode, run.rtp);
-        assert!(run.half_width_99 < 0.0010, "{}: interval too wide", run.mode);
+        assert!(
+            run.rounds >= 1_000_000_000,
+            "{}: at least 1e9 rounds",
+            run.mode
+        );
+        assert!(
+            (run.rtp - TARGET).abs() <= 0.0010,
+            "{}: RTP {} not within 0.10 pp",
+            run.mode,
+            run.rtp
+        );
+        assert!(
+            run.half_width_99 < 0.0010,
+            "{}: interval too wide",
+            run.mode
+        );
     }
     // The ante bet doubles the free-spin chance (spec: measured ratio 2.0).
     let ratio = TUNING[0].free_spins_one_in / TUNING[1].free_spins_one_in;
-    assert!((1.95..=2.05).contains(&ratio), "free-spin ratio ante/standard = {ratio}");
+    assert!(
+        (1.95..=2.05).contains(&ratio),
+        "free-spin ratio ante/standard = {ratio}"
+    );
 }
 
 /// 2 million rounds per mode (a few seconds): the RTP must lie within its own 99.9 % interval
@@ -27,9 +43,21 @@ fn committed_confirmation_runs_meet_the_target() {
 fn fixed_seed_run_lies_within_its_interval_around_the_target() {
     let game = StarlightChristmas::shipped();
     for mode in [BetMode::Standard, BetMode::Ante] {
-        let acc = simulate(2_000_000, 99, 0, mode.cost(), |rng| game.play_round(mode, rng, &mut NoRecorder).summary(), None)
-            .unwrap();
+        let acc = simulate(
+            2_000_000,
+            99,
+            0,
+            mode.cost(),
+            |rng| game.play_round(mode, rng, &mut NoRecorder).summary(),
+            None,
+        )
+        .unwrap();
         let hw = acc.half_width(Z999);
-        assert!((acc.rtp() - TARGET).abs() <= hw, "{}: RTP {} +- {hw}", mode.name(), acc.rtp());
+        assert!(
+            (acc.rtp() - TARGET).abs() <= hw,
+            "{}: RTP {} +- {hw}",
+            mode.name(),
+            acc.rtp()
+        );
     }
 }
