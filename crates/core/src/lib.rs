@@ -10,7 +10,7 @@
 //! | [`money`] | wins in hundredths of the bet (checked), bet ladder with typed errors, win cap |
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
 //! | [`stats`] | mergeable integer accumulators, the PAR report, chi-square |
-//! | [`sim`] | reproducible parallel simulation (one PCG stream per batch) |
+//! | [`sim`] | reproducible simulation: one PCG stream per batch; the multi-threaded `simulate` needs the `parallel` feature (rayon) |
 //! | [`text`] | grids written as text (`cli.md` cell codes), for the runner and rule tests |
 //!
 //! Games take any [`rand_core::Rng`]. Simulations use [`sim::SimRng`] (PCG-64: fast,

@@ -57,6 +57,7 @@ pub struct Progress {
 }
 
 /// A simulation that could not start.
+#[cfg(feature = "parallel")]
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
     /// The thread pool could not be built.
@@ -72,8 +73,11 @@ pub enum SimError {
 /// Plays `rounds` rounds with `play` on `threads` threads (0 = all cores) and returns the
 /// merged sums. `cost` is the stake per round in hundredths of the paytable's bet.
 ///
+/// Needs the `parallel` feature (rayon).
+///
 /// # Errors
 /// [`SimError::Threads`] if the thread pool cannot be built.
+#[cfg(feature = "parallel")]
 pub fn simulate<F>(
     rounds: u64,
     seed: u64,
@@ -130,7 +134,7 @@ where
     acc
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "parallel"))]
 mod tests {
     use super::*;
     use crate::sampling::bounded;
