@@ -14,10 +14,19 @@ fn bench(c: &mut Criterion) {
         });
     }
     c.bench_function("moon_princess/free spins feature (storm)", |b| {
-        b.iter(|| black_box(game.play_free_spins(Pick::Storm, &mut rng, &mut NoRecorder).win))
+        b.iter(|| {
+            black_box(
+                game.play_free_spins(Pick::Storm, &mut rng, &mut NoRecorder)
+                    .win,
+            )
+        })
     });
-    let grid = parse_grid("ci ci W he he/pr pb pg st st/be be be ci he/st W st pr pr/he ci ci ci pb").unwrap();
-    c.bench_function("moon_princess/evaluate one grid", |b| b.iter(|| black_box(evaluate(black_box(&grid)).pay())));
+    let grid =
+        parse_grid("ci ci W he he/pr pb pg st st/be be be ci he/st W st pr pr/he ci ci ci pb")
+            .unwrap();
+    c.bench_function("moon_princess/evaluate one grid", |b| {
+        b.iter(|| black_box(evaluate(black_box(&grid)).pay()))
+    });
 }
 
 criterion_group!(benches, bench);

@@ -11,7 +11,8 @@ fn main() {
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
         let t = std::time::Instant::now();
         let mut rng = slot_core::sim::batch_rng(seed, 0);
-        let (mut sum, mut sq, mut max, mut over1000, mut over2500, mut capped) = (0f64, 0f64, 0u64, 0u64, 0u64, 0u64);
+        let (mut sum, mut sq, mut max, mut over1000, mut over2500, mut capped) =
+            (0f64, 0f64, 0u64, 0u64, 0u64, 0u64);
         let mut spins = 0u64;
         for _ in 0..n {
             let o = game.play_free_spins(pick, &mut rng, &mut NoRecorder);

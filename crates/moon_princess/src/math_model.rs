@@ -24,13 +24,19 @@
 //! * **rich** (`REELS_RICH`): all seven symbols in short stacks: many wins, princess wins and
 //!   clears. Its weight in each pick's free spins (`FREE_RICH_WEIGHTS`) is the knob that sets
 //!   that pick's mean free-spin value, hence its RTP.
+//! * **princess** (`REELS_PRINCESS`): long stacks of the three princesses (a few low symbols
+//!   between): grids that pay 50-100 x bet before the multiplier and usually clear. Its small
+//!   weight in every pick's free spins (`FREE_PRINCESS_WEIGHT`) carries the top of the win
+//!   distribution: without it the free spins never came near the 5,000 x cap (largest of
+//!   2 million features: 2,800 x); with it the cap is hit about once in 250,000 features.
 //!
-//! The strips were drawn once by a seeded generator (stack probability 0, 0.85, 0.5) and are
-//! kept here as data. The base weights were set first (hit frequency, free-spin rate, base RTP
+//! The quiet, clear and rich strips were drawn once by a seeded generator (chance that a
+//! position repeats the one above: 0, 0.85, 0.5; per-reel symbol weights as above) and the
+//! princess strips written by hand; all are kept here as data. The base weights were set first (hit frequency, free-spin rate, base RTP
 //! about 54 % so that the free spins bring about 43 %). The per-pick knobs are re-tuned with
 //! `cargo xtask tune moon-princess [--choice X] --rounds N`, which measures the base RTP B and
 //! trigger rate q on N rounds, then solves B + q V(k) = 94.51 % for the knob k by secant steps
-//! on the mean feature value V(k), measured on N / 100 features alone with one fixed seed
+//! on the mean feature value V(k), measured on N / 25 features alone with one fixed seed
 //! (paired comparison). The confirmation runs are in [`CONFIRMED`].
 
 use serde::{Deserialize, Serialize};
@@ -216,6 +222,14 @@ pub const CONFIRMED: [Figures; 3] = [
     },
 ];
 
+const REELS_PRINCESS: [&str; 5] = [
+    "pr*8 pb*7 pg*8 ci*2 pr*6 pb*8 he*2 pg*7",
+    "pb*8 pg*7 pr*8 he*2 pb*6 pg*8 be*2 pr*7",
+    "pg*8 pr*7 pb*8 st*2 pg*6 pr*8 ci*2 pb*7",
+    "pr*7 pg*8 pb*7 be*2 pr*8 pg*6 st*2 pb*8",
+    "pb*7 pr*8 pg*7 ci*2 pb*8 pr*6 he*2 pg*8",
+];
+
 fn set(weight: u32, reels: [&str; 5]) -> ReelSet {
     ReelSet {
         weight,
@@ -229,11 +243,15 @@ pub const BASE_QUIET_WEIGHT: u32 = 9855;
 pub const BASE_CLEAR_WEIGHT: u32 = 145;
 /// Total weight of the base reel sets.
 pub const BASE_WEIGHT_TOTAL: u32 = 10_000;
+/// Weight of the princess reel set in every pick's free spins (out of [`FREE_WEIGHT_TOTAL`]):
+/// rare grids of stacked princesses that make the 5,000 x cap reachable.
+pub const FREE_PRINCESS_WEIGHT: u32 = 180;
 /// Total weight of each pick's free-spin reel sets.
 pub const FREE_WEIGHT_TOTAL: u32 = 10_000;
 /// The tuned knob: the weight of the rich reel set in each pick's free spins (Love, Star,
-/// Storm), out of [`FREE_WEIGHT_TOTAL`]; the quiet set has the rest.
-pub const FREE_RICH_WEIGHTS: [u32; 3] = [1389, 1476, 1654];
+/// Storm), out of [`FREE_WEIGHT_TOTAL`]; the princess set has [`FREE_PRINCESS_WEIGHT`], the
+/// quiet set the rest.
+pub const FREE_RICH_WEIGHTS: [u32; 3] = [341, 461, 548];
 
 impl MathModel {
     /// The shipped model.
@@ -244,8 +262,13 @@ impl MathModel {
                 set(BASE_QUIET_WEIGHT, REELS_QUIET),
                 set(BASE_CLEAR_WEIGHT, REELS_CLEAR),
             ],
-            free_spins: FREE_RICH_WEIGHTS
-                .map(|k| vec![set(FREE_WEIGHT_TOTAL - k, REELS_QUIET), set(k, REELS_RICH)]),
+            free_spins: FREE_RICH_WEIGHTS.map(|k| {
+                vec![
+                    set(FREE_WEIGHT_TOTAL - k - FREE_PRINCESS_WEIGHT, REELS_QUIET),
+                    set(k, REELS_RICH),
+                    set(FREE_PRINCESS_WEIGHT, REELS_PRINCESS),
+                ]
+            }),
             random_power_chance: (1, 10),
             random_power_weights: [1, 1, 1],
             star_wilds_weights: [1, 1],

@@ -234,7 +234,7 @@ pub fn exact(_: &ExactArgs) -> CliResult {
 ///
 /// RTP = B + q * V(k): B = the base game's RTP (paid and Trinity spins), q = the free-spin
 /// trigger rate, both shared by the three picks and measured once on N rounds; V(k) = the mean
-/// free-spin feature value at knob k, measured on N / 100 features alone, always with the same
+/// free-spin feature value at knob k, measured on N / 25 features alone, always with the same
 /// seed (a paired comparison: V is smooth in k), solved for k by secant steps.
 pub fn tune(a: &TuneArgs) -> CliResult {
     use moon_princess::math_model::{FREE_WEIGHT_TOTAL, MathModel};
@@ -292,7 +292,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         "needed mean free-spin value: {want:.3} x bet (free-spin share {:.1} %)",
         (TARGET - b) / TARGET * 100.0
     );
-    let features = (a.rounds / 100).max(10_000);
+    let features = (a.rounds / 25).max(10_000);
     let fseed = a.seed ^ 0x5EED;
     // The pick's RTP B + q V and its 99 % half-width (delta method: the base rounds' Y = b + V t
     // plus q^2 Var(V) over the features).
@@ -308,10 +308,11 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     for p in picks {
         let value = |k: u32| -> Result<(f64, f64), CliError> {
             let mut m = model.clone();
+            // Reel set 1 is the knob; set 0 (quiet) takes what the others leave.
             let sets = &mut m.free_spins[p.index()];
-            let last = sets.len() - 1;
-            sets[last].weight = k;
-            sets[0].weight = FREE_WEIGHT_TOTAL - k;
+            sets[1].weight = k;
+            let others: u32 = sets[1..].iter().map(|s| s.weight).sum();
+            sets[0].weight = FREE_WEIGHT_TOTAL.saturating_sub(others);
             let g = Game::new(&m)?;
             let acc = simulate(
                 features,
@@ -323,7 +324,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
             )?;
             Ok((acc.rtp(), acc.sd()))
         };
-        let k0 = model.free_spins[p.index()].last().map_or(0, |s| s.weight);
+        let k0 = model.free_spins[p.index()].get(1).map_or(0, |s| s.weight);
         let (mut x0, (mut y0, sd0)) = (k0 as f64, value(k0)?);
         let (rtp0, hw0) = figures(y0, sd0);
         println!(
