@@ -24,20 +24,29 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut w = 0;
                 for _ in 0..ROUNDS {
-                    w += game.play_round(mode, &mut rng, &mut NoRecorder).win.hundredths();
+                    w += game
+                        .play_round(mode, &mut rng, &mut NoRecorder)
+                        .win
+                        .hundredths();
                 }
                 black_box(w)
             })
         });
     }
     // Words a standard round draws on average, measured over many rounds.
-    let mut counting = CountingRng { inner: batch_rng(1, 0), words: 0 };
+    let mut counting = CountingRng {
+        inner: batch_rng(1, 0),
+        words: 0,
+    };
     let sample = 200_000;
     for _ in 0..sample {
         game.play_round(BetMode::Standard, &mut counting, &mut NoRecorder);
     }
     let words = counting.words * ROUNDS / sample;
-    eprintln!("a standard round draws {:.1} words on average", counting.words as f64 / sample as f64);
+    eprintln!(
+        "a standard round draws {:.1} words on average",
+        counting.words as f64 / sample as f64
+    );
     g.bench_function("draws only/standard", |b| {
         let mut rng = batch_rng(1, 0);
         b.iter(|| {
