@@ -96,14 +96,14 @@ impl MathModel {
         MathModel {
             base: CellWeights {
                 //        gy     gt     gg     gb     gr    st    mo    he    su
-                paying: [16000, 16000, 15000, 13000, 11000, 9000, 7500, 6000, 4000],
+                paying: [16000, 16000, 15000, 13000, 11000, 9000, 7500, 6000, 3999],
                 scatter: 1640,
-                multiplier: 605,
+                multiplier: 606,
             },
             ante_base: CellWeights {
-                paying: [16000, 16000, 15000, 13000, 11000, 9000, 7500, 6000, 4000],
-                scatter: 2010,
-                multiplier: 290,
+                paying: [16000, 16000, 15000, 13000, 11000, 9000, 7500, 6000, 3984],
+                scatter: 1996,
+                multiplier: 320,
             },
             free_spins: CellWeights {
                 paying: [17000, 16000, 15000, 13000, 11000, 9000, 7500, 6000, 4000],
