@@ -40,10 +40,15 @@ pub fn reject(present: bool, option: &str, game: &str, allowed_for: &str) -> Cli
     Ok(())
 }
 
-/// The thread count: the given one, or all cores.
+/// The most threads `--threads` accepts.
+pub const MAX_THREADS: usize = 256;
+
+/// The thread count: the given one (1 to [`MAX_THREADS`]), or all cores.
 pub fn threads(t: Option<usize>) -> Result<usize, CliError> {
     match t {
-        Some(0) => Err(CliError("--threads must be at least 1".into())),
+        Some(t) if !(1..=MAX_THREADS).contains(&t) => Err(CliError(format!(
+            "--threads must be from 1 to {MAX_THREADS} (it was {t}); the default is all cores"
+        ))),
         Some(t) => Ok(t),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }

@@ -192,9 +192,16 @@ impl<const SYMBOLS: usize> Grid<SYMBOLS> {
     }
 
     /// Puts `symbol` (`< SYMBOLS`) at cell `index`, replacing what was there.
+    ///
+    /// # Panics
+    /// If `index` is outside the shape or `symbol >= SYMBOLS` (a programming error: outside
+    /// grids come in through [`Grid::from_cells`], which checks both).
     #[inline]
     pub fn set(&mut self, index: usize, symbol: u8) {
-        debug_assert!((symbol as usize) < SYMBOLS && index < self.shape.cells());
+        assert!(
+            (symbol as usize) < SYMBOLS && index < self.shape.cells(),
+            "cell or symbol out of range"
+        );
         self.clear(index);
         self.cells[index] = symbol;
         self.planes[symbol as usize] |= 1u64 << index;

@@ -58,6 +58,9 @@ lemire!(lemire_step_u32, bounded_u32_from, u32, u64, 32);
 
 /// A uniform integer in `0..n`, without bias, from `rng` (one `next_u32` per try; a retry is
 /// needed with probability below `n / 2^32`). `n` must be at least 1 (0 gives 0).
+///
+/// A generator stuck on one rejected word would make this loop for ever; no working generator
+/// does that (the fuzzing generator `BytesRng` falls back to PCG for this reason).
 #[inline]
 pub fn bounded<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     bounded_u32_from(|| rng.next_u32(), n)

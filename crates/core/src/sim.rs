@@ -13,7 +13,9 @@
 
 use crate::stats::{Accumulator, RoundSummary};
 use rand_pcg::Pcg64;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
+#[cfg(feature = "parallel")]
+use std::sync::atomic::Ordering;
 
 /// The simulator's generator: PCG-64 (`Lcg128Xsl64`), portable and reproducible everywhere.
 pub type SimRng = Pcg64;
@@ -90,6 +92,11 @@ where
     F: Fn(&mut SimRng) -> RoundSummary + Sync,
 {
     use rayon::prelude::*;
+    let batches = rounds.div_ceil(BATCH_ROUNDS);
+    // More threads than batches would only idle.
+    let threads = threads
+        .min(usize::try_from(batches).unwrap_or(usize::MAX))
+        .max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -97,7 +104,6 @@ where
             threads,
             message: e.to_string(),
         })?;
-    let batches = rounds.div_ceil(BATCH_ROUNDS);
     let acc = pool.install(|| {
         (0..batches)
             .into_par_iter()

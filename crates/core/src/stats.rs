@@ -23,7 +23,7 @@ pub const MAX_SOURCES: usize = 8;
 /// Largest number of features a game may report.
 pub const MAX_FEATURES: usize = 8;
 
-/// Upper edges of the win-size buckets in x stake: 0, (0,1), [1,2), [2,5), [5,10), [10,20),
+/// Upper edges of the win-size buckets in x bet (the paytable's bet): 0, (0,1), [1,2), [2,5), [5,10), [10,20),
 /// [20,50), [50,100), [100,500), [500,1000), [1000,5000), [5000, inf) not capped, cap.
 pub const BUCKET_EDGES_X: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 500, 1000, 5000];
 /// Number of win-size buckets.
@@ -119,9 +119,10 @@ impl Accumulator {
         }
     }
 
-    /// The bucket of a win of `win` hundredths at stake `cost`.
+    /// The bucket of a win of `win` hundredths of the bet (buckets are multiples of the
+    /// paytable's bet, also with a stake above it).
     #[inline]
-    pub fn bucket(cost: u64, win: u64, capped: bool) -> usize {
+    pub fn bucket(win: u64, capped: bool) -> usize {
         if capped {
             BUCKETS - 1
         } else if win == 0 {
@@ -129,7 +130,7 @@ impl Accumulator {
         } else {
             1 + BUCKET_EDGES_X
                 .iter()
-                .take_while(|&&x| win >= x * cost)
+                .take_while(|&&x| win >= x * 100)
                 .count()
         }
     }
@@ -153,7 +154,7 @@ impl Accumulator {
             self.feature_triggers[f] += t as u64;
             self.feature_wins[f] += r.feature_wins[f] as u128;
         }
-        self.buckets[Self::bucket(self.cost, w, r.capped)] += 1;
+        self.buckets[Self::bucket(w, r.capped)] += 1;
     }
 
     /// Adds another accumulator's sums (same `cost`).
@@ -219,14 +220,14 @@ pub struct FeatureFigures {
     pub one_in: Option<f64>,
     /// Its contribution to RTP (fraction of the stake).
     pub rtp: f64,
-    /// Its average win per triggering round, x stake.
+    /// Its average win per triggering round, x bet.
     pub average_win: Option<f64>,
 }
 
 /// One win-size bucket in a [`ParReport`].
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct BucketFigures {
-    /// The range in x stake.
+    /// The range in x bet.
     pub range: &'static str,
     /// Rounds in it.
     pub count: u64,
@@ -248,7 +249,10 @@ pub struct Volatility {
 }
 
 /// The PAR report of a simulation (`common.md`; the JSON fields of `cli.md`). Ratios are
-/// fractions (0.955 = 95.5 %), wins multiples of the stake paid.
+/// fractions (0.955 = 95.5 %). RTP, its intervals, sd and the volatility index are per stake
+/// paid; win sizes (max win, average feature wins, the distribution) are multiples of the
+/// paytable's bet, the base bet when a stake is above it (Starlight Christmas ante: stake 1.25 x
+/// bet, so the 5,000x cap reads 5000 here).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ParReport {
     /// The game's command-line name.
@@ -275,7 +279,7 @@ pub struct ParReport {
     pub volatility_index: Volatility,
     /// Share of rounds with a win.
     pub hit_frequency: f64,
-    /// Largest round win, x stake.
+    /// Largest round win, x bet.
     pub max_win: f64,
     /// Rounds that hit the cap.
     pub cap_hits: u64,
@@ -339,8 +343,7 @@ impl ParReport {
                     triggers: acc.feature_triggers[i],
                     one_in: one_in(n, k),
                     rtp: frac(acc.feature_wins[i]),
-                    average_win: (k > 0)
-                        .then(|| acc.feature_wins[i] as f64 / k as f64 / acc.cost as f64),
+                    average_win: (k > 0).then(|| acc.feature_wins[i] as f64 / k as f64 / 100.0),
                 };
                 (name.to_string(), fig)
             })
@@ -389,7 +392,7 @@ impl ParReport {
             } else {
                 0.0
             },
-            max_win: acc.max_win as f64 / acc.cost as f64,
+            max_win: acc.max_win as f64 / 100.0,
             cap_hits: acc.cap_hits,
             cap_one_in: one_in(n, acc.cap_hits),
             features,
@@ -450,7 +453,7 @@ impl std::fmt::Display for ParReport {
                     .then(|| self.hit_frequency.recip())
             )
         )?;
-        writeln!(f, "  max win           {:.2} x stake", self.max_win)?;
+        writeln!(f, "  max win           {:.2} x bet", self.max_win)?;
         writeln!(
             f,
             "  cap hits          {}  ({})",
@@ -465,14 +468,14 @@ impl std::fmt::Display for ParReport {
         for (k, v) in &self.features {
             writeln!(
                 f,
-                "    {k:<22}{} rounds ({}), RTP {}, average {} x stake",
+                "    {k:<22}{} rounds ({}), RTP {}, average {} x bet",
                 v.count,
                 fmt_one_in(v.one_in),
                 pct(v.rtp),
                 v.average_win.map_or("-".into(), |a| format!("{a:.2}"))
             )?;
         }
-        writeln!(f, "  win distribution (x stake)")?;
+        writeln!(f, "  win distribution (x bet)")?;
         for b in &self.win_distribution {
             writeln!(
                 f,
@@ -587,16 +590,12 @@ mod tests {
         // sample variance of 0,0,1,3 (mean 1) = (1+1+0+4)/3 = 2
         assert!((a.sd() - 2f64.sqrt()).abs() < 1e-12);
         assert_eq!(a.buckets[0], 2);
-        assert_eq!(a.buckets[Accumulator::bucket(100, 100, false)], 1);
-        assert_eq!(Accumulator::bucket(100, 100, false), 2, "1x is in [1,2)");
-        assert_eq!(Accumulator::bucket(100, 99, false), 1);
-        assert_eq!(
-            Accumulator::bucket(125, 124, false),
-            1,
-            "with ante the stake is 1.25"
-        );
-        assert_eq!(Accumulator::bucket(100, 500_000, true), BUCKETS - 1);
-        assert_eq!(Accumulator::bucket(100, 500_000, false), BUCKETS - 2);
+        assert_eq!(a.buckets[Accumulator::bucket(100, false)], 1);
+        assert_eq!(Accumulator::bucket(100, false), 2, "1x is in [1,2)");
+        assert_eq!(Accumulator::bucket(99, false), 1);
+        assert_eq!(Accumulator::bucket(199, false), 2);
+        assert_eq!(Accumulator::bucket(500_000, true), BUCKETS - 1);
+        assert_eq!(Accumulator::bucket(500_000, false), BUCKETS - 2);
     }
 
     #[test]

@@ -5,6 +5,16 @@
 /// What is wrong with a grid written as text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GridTextError {
+    /// Nothing but white space.
+    #[error(
+        "the grid is empty; write {expected_rows} rows separated by '/', cells separated by spaces; codes: {allowed}"
+    )]
+    Empty {
+        /// Rows the game has.
+        expected_rows: usize,
+        /// The allowed codes.
+        allowed: String,
+    },
     /// Wrong number of rows.
     #[error("the grid has {found} rows; this game has {expected} (rows are separated by '/')")]
     Rows {
@@ -15,11 +25,15 @@ pub enum GridTextError {
     },
     /// Wrong number of cells in a row.
     #[error(
-        "row {row} has {found} cells; this game has {expected} per row (cells are separated by spaces)"
+        "row {row} ('{text}') has {found} cells; this game has {expected} per row, separated by spaces; codes: {allowed}"
     )]
     Cols {
         /// The row (1 = top).
         row: usize,
+        /// The row as given.
+        text: String,
+        /// The allowed codes.
+        allowed: String,
         /// Cells per row the game has.
         expected: usize,
         /// Cells given.
@@ -51,6 +65,12 @@ pub fn parse_grid<T>(
     allowed: &str,
     code: impl Fn(&str) -> Option<T>,
 ) -> Result<Vec<T>, GridTextError> {
+    if text.trim().is_empty() {
+        return Err(GridTextError::Empty {
+            expected_rows: rows,
+            allowed: allowed.to_string(),
+        });
+    }
     let lines: Vec<&str> = text.split('/').collect();
     if lines.len() != rows {
         return Err(GridTextError::Rows {
@@ -64,6 +84,8 @@ pub fn parse_grid<T>(
         if cells.len() != cols {
             return Err(GridTextError::Cols {
                 row: r + 1,
+                text: line.trim().to_string(),
+                allowed: allowed.to_string(),
                 expected: cols,
                 found: cells.len(),
             });
@@ -98,14 +120,15 @@ mod tests {
             parse_grid("a b / b a", 2, 2, "a b", code),
             Ok(vec![0, 1, 1, 0])
         );
+        let e = parse_grid("a b / b", 2, 2, "a b", code).unwrap_err();
         assert_eq!(
-            parse_grid("a b / b", 2, 2, "a b", code),
-            Err(GridTextError::Cols {
-                row: 2,
-                expected: 2,
-                found: 1
-            })
+            e.to_string(),
+            "row 2 ('b') has 1 cells; this game has 2 per row, separated by spaces; codes: a b"
         );
+        assert!(matches!(
+            parse_grid("  ", 2, 2, "a b", code),
+            Err(GridTextError::Empty { .. })
+        ));
         assert_eq!(
             parse_grid("a b", 2, 2, "a b", code),
             Err(GridTextError::Rows {

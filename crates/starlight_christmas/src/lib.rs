@@ -39,12 +39,39 @@
 //! 7. **Order of payment** in a spin: the sequence's symbol wins (x Multipliers), then the
 //!    Scatter pay, then the free spins it awards.
 //!
+//! 8. **The cap is 5,000 x the base bet, with ante too.** The seed caps the win at 5,000 x
+//!    "Einsatz" and its footnote calls the paytable's "Einsatz" the total bet; the ante rules
+//!    say wins with ante are the same as without, so the paytable's (and the cap's) "Einsatz"
+//!    is the bet before the 25 % surcharge, as `starlight_christmas.md` says.
+//!
+//! # Playing a round in a game server
+//! ```
+//! use rand_chacha::ChaCha20Rng;
+//! use rand_core::SeedableRng;
+//! use slot_core::recorder::EventLog;
+//! use starlight_christmas::{BetMode, Event, StarlightChristmas};
+//!
+//! let game = StarlightChristmas::shipped();
+//! // A real server seeds a CSPRNG from the operating system; a fixed seed keeps the example
+//! // reproducible.
+//! let mut rng = ChaCha20Rng::seed_from_u64(7);
+//! let mode = BetMode::Ante;
+//! let base_bet = mode.base_bet(125)?; // the player stakes 1.25; the base bet is 1.00
+//! let mut log = EventLog::<Event>::default(); // what the client is shown
+//! let outcome = game.play_round(mode, &mut rng, &mut log);
+//! let cents = base_bet.payout(outcome.win)?; // exact: whole cents on the ladder
+//! assert_eq!(cents * 100, outcome.win.hundredths() * base_bet.cents());
+//! assert!(matches!(log.events.last(), Some(Event::RoundEnd { .. })));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Randomness
 //! [`StarlightChristmas::play_round`] takes any [`rand_core::Rng`]. Simulations use PCG
 //! ([`slot_core::sim::SimRng`]); a real-money server must pass a CSPRNG seeded from the
 //! operating system (e.g. `rand_chacha::ChaCha20Rng`).
 
 pub mod events;
+#[doc(hidden)]
 pub mod fuzzing;
 pub mod math_model;
 pub mod paytable;

@@ -392,12 +392,16 @@ impl StarlightChristmas {
             multiplier_applied: applied as u32,
             win,
         });
-        if m > 0 {
-            ledger.out.base_multiplier_win = win;
-        }
         let first = seq.first.times(applied);
         let rest = Win::from_hundredths(win.hundredths() - first.hundredths());
-        ledger.pay(SRC_SPIN, first) || ledger.pay(SRC_TUMBLES, rest) || seq.capped
+        let before = ledger.out.win;
+        let capped = ledger.pay(SRC_SPIN, first) || ledger.pay(SRC_TUMBLES, rest) || seq.capped;
+        if m > 0 {
+            // What was paid, after the cap.
+            ledger.out.base_multiplier_win =
+                Win::from_hundredths(ledger.out.win.hundredths() - before.hundredths());
+        }
+        capped
     }
 
     /// Plays the free spins until none are left or the cap is reached.

@@ -319,6 +319,11 @@ fn cap_in_the_base_game_forfeits_scatters_and_free_spins() {
     assert!(out.capped);
     assert!(!out.free_spins_triggered);
     assert_eq!(out.by_source[0], h(500_000));
+    assert_eq!(
+        out.base_multiplier_win,
+        h(500_000),
+        "the feature's win is what was paid"
+    );
     assert!(
         log.events
             .iter()

@@ -62,7 +62,12 @@ pub fn parse_code(s: &str) -> Option<u8> {
     if s == "SC" {
         return Some(SCATTER);
     }
-    let v: u32 = s.strip_prefix('x')?.parse().ok()?;
+    let digits = s.strip_prefix('x')?;
+    // Plain decimal digits without a sign or leading zero, as cli.md writes them (x25).
+    if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let v: u32 = digits.parse().ok()?;
     MULTIPLIER_VALUES
         .iter()
         .position(|&m| m == v)
@@ -143,6 +148,9 @@ mod tests {
         assert_eq!(parse_code("x"), None);
         assert_eq!(parse_code("sc"), None);
         assert_eq!(parse_code("x500"), Some(24));
+        assert_eq!(parse_code("x+2"), None);
+        assert_eq!(parse_code("x02"), None);
+        assert_eq!(parse_code("x"), None);
     }
 
     #[test]

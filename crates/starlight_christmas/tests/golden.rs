@@ -79,9 +79,13 @@ fn print_golden() {
                 }
                 let out = game.play_round(mode, &mut rng, &mut NoRecorder);
                 let w = out.win.hundredths();
-                let pick = (k < 10_000 && w > 0 && wins < 4)
-                    || (k >= 10_000 && w > 0 && next_batch < 1)
-                    || (out.free_spins_triggered && fs < 2);
+                let first_batch = k < slot_core::sim::BATCH_ROUNDS;
+                let wanted_win = if first_batch {
+                    wins < 4
+                } else {
+                    next_batch < 1
+                };
+                let pick = (w > 0 && wanted_win) || (out.free_spins_triggered && fs < 2);
                 if pick {
                     println!("    (BetMode::{mode:?}, {seed}, {k}, {w}),");
                     if out.free_spins_triggered && fs < 2 {
