@@ -9,8 +9,8 @@ use slot_core::recorder::{EventLog, NoRecorder};
 use slot_core::stats::ReportInfo;
 
 const GAME: &str = "moon-princess";
-/// Default `sim` rounds: a few seconds on 2 cores.
-const DEFAULT_ROUNDS: u64 = 2_000_000;
+/// Default `sim` rounds: a few seconds on 2 cores (about 1.5 million rounds/s per core).
+const DEFAULT_ROUNDS: u64 = 10_000_000;
 
 /// The game: the shipped model, or the JSON math model named by the environment variable
 /// `MP_MODEL` (a tuning hook: candidate models are tried without rebuilding).
@@ -286,6 +286,12 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         1.0 / q,
         base.feature_rounds[0],
         base.rounds
+    );
+    println!(
+        "base game: sd of a round's base win {:.4} x bet, mean base win of triggering rounds {:.4} x bet (cov(b, t) {:.6})",
+        var_b.sqrt(),
+        base.feature_wins[0] as f64 / 100.0 / base.feature_rounds[0].max(1) as f64,
+        cov_bt
     );
     let want = (TARGET - b) / q;
     println!(
