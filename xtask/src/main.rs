@@ -4,7 +4,8 @@
 //! * `eval <game> --grid "<rows>"`: the wins of a fixed grid;
 //! * `play <game> --seed S --round K`: round K of seed S step by step (`--json`: event log);
 //! * `exact <game>`: figures computed exactly from the math model where the game allows it;
-//! * `tune <game>`: re-tune the math model's knobs (see each game's `math_model` docs).
+//! * `tune <game>`: re-tune the math model's knobs (see each game's `math_model` docs);
+//! * `merge FILE...`: merge the JSON reports of independent shards exactly.
 //!
 //! Bad arguments and malformed grids exit with status 2 and a message saying what is allowed.
 
@@ -59,6 +60,19 @@ enum Cmd {
     Exact(ExactArgs),
     /// Re-tune the math model (prints the knob values to put into the model).
     Tune(TuneArgs),
+    /// Merge the JSON reports of independent runs (shards) of one game and mode exactly.
+    Merge(MergeArgs),
+}
+
+/// Arguments of `merge`.
+#[derive(Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// Report files written by `sim --json` (same game and mode, different seeds).
+    #[arg(required = true, num_args = 1..)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `sim`.
@@ -171,6 +185,7 @@ fn main() -> ExitCode {
         Cmd::Play(a) => games::play(a),
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),
+        Cmd::Merge(a) => runner::merge(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -197,3 +197,87 @@ pub fn mask_cells(mask: u64, cols: usize) -> Vec<[usize; 2]> {
         .map(|i| [i / cols, i % cols])
         .collect()
 }
+
+/// `merge`: reads `sim --json` reports, checks they are shards of one game and mode with
+/// distinct seeds, adds their integer sums and prints the merged report.
+pub fn merge(a: &crate::MergeArgs) -> CliResult {
+    let mut merged: Option<(Accumulator, serde_json::Value)> = None;
+    let mut seeds = Vec::new();
+    let mut secs = 0.0;
+    for path in &a.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+            CliError(format!(
+                "{} is not a report written by `sim --json`: {e}",
+                path.display()
+            ))
+        })?;
+        let sums: Accumulator = serde_json::from_value(v["sums"].clone()).map_err(|e| {
+            CliError(format!(
+                "{} has no valid \"sums\" (write it with `sim --json`): {e}",
+                path.display()
+            ))
+        })?;
+        let mut these: Vec<u64> =
+            serde_json::from_value(v["merged_seeds"].clone()).unwrap_or_default();
+        if these.is_empty() {
+            these.push(v["seed"].as_u64().unwrap_or(0));
+        }
+        for s in these {
+            if seeds.contains(&s) {
+                return Err(CliError(format!(
+                    "seed {s} appears twice: shards must be independent runs with different seeds"
+                )));
+            }
+            seeds.push(s);
+        }
+        secs += v["elapsed_seconds"].as_f64().unwrap_or(0.0);
+        match &mut merged {
+            None => merged = Some((sums, v)),
+            Some((total, f)) => {
+                for key in ["game", "mode", "source_names", "feature_names"] {
+                    if f[key] != v[key] {
+                        return Err(CliError(format!(
+                            "{} has {key} {} but the first report has {}: merge shards of one game and mode only",
+                            path.display(),
+                            v[key],
+                            f[key]
+                        )));
+                    }
+                }
+                if total.cost != sums.cost {
+                    return Err(CliError(format!(
+                        "{} was played at another stake",
+                        path.display()
+                    )));
+                }
+                total.merge(&sums);
+            }
+        }
+    }
+    let Some((acc, f)) = merged else {
+        return Err(CliError("give at least one report file".into()));
+    };
+    let names =
+        |key: &str| -> Vec<String> { serde_json::from_value(f[key].clone()).unwrap_or_default() };
+    let (sources, features) = (names("source_names"), names("feature_names"));
+    let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
+    let features: Vec<&str> = features.iter().map(String::as_str).collect();
+    let info = ReportInfo {
+        game: f["game"].as_str().unwrap_or("?"),
+        mode: f["mode"].as_str().unwrap_or("?"),
+        sources: &sources,
+        features: &features,
+    };
+    let mut report = ParReport::new(info, &acc, seeds[0], 1, secs);
+    report.threads = 0;
+    report.merged_seeds = seeds;
+    if a.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{report}");
+        println!("  merged seeds      {:?}", report.merged_seeds);
+    }
+    Ok(())
+}

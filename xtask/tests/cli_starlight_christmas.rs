@@ -4,7 +4,10 @@
 use std::process::Command;
 
 fn xtask(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask")).args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -14,22 +17,67 @@ fn xtask(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn sim_json_has_the_contract_fields_and_ignores_thread_count() {
-    let (code, one, _) = xtask(&["sim", "starlight-christmas", "--rounds", "30000", "--seed", "5", "--threads", "1", "--json"]);
+    let (code, one, _) = xtask(&[
+        "sim",
+        "starlight-christmas",
+        "--rounds",
+        "30000",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--json",
+    ]);
     assert_eq!(code, 0);
-    let (_, two, _) = xtask(&["sim", "starlight-christmas", "--rounds", "30000", "--seed", "5", "--threads", "2", "--json"]);
+    let (_, two, _) = xtask(&[
+        "sim",
+        "starlight-christmas",
+        "--rounds",
+        "30000",
+        "--seed",
+        "5",
+        "--threads",
+        "2",
+        "--json",
+    ]);
     let a: serde_json::Value = serde_json::from_str(&one).unwrap();
     let b: serde_json::Value = serde_json::from_str(&two).unwrap();
     for key in [
-        "game", "mode", "rounds", "seed", "rtp", "rtp_ci95", "rtp_ci99", "sd", "hit_frequency", "max_win",
-        "cap_hits", "features", "rtp_by_source", "rounds_per_second",
+        "game",
+        "mode",
+        "rounds",
+        "seed",
+        "rtp",
+        "rtp_ci95",
+        "rtp_ci99",
+        "sd",
+        "hit_frequency",
+        "max_win",
+        "cap_hits",
+        "features",
+        "rtp_by_source",
+        "rounds_per_second",
     ] {
         assert!(a.get(key).is_some(), "missing {key}");
     }
     assert_eq!(a["game"], "starlight-christmas");
     assert_eq!(a["mode"], "standard");
-    assert_eq!(a["rtp"], b["rtp"], "same seed, same figures, any thread count");
-    assert_eq!(a["features"]["free spins"]["count"], b["features"]["free spins"]["count"]);
-    let (_, ante, _) = xtask(&["sim", "starlight-christmas", "--rounds", "1000", "--ante", "--json"]);
+    assert_eq!(
+        a["rtp"], b["rtp"],
+        "same seed, same figures, any thread count"
+    );
+    assert_eq!(
+        a["features"]["free spins"]["count"],
+        b["features"]["free spins"]["count"]
+    );
+    let (_, ante, _) = xtask(&[
+        "sim",
+        "starlight-christmas",
+        "--rounds",
+        "1000",
+        "--ante",
+        "--json",
+    ]);
     let ante: serde_json::Value = serde_json::from_str(&ante).unwrap();
     assert_eq!(ante["mode"], "ante");
     assert_eq!(ante["stake_x_bet"], 1.25);
@@ -52,9 +100,17 @@ fn eval_prints_the_worked_example() {
 
 #[test]
 fn bad_input_exits_2_with_a_message() {
-    let (code, _, err) = xtask(&["eval", "starlight-christmas", "--grid", "su su su su su su / su su x7 x3 SC SC / SC SC gy gt gg gb / gr st mo he gy gt / gg gb gr st mo he"]);
+    let (code, _, err) = xtask(&[
+        "eval",
+        "starlight-christmas",
+        "--grid",
+        "su su su su su su / su su x7 x3 SC SC / SC SC gy gt gg gb / gr st mo he gy gt / gg gb gr st mo he",
+    ]);
     assert_eq!(code, 2);
-    assert!(err.contains("row 2, column 3: 'x7'") && err.contains("allowed"), "{err}");
+    assert!(
+        err.contains("row 2, column 3: 'x7'") && err.contains("allowed"),
+        "{err}"
+    );
     let (code, _, err) = xtask(&["eval", "starlight-christmas", "--grid", "su su"]);
     assert_eq!(code, 2);
     assert!(err.contains("rows"), "{err}");
@@ -73,14 +129,64 @@ fn bad_input_exits_2_with_a_message() {
 #[test]
 fn play_replays_the_simulated_round() {
     // The event log's final win equals the win the same round shows as text.
-    let (code, json, _) = xtask(&["play", "starlight-christmas", "--seed", "3", "--round", "12345", "--json"]);
+    let (code, json, _) = xtask(&[
+        "play",
+        "starlight-christmas",
+        "--seed",
+        "3",
+        "--round",
+        "12345",
+        "--json",
+    ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let events = v["events"].as_array().unwrap();
     assert_eq!(events[0]["event"], "spin_start");
     let last = events.last().unwrap();
     assert_eq!(last["event"], "round_end");
-    let (_, text, _) = xtask(&["play", "starlight-christmas", "--seed", "3", "--round", "12345"]);
+    let (_, text, _) = xtask(&[
+        "play",
+        "starlight-christmas",
+        "--seed",
+        "3",
+        "--round",
+        "12345",
+    ]);
     let win = last["win"].as_u64().unwrap() as f64 / 100.0;
     assert!(text.contains(&format!("win {win:.2} x base bet")), "{text}");
+}
+
+#[test]
+fn merge_adds_the_exact_sums_of_shards() {
+    let dir = std::env::temp_dir().join(format!("xtask-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = vec![];
+    let mut total = 0u64;
+    for (seed, rounds) in [(1, "20000"), (2, "15000")] {
+        let (code, out, _) = xtask(&[
+            "sim",
+            "starlight-christmas",
+            "--rounds",
+            rounds,
+            "--seed",
+            &seed.to_string(),
+            "--json",
+        ]);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        total += v["sums"]["total_win"].as_u64().unwrap();
+        let f = dir.join(format!("{seed}.json"));
+        std::fs::write(&f, out).unwrap();
+        files.push(f.to_string_lossy().into_owned());
+    }
+    let (code, out, err) = xtask(&["merge", &files[0], &files[1], "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let m: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(m["rounds"], 35_000);
+    assert_eq!(m["sums"]["total_win"].as_u64().unwrap(), total);
+    assert_eq!(m["merged_seeds"], serde_json::json!([1, 2]));
+    let (code, _, err) = xtask(&["merge", &files[0], &files[0]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("seed 1 appears twice"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }

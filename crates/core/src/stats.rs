@@ -15,7 +15,7 @@
 //! * chi-square critical values by the Wilson-Hilferty cube-root approximation (E. B. Wilson,
 //!   M. M. Hilferty, "The distribution of chi-square", PNAS 17, 1931), used by tests.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Largest number of RTP sources a game may report.
@@ -70,8 +70,10 @@ pub struct RoundSummary {
     pub capped: bool,
 }
 
-/// Mergeable integer sums over rounds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Mergeable integer sums over rounds. Serialised (JSON, 128-bit sums as numbers) into every
+/// report, so that the reports of independent shards can be merged exactly
+/// (`cargo xtask merge`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Accumulator {
     /// The stake paid per round in hundredths of the paytable's bet (100; Starlight Christmas
     /// with ante: 125).
@@ -297,6 +299,15 @@ pub struct ParReport {
     pub rounds_per_second: f64,
     /// Rounds per second per thread.
     pub rounds_per_second_per_thread: f64,
+    /// The seeds of the shards this report merges (empty for a single run).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub merged_seeds: Vec<u64>,
+    /// Source names in index order (the order of `sums.sources`).
+    pub source_names: Vec<String>,
+    /// Feature names in index order (the order of `sums.feature_*`).
+    pub feature_names: Vec<String>,
+    /// The exact integer sums behind every figure.
+    pub sums: Accumulator,
 }
 
 /// What the report needs to know about the game besides the sums.
@@ -401,6 +412,10 @@ impl ParReport {
             elapsed_seconds,
             rounds_per_second: rps,
             rounds_per_second_per_thread: rps / threads.max(1) as f64,
+            merged_seeds: Vec::new(),
+            source_names: info.sources.iter().map(|s| s.to_string()).collect(),
+            feature_names: info.features.iter().map(|s| s.to_string()).collect(),
+            sums: acc.clone(),
         }
     }
 }
@@ -642,6 +657,15 @@ mod tests {
         );
         let json = serde_json_like(&r);
         assert!(json.contains("\"rtp_ci99\""));
+        // The sums survive a JSON round trip exactly (shards can be merged from reports).
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let back: Accumulator = serde_json::from_value(v["sums"].clone()).unwrap();
+        assert_eq!(back, a);
+        let mut big = Accumulator::new(100);
+        big.sum_sq = u128::MAX - 1;
+        let back: Accumulator =
+            serde_json::from_str(&serde_json::to_string(&big).unwrap()).unwrap();
+        assert_eq!(back.sum_sq, u128::MAX - 1);
     }
 
     fn serde_json_like(r: &ParReport) -> String {
