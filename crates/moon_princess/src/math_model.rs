@@ -58,7 +58,16 @@
 //! Whole-round runs (`cargo xtask sim moon-princess --choice X --rounds 300000000 --threads 2`,
 //! seed 20261129) for the shape figures:
 //!
-//! FULL_RUNS_TABLE
+//! | pick | rounds | RTP | 99 % interval | sd | hit frequency | free spins 1 in | free-spin share | Trinity 1 in | 100 x clear 1 in | caps | rounds/s (2 threads) |
+//! |---|---|---|---|---|---|---|---|---|---|---|---|
+//! | love | 3e+08 | 94.691 % | [94.416, 94.967] | 18.53 | 32.65 % | 243.0 | 42.4 % | 58.0 | 3602 | 1 | 1.94e+06 |
+//! | star | 3e+08 | 94.627 % | [94.359, 94.894] | 18.01 | 32.65 % | 243.0 | 42.4 % | 58.0 | 3390 | 3 | 2.21e+06 |
+//! | storm | 3e+08 | 94.445 % | [94.207, 94.683] | 16.00 | 32.65 % | 243.0 | 42.3 % | 58.0 | 2731 | 1 | 2.14e+06 |
+//!
+//! Every 99 % interval holds 94.51 %. Hit frequency 32.6 % (band: about 30 %, one test
+//! 31.7 %), free spins 1 in 243 (band 150-300), free-spin share 42.3 % (band 35-50 %), cap
+//! reached (band: at least once in 1e9 rounds). Speed: 2.17 million rounds/s on one core
+//! (`--threads 1 --rounds 10000000`, machine shared with other jobs).
 
 use serde::{Deserialize, Serialize};
 use slot_core::sampling::{ReelStrip, WeightError};
