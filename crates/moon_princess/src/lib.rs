@@ -9,7 +9,7 @@
 //! | module | what |
 //! |---|---|
 //! | [`symbols`] | symbol codes, text codes (`ci st he be pg pb pr W .`), grid text |
-//! | [`evaluate`] | paytable and the evaluation of one grid ("only the highest win per combination") |
+//! | [`mod@evaluate`] | paytable and the evaluation of one grid ("only the highest win per combination") |
 //! | [`features`] | the tumble step and the three powers (Love, Star, Storm) |
 //! | [`round`] | the round: paid spin, Trinity spins, free spins; pause at the pick and resume; outcome and statistics |
 //! | [`math_model`] | ALL data: reel sets and weights, power chances, with the tuning figures |
