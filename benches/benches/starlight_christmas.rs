@@ -15,7 +15,7 @@ use std::hint::black_box;
 const ROUNDS: u64 = 1000;
 
 fn bench(c: &mut Criterion) {
-    let game = StarlightChristmas::shipped();
+    let game = StarlightChristmas::standard();
     let mut g = c.benchmark_group("starlight_christmas");
     g.throughput(Throughput::Elements(ROUNDS));
     for mode in [BetMode::Standard, BetMode::Ante] {

@@ -25,7 +25,7 @@ pub fn check_round(data: &[u8]) {
     let game = if flags & 2 == 2 {
         STRESS.get_or_init(|| StarlightChristmas::new(&MathModel::stress()).expect("valid"))
     } else {
-        SHIPPED.get_or_init(StarlightChristmas::shipped)
+        SHIPPED.get_or_init(StarlightChristmas::standard)
     };
     let out = game.play_round(mode, &mut BytesRng::new(rest), &mut NoRecorder);
     assert!(out.win <= CAP.limit, "win above the cap");

@@ -51,7 +51,7 @@
 //! use slot_core::recorder::EventLog;
 //! use starlight_christmas::{BetMode, Event, StarlightChristmas};
 //!
-//! let game = StarlightChristmas::shipped();
+//! let game = StarlightChristmas::standard();
 //! // A real server seeds a CSPRNG from the operating system; a fixed seed keeps the example
 //! // reproducible.
 //! let mut rng = ChaCha20Rng::seed_from_u64(7);

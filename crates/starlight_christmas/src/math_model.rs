@@ -91,8 +91,8 @@ pub const TUNING: [TuningRun; 2] = [
 ];
 
 impl MathModel {
-    /// The shipped model.
-    pub fn shipped() -> Self {
+    /// The standard (shipped) model, for both bet modes.
+    pub fn standard() -> Self {
         MathModel {
             base: CellWeights {
                 //        gy     gt     gg     gb     gr    st    mo    he    su
@@ -123,7 +123,7 @@ impl MathModel {
     /// times the Multipliers of the shipped base game, twice the free-spin Multipliers, and
     /// only the 50x to 500x values, so that the cap and long retrigger chains are frequent.
     pub fn stress() -> Self {
-        let mut m = MathModel::shipped();
+        let mut m = MathModel::standard();
         m.base.scatter *= 6;
         m.ante_base.scatter *= 6;
         m.base.multiplier *= 10;

@@ -226,7 +226,7 @@ fn cells_rc(mask: Mask) -> Vec<[u8; 2]> {
 
 impl Default for StarlightChristmas {
     fn default() -> Self {
-        Self::shipped()
+        Self::standard()
     }
 }
 
@@ -241,9 +241,9 @@ impl StarlightChristmas {
         })
     }
 
-    /// The game with the shipped math model.
-    pub fn shipped() -> Self {
-        Self::new(&MathModel::shipped()).expect("the shipped model is valid (tested)")
+    /// The game with the standard (shipped) math model, for both bet modes.
+    pub fn standard() -> Self {
+        Self::new(&MathModel::standard()).expect("the shipped model is valid (tested)")
     }
 
     /// Lands a fresh grid: 30 cells drawn in row-major order.

@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 fn shipped() -> &'static StarlightChristmas {
     static G: OnceLock<StarlightChristmas> = OnceLock::new();
-    G.get_or_init(StarlightChristmas::shipped)
+    G.get_or_init(StarlightChristmas::standard)
 }
 
 /// A model that reaches the cap often: many Scatters and Multipliers, big values.
@@ -135,7 +135,7 @@ fn the_hot_model_really_reaches_the_cap() {
 
 #[test]
 fn the_shipped_model_is_valid_and_round_trips_as_json() {
-    let m = MathModel::shipped();
+    let m = MathModel::standard();
     let json = serde_json::to_string(&m).unwrap();
     let back: MathModel = serde_json::from_str(&json).unwrap();
     assert_eq!(back, m);

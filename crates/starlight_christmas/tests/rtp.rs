@@ -41,7 +41,7 @@ fn committed_confirmation_runs_meet_the_target() {
 /// around the target.
 #[test]
 fn fixed_seed_run_lies_within_its_interval_around_the_target() {
-    let game = StarlightChristmas::shipped();
+    let game = StarlightChristmas::standard();
     for mode in [BetMode::Standard, BetMode::Ante] {
         let acc = simulate(
             2_000_000,

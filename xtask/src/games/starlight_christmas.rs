@@ -25,7 +25,7 @@ fn mode(ante: bool) -> BetMode {
 pub fn sim(a: &SimArgs) -> CliResult {
     reject(a.choice.is_some(), "--choice", GAME, "moon-princess")?;
     let game = match &a.model {
-        None => StarlightChristmas::shipped(),
+        None => StarlightChristmas::standard(),
         Some(path) => StarlightChristmas::new(&load_model(path)?)?,
     };
     let m = mode(a.ante);
@@ -116,7 +116,7 @@ pub fn eval(a: &EvalArgs) -> CliResult {
 
 pub fn play(a: &PlayArgs) -> CliResult {
     reject(a.choice.is_some(), "--choice", GAME, "moon-princess")?;
-    let game = StarlightChristmas::shipped();
+    let game = StarlightChristmas::standard();
     let m = mode(a.ante);
     let mut rng = rng_at_round(a.seed, a.round, |g| {
         game.play_round(m, g, &mut NoRecorder);
@@ -220,7 +220,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     let m = mode(a.ante);
     let threads = runner::threads(a.threads)?;
     let target = 0.9550;
-    let shipped = MathModel::shipped();
+    let shipped = MathModel::standard();
     let rtp_at = |delta: i64| -> Result<f64, CliError> {
         let mut model = shipped.clone();
         shift_weight(&mut model, m, delta)?;
