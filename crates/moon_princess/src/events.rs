@@ -67,8 +67,10 @@ pub enum PowerEffect {
     },
 }
 
-/// One event of a round.
+/// One event of a round. Serialised like every game's events: an object whose `"event"`
+/// field names the event in snake case (`{"event": "round_end", ...}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A new grid landed.
     Landed {

@@ -29,8 +29,10 @@ pub enum FreeSpinsSource {
     Gift,
 }
 
-/// One event of a round.
+/// One event of a round. Serialised like every game's events: an object whose `"event"`
+/// field names the event in snake case (`{"event": "round_end", ...}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A grid landed: the stops (reel 1 first), the grid as text codes (rows from the top,
     /// cells row-major) and the value of every Star on it.
