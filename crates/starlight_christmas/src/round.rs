@@ -348,15 +348,8 @@ impl StarlightChristmas {
         });
         let seq = Self::tumble(&mut grid, base_table, Win::ZERO, src, rec);
         if !Self::settle_base(&grid, &seq, &mut ledger, rec) {
-            let n = scatters(&grid);
-            let sp = scatter_pay(n);
-            if !sp.is_zero() {
-                rec.record(|| Event::ScatterPay {
-                    scatters: n,
-                    win: sp,
-                });
-            }
-            if !ledger.pay(SRC_SCATTER, sp) && n >= TRIGGER_SCATTERS {
+            let (n, capped) = Self::pay_scatters(&grid, SRC_SCATTER, &mut ledger, rec);
+            if !capped && n >= TRIGGER_SCATTERS {
                 ledger.out.free_spins_triggered = true;
                 Self::free_spins(&mut ledger, src, rec);
             }
@@ -371,6 +364,22 @@ impl StarlightChristmas {
             capped: out.capped,
         });
         out
+    }
+
+    /// Counts the Scatters on the grid at the end of a sequence and pays them to `source`.
+    /// Returns the count and whether the cap is now reached.
+    fn pay_scatters<Rec: Recorder<Event>>(
+        grid: &ScGrid,
+        source: usize,
+        ledger: &mut Ledger,
+        rec: &mut Rec,
+    ) -> (u32, bool) {
+        let n = scatters(grid);
+        let win = scatter_pay(n);
+        if !win.is_zero() {
+            rec.record(|| Event::ScatterPay { scatters: n, win });
+        }
+        (n, ledger.pay(source, win))
     }
 
     /// Pays the base sequence (Multipliers applied if it won). Returns true if capped.
@@ -455,16 +464,9 @@ impl StarlightChristmas {
                     break;
                 }
             }
-            let n = scatters(&grid);
-            let sp = scatter_pay(n);
-            if !sp.is_zero() {
-                rec.record(|| Event::ScatterPay {
-                    scatters: n,
-                    win: sp,
-                });
-                if ledger.pay(SRC_FREE, sp) {
-                    break;
-                }
+            let (n, capped) = Self::pay_scatters(&grid, SRC_FREE, ledger, rec);
+            if capped {
+                break;
             }
             if n >= RETRIGGER_SCATTERS {
                 left += RETRIGGER_SPINS;
