@@ -178,6 +178,7 @@ pub struct TuneArgs {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match &cli.cmd {
         Cmd::Sim(a) => games::sim(a),
@@ -194,4 +195,23 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `cargo xtask play ... | head` closes stdout early; printing then fails with "Broken pipe",
+/// which the standard library reports as a panic. Exit quietly instead (status 141, as a
+/// shell reports a process ended by SIGPIPE); every other panic keeps its report.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }
