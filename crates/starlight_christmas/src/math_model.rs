@@ -10,8 +10,32 @@
 //! of two value tables (base game, free spins). Every probability is exactly weight / total.
 //!
 //! # Figures it was tuned to (`targets.md`)
-//! See [`TUNING`] for the committed confirmation runs (seed, rounds, RTP, 99 % half-width),
-//! produced by `cargo xtask sim starlight-christmas [--ante] --rounds N --seed S --json`.
+//! [`TUNING`] holds the committed confirmation runs (seed, rounds, RTP, 99 % half-width, free
+//! spins 1 in N); their full reports are in `crates/starlight_christmas/confirmation/`. Each
+//! was produced by `cargo xtask sim starlight-christmas [--ante] --rounds 1000000000 --seed S
+//! --json` (2 threads; figures do not depend on the thread count).
+//!
+//! | mode | RTP (1e9 rounds) | 99 % interval | free spins | FS share | hit freq. | cap |
+//! |---|---|---|---|---|---|---|
+//! | standard | 95.461 % | +- 0.120 pp | 1 in 437.3 | 38.7 % | 30.4 % | 1 in 5.8e6 |
+//! | ante (per 1.25 x bet staked) | 95.483 % | +- 0.133 pp | 1 in 218.0 | 62.1 % | 30.4 % | 1 in 2.9e6 |
+//!
+//! Free-spin ratio ante / standard: 437.3 / 218.0 = 2.006 (spec: 2.0). Standard deviation of a round's win:
+//! about 14.7 x stake (standard), 16.4 (ante); volatility index (99 %) about 38 and 42: a
+//! high-volatility game, as the published one. The cap (5,000 x bet) is reached about once in
+//! 3 to 6 million rounds.
+//!
+//! `targets.md` asks for a 99 % half-width of at most 0.05 pp; with a standard deviation of
+//! about 15 x stake that needs about 6e9 rounds per mode, which this machine could not run in
+//! the time it had: the committed runs have 1e9 rounds (half-width 0.12-0.13 pp). Shards from
+//! more machines merge exactly with `cargo xtask merge`.
+//!
+//! History of the standard mode's knob (the Multiplier weight; each a 1e9-round run, reports
+//! in `confirmation/`): 605 gave 95.443 %; 606 gave 95.397 % and 95.422 % on two seeds; 608
+//! gave 95.591 %; 607, shipped, gave 95.461 %. A straight line through the five runs puts 607
+//! at about 95.51 % (slope about 0.06 pp per unit): the runs scatter by their own noise
+//! (0.047 pp standard error each), which is why the level is set from 1e9-round runs and the
+//! tuner's paired runs are used for the slope only.
 //!
 //! # How it was tuned
 //! `cargo xtask tune starlight-christmas [--ante]` re-tunes it: with the free-spin table and
@@ -74,19 +98,19 @@ pub struct TuningRun {
 pub const TUNING: [TuningRun; 2] = [
     TuningRun {
         mode: "standard",
-        seed: 0,
-        rounds: 0,
-        rtp: 0.0,
-        half_width_99: 0.0,
-        free_spins_one_in: 0.0,
+        seed: 20_261_205,
+        rounds: 1_000_000_000,
+        rtp: 0.95460513,
+        half_width_99: 0.00119800,
+        free_spins_one_in: 437.271,
     },
     TuningRun {
         mode: "ante",
-        seed: 0,
-        rounds: 0,
-        rtp: 0.0,
-        half_width_99: 0.0,
-        free_spins_one_in: 0.0,
+        seed: 20_261_202,
+        rounds: 1_000_000_000,
+        rtp: 0.95482942,
+        half_width_99: 0.00133375,
+        free_spins_one_in: 217.996,
     },
 ];
 
@@ -96,9 +120,9 @@ impl MathModel {
         MathModel {
             base: CellWeights {
                 //        gy     gt     gg     gb     gr    st    mo    he    su
-                paying: [16000, 16000, 15000, 13000, 11000, 9000, 7500, 6000, 3999],
+                paying: [16000, 16000, 15000, 13000, 11000, 9000, 7500, 6000, 3998],
                 scatter: 1640,
-                multiplier: 606,
+                multiplier: 607,
             },
             ante_base: CellWeights {
                 paying: [16000, 16000, 15000, 13000, 11000, 9000, 7500, 6000, 3984],
