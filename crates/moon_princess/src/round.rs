@@ -471,56 +471,37 @@ impl Game {
         let mut meter = 0u8;
         let mut random_powers = 0u32;
         let mut trinity_spins = 0u32;
-        let mut triggered = false;
 
-        let mut g = self.base.land(rng);
-        rec.record(|| Event::Landed {
-            spin: SpinKind::Paid,
-            multiplier: 1,
-            grid: grid_text(&g),
-        });
-        let mut mult = 1;
-        let end = self.run_spin(
-            &mut g,
+        let mut triggered = self.base_spin(
+            SpinKind::Paid,
             PowerPolicy::RandomOnce,
             SRC_BASE,
-            &mut mult,
             &mut meter,
-            None,
             &mut t,
             &mut random_powers,
             rng,
             rec,
         );
-        if end == SpinEnd::Cleared {
-            triggered = true;
+        if triggered {
             rec.record(|| Event::FreeSpinsTriggered);
         }
         while !t.capped && meter >= 3 {
             meter = 0;
             trinity_spins += 1;
             rec.record(|| Event::TrinityAwarded);
-            let mut g = self.base.land(rng);
-            let n = trinity_spins;
-            rec.record(|| Event::Landed {
-                spin: SpinKind::Trinity { number: n },
-                multiplier: 1,
-                grid: grid_text(&g),
-            });
-            let mut mult = 1;
-            let end = self.run_spin(
-                &mut g,
+            let cleared = self.base_spin(
+                SpinKind::Trinity {
+                    number: trinity_spins,
+                },
                 PowerPolicy::Trinity,
                 SRC_TRINITY,
-                &mut mult,
                 &mut meter,
-                None,
                 &mut t,
                 &mut random_powers,
                 rng,
                 rec,
             );
-            if end == SpinEnd::Cleared && !triggered {
+            if cleared && !triggered {
                 triggered = true;
                 rec.record(|| Event::FreeSpinsTriggered);
             }
@@ -553,6 +534,47 @@ impl Game {
             random_powers,
             max_multiplier: t.max_multiplier,
         })
+    }
+
+    /// Lands a base-game grid (the paid spin or a Trinity spin, `spin`), with the multiplier
+    /// at x1, and plays it out with `policy`, paying to `source`. Returns true if the grid
+    /// cleared (the free-spin trigger).
+    #[allow(clippy::too_many_arguments)]
+    fn base_spin<R, Rec>(
+        &self,
+        spin: SpinKind,
+        policy: PowerPolicy,
+        source: usize,
+        meter: &mut u8,
+        t: &mut Tally,
+        random_powers: &mut u32,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> bool
+    where
+        R: Rng + ?Sized,
+        Rec: Recorder<Event>,
+    {
+        let mut g = self.base.land(rng);
+        rec.record(|| Event::Landed {
+            spin,
+            multiplier: 1,
+            grid: grid_text(&g),
+        });
+        let mut mult = 1;
+        let end = self.run_spin(
+            &mut g,
+            policy,
+            source,
+            &mut mult,
+            meter,
+            None,
+            t,
+            random_powers,
+            rng,
+            rec,
+        );
+        end == SpinEnd::Cleared
     }
 
     /// Plays the free-spin feature alone with `pick`, as after a base game that won nothing
