@@ -3,6 +3,7 @@
 //! | module | what |
 //! |---|---|
 //! | [`bytes_rng`] | a generator replaying bytes, for fuzz targets |
+//! | [`fingerprint`] | SHA-256 fingerprints of math models (by their canonical JSON form) |
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
 //! | [`lines`] | gap-free straight runs of 3+ along rows and columns (Moon Princess) |
 //! | [`cluster`] | 4-neighbour connected components by flood fill on bitboards |
@@ -22,6 +23,7 @@
 
 pub mod bytes_rng;
 pub mod cluster;
+pub mod fingerprint;
 pub mod grid;
 pub mod lines;
 pub mod money;

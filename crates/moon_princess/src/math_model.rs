@@ -292,6 +292,13 @@ pub const FREE_WEIGHT_TOTAL: u32 = 10_000;
 pub const FREE_RICH_WEIGHTS: [u32; 3] = [341, 461, 548];
 
 impl MathModel {
+    /// The model's fingerprint: SHA-256 of its canonical JSON form
+    /// ([`slot_core::fingerprint`]). Any change of the data changes it; reports, stored rounds
+    /// and committed figures name the model by it.
+    pub fn fingerprint(&self) -> slot_core::fingerprint::Fingerprint {
+        slot_core::fingerprint::Fingerprint::of(self)
+    }
+
     /// The shipped model.
     pub fn standard() -> MathModel {
         MathModel {

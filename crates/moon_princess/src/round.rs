@@ -337,6 +337,7 @@ impl Landing {
 #[derive(Clone, Debug)]
 pub struct Game {
     id: u32,
+    fingerprint: slot_core::fingerprint::Fingerprint,
     base: Landing,
     free: [Landing; 3],
     random_power_chance: (u32, u32),
@@ -401,6 +402,7 @@ impl Game {
         let [l, s, t] = &m.free_spins;
         Ok(Game {
             id: m.id,
+            fingerprint: m.fingerprint(),
             base: landing(&m.base, "base game")?,
             free: [
                 landing(l, "free spins love")?,
@@ -437,6 +439,12 @@ impl Game {
     /// The math model's id (stored in a [`PausedRound`]).
     pub fn model_id(&self) -> u32 {
         self.id
+    }
+
+    /// The fingerprint of the math model the game was built from
+    /// ([`MathModel::fingerprint`]).
+    pub fn fingerprint(&self) -> slot_core::fingerprint::Fingerprint {
+        self.fingerprint
     }
 
     /// Plays a whole round, asking `strategy` for the pick if free spins trigger. Built from

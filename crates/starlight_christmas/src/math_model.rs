@@ -115,6 +115,13 @@ pub const TUNING: [TuningRun; 2] = [
 ];
 
 impl MathModel {
+    /// The model's fingerprint: SHA-256 of its canonical JSON form
+    /// ([`slot_core::fingerprint`]). Any change of the data changes it; reports, stored rounds
+    /// and committed figures name the model by it.
+    pub fn fingerprint(&self) -> slot_core::fingerprint::Fingerprint {
+        slot_core::fingerprint::Fingerprint::of(self)
+    }
+
     /// The standard (shipped) model, for both bet modes.
     pub fn standard() -> Self {
         MathModel {

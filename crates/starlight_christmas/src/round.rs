@@ -180,6 +180,7 @@ impl<R: Rng + ?Sized> CellSource for RngCells<'_, R> {
 #[derive(Clone, Debug)]
 pub struct StarlightChristmas {
     tables: Tables,
+    fingerprint: slot_core::fingerprint::Fingerprint,
 }
 
 /// The end of one tumble sequence.
@@ -238,7 +239,14 @@ impl StarlightChristmas {
     pub fn new(model: &MathModel) -> Result<Self, ModelError> {
         Ok(StarlightChristmas {
             tables: Tables::new(model)?,
+            fingerprint: model.fingerprint(),
         })
+    }
+
+    /// The fingerprint of the math model the game was built from
+    /// ([`MathModel::fingerprint`]).
+    pub fn fingerprint(&self) -> slot_core::fingerprint::Fingerprint {
+        self.fingerprint
     }
 
     /// The game with the standard (shipped) math model, for both bet modes.

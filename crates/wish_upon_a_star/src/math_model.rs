@@ -359,6 +359,13 @@ pub fn parse_strip(text: &str, strips: &'static str, reel: usize) -> Result<Reel
 }
 
 impl MathModel {
+    /// The model's fingerprint: SHA-256 of its canonical JSON form
+    /// ([`slot_core::fingerprint`]). Any change of the data changes it; reports, stored rounds
+    /// and committed figures name the model by it.
+    pub fn fingerprint(&self) -> slot_core::fingerprint::Fingerprint {
+        slot_core::fingerprint::Fingerprint::of(self)
+    }
+
     /// The shipped model (the constants of this module).
     pub fn standard() -> MathModel {
         MathModel::with_star_low_weight(STAR_LOW_WEIGHT)

@@ -155,6 +155,11 @@ impl Game {
         &self.model
     }
 
+    /// The fingerprint of the math model ([`MathModel::fingerprint`]).
+    pub fn fingerprint(&self) -> slot_core::fingerprint::Fingerprint {
+        self.model.fingerprint()
+    }
+
     /// Plays one round: the paid spin, then every free spin it leads to. Every random decision
     /// is drawn from `rng`; events go to `rec`. A round is a pure function of the model and
     /// the generator's state. It ends with probability 1 (the model guarantees that a free
