@@ -7,7 +7,7 @@ use rand_pcg::Pcg64;
 use slot_core::grid::Mask;
 use slot_core::recorder::NoRecorder;
 use slot_core::sampling::ReelStrip;
-use slot_core::stats::Z999;
+use slot_core::stats::ConfidenceLevel;
 use wish_upon_a_star::exact::{
     ExactFigures, fraction, integer, lock_and_spin_figures, strip_figures, to_f64,
 };
@@ -79,7 +79,7 @@ fn exact_strip_figures_equal_brute_force_enumeration() {
 }
 
 fn inside(what: &str, mean: f64, sd: f64, n: f64, exact: f64) {
-    let h = Z999 * sd / n.sqrt();
+    let h = ConfidenceLevel::P999.z() * sd / n.sqrt();
     assert!(
         (mean - exact).abs() <= h,
         "{what}: simulated {mean} vs exact {exact} (99.9 % half-width {h})"
@@ -171,7 +171,7 @@ fn exact_lock_and_spin_agrees_with_simulation() {
         // Final Stars: sd at most 4.5 (they lie in k..=15).
         let e = to_f64(&ls.expected_stars[k]);
         assert!(
-            (stars / n - e).abs() < Z999 * 4.5 / n.sqrt(),
+            (stars / n - e).abs() < ConfidenceLevel::P999.z() * 4.5 / n.sqrt(),
             "final Stars from {k}: {} vs {e}",
             stars / n
         );

@@ -4,7 +4,15 @@
 
 use slot_core::recorder::NoRecorder;
 use slot_core::sim::simulate;
-use slot_core::stats::{Z99, Z999};
+use slot_core::stats::ConfidenceLevel;
+
+fn z99() -> f64 {
+    ConfidenceLevel::P99.z()
+}
+
+fn z999() -> f64 {
+    ConfidenceLevel::P999.z()
+}
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{CONFIRMATION_RUN, EXACT_RTP, MathModel};
 use wish_upon_a_star::{ExactFigures, Game};
@@ -44,7 +52,7 @@ fn simulated_rtp_lies_in_its_interval_around_the_exact_rtp() {
     )
     .unwrap();
     let rtp = acc.rtp();
-    let h = acc.half_width(Z999);
+    let h = acc.half_width(z999());
     assert!(
         (rtp - to_f64(&exact.rtp)).abs() <= h,
         "simulated {rtp} +- {h} vs exact {}",
@@ -56,7 +64,7 @@ fn simulated_rtp_lies_in_its_interval_around_the_exact_rtp() {
     let p = to_f64(&exact.free_spins_probability);
     let f = acc.feature_rounds[0] as f64 / acc.rounds as f64;
     assert!(
-        (f - p).abs() <= Z999 * (p * (1.0 - p) / acc.rounds as f64).sqrt(),
+        (f - p).abs() <= z999() * (p * (1.0 - p) / acc.rounds as f64).sqrt(),
         "free spins {f} vs {p}"
     );
 }
@@ -71,7 +79,7 @@ fn committed_confirmation_run_is_within_0_10_pp_and_covers_the_exact_rtp() {
         c.rtp
     );
     // Its 99 % half-width matches its sd and rounds, and its interval covers the exact RTP.
-    let h = Z99 * c.sd / (c.rounds as f64).sqrt();
+    let h = z99() * c.sd / (c.rounds as f64).sqrt();
     assert!((h - c.half_width_99).abs() < 1e-6);
-    assert!((c.rtp - EXACT_RTP).abs() <= c.half_width_99 * Z999 / Z99);
+    assert!((c.rtp - EXACT_RTP).abs() <= c.half_width_99 * z999() / z99());
 }

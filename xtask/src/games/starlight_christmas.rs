@@ -236,7 +236,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         eprintln!(
             "shift {delta:+}: RTP {:.4} % (+- {:.4} pp at 99 %)",
             acc.rtp() * 100.0,
-            acc.half_width(slot_core::stats::Z99) * 100.0
+            acc.half_width(slot_core::stats::ConfidenceLevel::P99.z()) * 100.0
         );
         Ok(acc.rtp())
     };

@@ -47,7 +47,8 @@ pub fn sim(a: &SimArgs) -> CliResult {
     if !a.json {
         let exact = ExactFigures::compute(game.model())?;
         let e = to_f64(&exact.rtp);
-        let z = (report.rtp - e) / ((report.rtp_ci99[1] - report.rtp) / slot_core::stats::Z99);
+        // Standard error of the simulated RTP: sd / sqrt(n).
+        let z = (report.rtp - e) / (report.sd / (report.rounds as f64).sqrt());
         println!(
             "  exact RTP         {:.4} %  (simulation - exact = {:+.2} standard errors)",
             e * 100.0,
