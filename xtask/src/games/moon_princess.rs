@@ -48,9 +48,16 @@ pub fn sim(a: &SimArgs) -> CliResult {
         sources: SOURCES,
         features: FEATURES,
     };
-    runner::sim_and_report(info, rounds, a.seed, a.threads, a.json, 100, |rng| {
-        game.play_round(rng, &mut NoRecorder, p).summary()
-    })?;
+    runner::sim_and_report(
+        info,
+        rounds,
+        a.seed,
+        a.threads,
+        a.json,
+        &a.confidence,
+        100,
+        |rng| game.play_round(rng, &mut NoRecorder, p).summary(),
+    )?;
     Ok(())
 }
 

@@ -41,9 +41,16 @@ pub fn sim(a: &SimArgs) -> CliResult {
     if !a.json {
         println!("seed {}  rounds {rounds}", a.seed);
     }
-    let report = sim_and_report(info(), rounds, a.seed, a.threads, a.json, 100, |rng| {
-        game.play_round(rng, &mut NoRecorder).summary()
-    })?;
+    let report = sim_and_report(
+        info(),
+        rounds,
+        a.seed,
+        a.threads,
+        a.json,
+        &a.confidence,
+        100,
+        |rng| game.play_round(rng, &mut NoRecorder).summary(),
+    )?;
     if !a.json {
         let exact = ExactFigures::compute(game.model())?;
         let e = to_f64(&exact.rtp);
@@ -489,8 +496,15 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         "confirming by simulation ({} rounds, seed {}):",
         a.rounds, a.seed
     );
-    sim_and_report(info(), a.rounds, a.seed, a.threads, false, 100, |rng| {
-        game.play_round(rng, &mut NoRecorder).summary()
-    })?;
+    sim_and_report(
+        info(),
+        a.rounds,
+        a.seed,
+        a.threads,
+        false,
+        &[],
+        100,
+        |rng| game.play_round(rng, &mut NoRecorder).summary(),
+    )?;
     Ok(())
 }
