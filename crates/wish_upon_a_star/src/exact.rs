@@ -15,8 +15,8 @@
 //!   a Star independently with probability `p`, so the new Stars are binomial; with `j > 0`
 //!   the state becomes `(k + j, 3)`, with none `(k, r - 1)`; it ends at `r = 0` or `k = 15`.
 //!   The expected final Star count and the Grand probability solve this chain backwards from
-//!   `k = 15` (exact rationals; the numbers pass `u128`). Star values
-//!   are drawn independently of the count, so a feature's mean value is
+//!   `k = 15` (exact rationals; the numbers pass `u128`). Star values are drawn
+//!   independently of the count, so a feature's mean value is
 //!   `E[final Stars] x mean Star value + P(Grand) x 200`.
 //! * Free spins: a free spin awards on average `m = 10 (P(3 Bonus) + P(full-Wild reels) x
 //!   P(gift = free spins))` more; free spins are independent and identically distributed, so
