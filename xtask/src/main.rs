@@ -75,7 +75,17 @@ pub struct MergeArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-    /// Confidence levels of the RTP intervals, in percent (see `sim --help`).
+    /// `--confidence`: the levels of the RTP intervals.
+    #[command(flatten)]
+    pub levels: ConfidenceArgs,
+}
+
+/// The `--confidence` option of `sim` and `merge`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ConfidenceArgs {
+    /// Confidence levels of the RTP intervals, in percent strictly between 0 and 100,
+    /// repeatable or comma-separated (`--confidence 95,99,99.9`); default 95 and 99. The JSON
+    /// always keeps `rtp_ci95` and `rtp_ci99` and lists these levels in `rtp_intervals`.
     #[arg(
         long,
         value_delimiter = ',',
@@ -102,16 +112,9 @@ pub struct SimArgs {
     /// Print one JSON object instead of the readable report.
     #[arg(long)]
     pub json: bool,
-    /// Confidence levels of the RTP intervals, in percent strictly between 0 and 100,
-    /// repeatable or comma-separated (`--confidence 95,99,99.9`); default 95 and 99. The JSON
-    /// always keeps `rtp_ci95` and `rtp_ci99` and lists these levels in `rtp_intervals`.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        allow_negative_numbers = true,
-        value_parser = ConfidenceLevel::from_percent
-    )]
-    pub confidence: Vec<ConfidenceLevel>,
+    /// `--confidence`: the levels of the RTP intervals.
+    #[command(flatten)]
+    pub levels: ConfidenceArgs,
     /// Moon Princess: the free-spin pick used in every round.
     #[arg(long, value_enum)]
     pub choice: Option<Choice>,

@@ -272,7 +272,8 @@ pub fn merge(a: &crate::MergeArgs) -> CliResult {
         sources: &sources,
         features: &features,
     };
-    let mut report = ParReport::new(info, &acc, seeds[0], 1, secs).with_confidence(&a.confidence);
+    let mut report =
+        ParReport::new(info, &acc, seeds[0], 1, secs).with_confidence(&a.levels.confidence);
     report.threads = 0;
     report.merged_seeds = seeds;
     if a.json {

@@ -1,19 +1,9 @@
 //! `--confidence` on `sim` and `merge`: the RTP intervals of the report at the levels asked
 //! for; the fixed JSON fields `rtp_ci95` and `rtp_ci99` stay; bad levels exit with status 2.
 
-use std::process::Command;
+mod common;
 
-fn xtask(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::xtask;
 
 fn sim_json(extra: &[&str]) -> serde_json::Value {
     let mut args = vec![

@@ -54,7 +54,7 @@ pub fn sim(a: &SimArgs) -> CliResult {
         a.seed,
         a.threads,
         a.json,
-        &a.confidence,
+        &a.levels.confidence,
         100,
         |rng| game.play_round(rng, &mut NoRecorder, p).summary(),
     )?;

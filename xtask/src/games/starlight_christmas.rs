@@ -41,7 +41,7 @@ pub fn sim(a: &SimArgs) -> CliResult {
         a.seed,
         a.threads,
         a.json,
-        &a.confidence,
+        &a.levels.confidence,
         m.cost(),
         |rng: &mut SimRng| game.play_round(m, rng, &mut NoRecorder).summary(),
     )?;

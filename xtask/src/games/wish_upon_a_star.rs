@@ -47,7 +47,7 @@ pub fn sim(a: &SimArgs) -> CliResult {
         a.seed,
         a.threads,
         a.json,
-        &a.confidence,
+        &a.levels.confidence,
         100,
         |rng| game.play_round(rng, &mut NoRecorder).summary(),
     )?;
