@@ -31,7 +31,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("wish_upon_a_star/exact");
     g.sample_size(10);
     g.bench_function("exact_figures", |b| {
-        b.iter(|| black_box(ExactFigures::compute(game.model()).rtp))
+        b.iter(|| black_box(ExactFigures::compute(game.model()).map(|e| e.rtp)))
     });
     g.finish();
 }

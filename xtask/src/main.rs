@@ -1,6 +1,7 @@
 //! The runner (`cargo xtask ...`): the command-line contract of `../shared/spec/cli.md`.
 //!
-//! * `sim <game>`: simulate and print the PAR report (`--json` for one JSON object);
+//! * `sim <game>`: simulate and print the PAR report (`--json` for one JSON object,
+//!   `--confidence` for the levels of the RTP intervals);
 //! * `eval <game> --grid "<rows>"`: the wins of a fixed grid;
 //! * `play <game> --seed S --round K`: round K of seed S step by step (`--json`: event log);
 //! * `exact <game>`: figures computed exactly from the math model where the game allows it;
@@ -13,6 +14,7 @@ mod games;
 mod runner;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use slot_core::stats::ConfidenceLevel;
 use std::process::ExitCode;
 
 /// The three games, by their command-line names.
@@ -73,6 +75,24 @@ pub struct MergeArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// `--confidence`: the levels of the RTP intervals.
+    #[command(flatten)]
+    pub levels: ConfidenceArgs,
+}
+
+/// The `--confidence` option of `sim` and `merge`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ConfidenceArgs {
+    /// Confidence levels of the RTP intervals, in percent strictly between 0 and 100,
+    /// repeatable or comma-separated (`--confidence 95,99,99.9`); default 95 and 99. The JSON
+    /// always keeps `rtp_ci95` and `rtp_ci99` and lists these levels in `rtp_intervals`.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        allow_negative_numbers = true,
+        value_parser = ConfidenceLevel::from_percent
+    )]
+    pub confidence: Vec<ConfidenceLevel>,
 }
 
 /// Arguments of `sim`.
@@ -92,6 +112,9 @@ pub struct SimArgs {
     /// Print one JSON object instead of the readable report.
     #[arg(long)]
     pub json: bool,
+    /// `--confidence`: the levels of the RTP intervals.
+    #[command(flatten)]
+    pub levels: ConfidenceArgs,
     /// Moon Princess: the free-spin pick used in every round.
     #[arg(long, value_enum)]
     pub choice: Option<Choice>,

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use slot_core::sim::{Progress, SimRng, simulate};
-use slot_core::stats::{Accumulator, ParReport, ReportInfo, RoundSummary};
+use slot_core::stats::{Accumulator, ConfidenceLevel, ParReport, ReportInfo, RoundSummary};
 use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -107,7 +107,8 @@ fn progress_bar(rounds: u64, cost: u64, p: &Progress, done: &std::sync::atomic::
     bar.finish_and_clear();
 }
 
-/// Simulates and prints the PAR report (readable, or JSON with `json`).
+/// Simulates and prints the PAR report (readable, or JSON with `json`), with RTP intervals at
+/// the `confidence` levels (empty: 95 % and 99 %).
 #[allow(clippy::too_many_arguments)]
 pub fn sim_and_report<F>(
     info: ReportInfo<'_>,
@@ -115,6 +116,7 @@ pub fn sim_and_report<F>(
     seed: u64,
     threads: Option<usize>,
     json: bool,
+    confidence: &[ConfidenceLevel],
     cost: u64,
     play: F,
 ) -> Result<ParReport, CliError>
@@ -126,7 +128,7 @@ where
         return Err(CliError("--rounds must be at least 1".into()));
     }
     let (acc, secs) = run(rounds, seed, threads, cost, !json, play)?;
-    let report = ParReport::new(info, &acc, seed, threads, secs);
+    let report = ParReport::new(info, &acc, seed, threads, secs).with_confidence(confidence);
     if json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -270,7 +272,8 @@ pub fn merge(a: &crate::MergeArgs) -> CliResult {
         sources: &sources,
         features: &features,
     };
-    let mut report = ParReport::new(info, &acc, seeds[0], 1, secs);
+    let mut report =
+        ParReport::new(info, &acc, seeds[0], 1, secs).with_confidence(&a.levels.confidence);
     report.threads = 0;
     report.merged_seeds = seeds;
     if a.json {

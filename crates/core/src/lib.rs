@@ -10,7 +10,7 @@
 //! | [`sampling`] | unbiased bounded integers (Lemire 2019), integer-weighted tables, reel strips |
 //! | [`money`] | wins in hundredths of the bet (checked), bet ladder with typed errors, win cap |
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
-//! | [`stats`] | mergeable integer accumulators, the PAR report, chi-square |
+//! | [`stats`] | mergeable integer accumulators, the PAR report with RTP intervals at any confidence level, normal quantiles and chi-square p-values (`statrs`) |
 //! | [`sim`] | reproducible simulation: one PCG stream per batch; the multi-threaded `simulate` needs the `parallel` feature (rayon) |
 //! | [`text`] | grids written as text (`cli.md` cell codes), for the runner and rule tests |
 //!

@@ -8,14 +8,27 @@
 //!
 //! Formulas (n rounds, per-round win `w_i` in units of the stake paid):
 //! * RTP = mean(w); sd = the sample standard deviation of w;
-//! * confidence interval = RTP +- z * sd / sqrt(n) (normal approximation by the central limit
-//!   theorem; z = 1.959964 for 95 %, 2.575829 for 99 %);
-//! * volatility index at confidence c = z_c * sd (z = 1.644854, 1.959964, 2.575829 for 90, 95,
-//!   99 %), the usual definition in PAR sheets;
-//! * chi-square critical values by the Wilson-Hilferty cube-root approximation (E. B. Wilson,
-//!   M. M. Hilferty, "The distribution of chi-square", PNAS 17, 1931), used by tests.
+//! * confidence interval at level c = RTP +- z_c * sd / sqrt(n), with
+//!   `z_c = Phi^-1((1 + c) / 2)` the two-sided quantile of the standard normal distribution
+//!   (normal approximation by the central limit theorem). Any level in (0, 1) can be asked for
+//!   ([`ConfidenceLevel`], the runner's `--confidence`); reports always carry 95 % and 99 %
+//!   (z = 1.959964 and 2.575829);
+//! * volatility index at confidence c = z_c * sd at c = 90, 95 and 99 % (z = 1.644854,
+//!   1.959964, 2.575829), the usual definition in PAR sheets;
+//! * Pearson's chi-square goodness-of-fit statistic `X^2 = sum (O_i - E_i)^2 / E_i` over k
+//!   cells, on k - 1 degrees of freedom (K. Pearson, "On the criterion that a given system of
+//!   deviations ...", Philosophical Magazine 50, 1900); its p-value is the upper tail
+//!   `P(chi^2_{k-1} >= X^2)`, the regularized upper incomplete gamma function
+//!   `Q((k - 1) / 2, X^2 / 2)`.
+//!
+//! The normal quantile `Phi^-1` (through the inverse complementary error function), the
+//! chi-square upper tail and its quantile come from the `statrs` crate
+//! ([`statrs::distribution::Normal`], [`statrs::distribution::ChiSquared`]); the tests of this
+//! module check them against the published tables of the NIST/SEMATECH e-Handbook of
+//! Statistical Methods (sections 1.3.6.7.1 and 1.3.6.7.4).
 
 use serde::{Deserialize, Serialize};
+use statrs::distribution::{ChiSquared, ContinuousCDF, Normal};
 use std::collections::BTreeMap;
 
 /// Largest number of RTP sources a game may report.
@@ -45,14 +58,131 @@ pub const BUCKET_LABELS: [&str; BUCKETS] = [
     "cap",
 ];
 
-/// z for a two-sided 90 % interval.
-pub const Z90: f64 = 1.644_853_626_951_472;
-/// z for a two-sided 95 % interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
-/// z for a two-sided 99 % interval.
-pub const Z99: f64 = 2.575_829_303_548_901;
-/// z for a two-sided 99.9 % interval.
-pub const Z999: f64 = 3.290_526_731_491_926;
+/// The quantile `Phi^-1(p)` of the standard normal distribution: the `z` with
+/// `P(Z <= z) = p` for a standard normal `Z` (`statrs`, through the inverse complementary
+/// error function). `-inf` at 0, `+inf` at 1, NaN outside `[0, 1]` (never a panic).
+pub fn normal_quantile(p: f64) -> f64 {
+    if (0.0..=1.0).contains(&p) {
+        Normal::standard().inverse_cdf(p)
+    } else {
+        f64::NAN
+    }
+}
+
+/// `z` of a two-sided interval at confidence `level` (0.95 = 95 %): `Phi^-1((1 + level) / 2)`,
+/// so that `P(|Z| <= z) = level`. NaN outside `[0, 1]`.
+pub fn z_for_confidence(level: f64) -> f64 {
+    normal_quantile((1.0 + level) / 2.0)
+}
+
+/// The p-value of a chi-square statistic: `P(X >= statistic)` for `X` chi-square distributed
+/// with `dof` degrees of freedom (the upper tail; `statrs`). NaN for `dof = 0` or a NaN
+/// statistic.
+pub fn chi_square_p_value(statistic: f64, dof: usize) -> f64 {
+    match ChiSquared::new(dof as f64) {
+        Ok(d) if dof > 0 && !statistic.is_nan() => d.sf(statistic),
+        _ => f64::NAN,
+    }
+}
+
+/// The critical value of a chi-square test at significance `alpha`: the `1 - alpha` quantile
+/// of the chi-square distribution with `dof` degrees of freedom (`statrs`). NaN for `dof = 0`
+/// or `alpha` outside `(0, 1)`.
+pub fn chi_square_critical(dof: usize, alpha: f64) -> f64 {
+    match ChiSquared::new(dof as f64) {
+        Ok(d) if dof > 0 && alpha > 0.0 && alpha < 1.0 => d.inverse_cdf(1.0 - alpha),
+        _ => f64::NAN,
+    }
+}
+
+/// A confidence level strictly between 0 and 1 (0.95 = 95 %), for RTP intervals.
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+pub struct ConfidenceLevel(f64);
+
+/// A confidence level that is not a percentage strictly between 0 and 100.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "confidence level '{0}' is not allowed: give a percentage strictly between 0 and 100 (digits with at most one decimal point, for example 95, 99 or 99.9)"
+)]
+pub struct ConfidenceError(pub String);
+
+impl ConfidenceLevel {
+    /// 90 %.
+    pub const P90: ConfidenceLevel = ConfidenceLevel(0.90);
+    /// 95 %.
+    pub const P95: ConfidenceLevel = ConfidenceLevel(0.95);
+    /// 99 %.
+    pub const P99: ConfidenceLevel = ConfidenceLevel(0.99);
+    /// 99.9 %.
+    pub const P999: ConfidenceLevel = ConfidenceLevel(0.999);
+
+    /// The level `level` (a fraction, 0.95 = 95 %).
+    ///
+    /// # Errors
+    /// [`ConfidenceError`] unless `0 < level < 1`.
+    pub fn new(level: f64) -> Result<ConfidenceLevel, ConfidenceError> {
+        if level > 0.0 && level < 1.0 {
+            Ok(ConfidenceLevel(level))
+        } else {
+            Err(ConfidenceError(format!("{} %", level * 100.0)))
+        }
+    }
+
+    /// Reads a percentage written in decimal (`"99.9"`, an optional `%` after it): the level is
+    /// the `f64` nearest to the decimal value divided by 100 (`"99.9"` gives exactly the
+    /// number `0.999` does).
+    ///
+    /// # Errors
+    /// [`ConfidenceError`] for anything but digits with at most one decimal point (15 digits
+    /// at most), or a value not strictly between 0 and 100.
+    pub fn from_percent(text: &str) -> Result<ConfidenceLevel, ConfidenceError> {
+        let err = || ConfidenceError(text.to_string());
+        let t = text.trim();
+        let t = t.strip_suffix('%').unwrap_or(t).trim_end();
+        let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+        let digits = int.len() + frac.len();
+        if digits == 0
+            || digits > 15
+            || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+        {
+            return Err(err());
+        }
+        // value = mantissa / 10^(decimals + 2); both exact in an f64 (below 2^53 and 10^22),
+        // so one division gives the nearest f64 to the decimal fraction.
+        let mantissa: u64 = format!("{int}{frac}").parse().map_err(|_| err())?;
+        let scale = 10u64.pow(frac.len() as u32 + 2);
+        if mantissa == 0 || mantissa >= scale {
+            return Err(err());
+        }
+        Ok(ConfidenceLevel(mantissa as f64 / scale as f64))
+    }
+
+    /// The level as a fraction (0.95).
+    pub fn level(self) -> f64 {
+        self.0
+    }
+
+    /// `z` of the two-sided interval at this level ([`z_for_confidence`]).
+    pub fn z(self) -> f64 {
+        z_for_confidence(self.0)
+    }
+}
+
+impl std::fmt::Display for ConfidenceLevel {
+    /// The level in percent without trailing zeros: `95 %`, `99.9 %`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} %", percent_label(self.0))
+    }
+}
+
+/// `level` in percent, with at most 10 decimals and no trailing zeros (0.999 -> "99.9").
+fn percent_label(level: f64) -> String {
+    let s = format!("{:.10}", level * 100.0);
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The confidence levels of the RTP intervals every report carries: 95 % and 99 %.
+pub const DEFAULT_CONFIDENCE: [ConfidenceLevel; 2] = [ConfidenceLevel::P95, ConfidenceLevel::P99];
 
 /// What one round contributed, as the game reports it. Wins are in hundredths of the bet the
 /// paytable refers to (Starlight Christmas: the base bet).
@@ -239,6 +369,29 @@ pub struct BucketFigures {
     pub one_in: Option<f64>,
 }
 
+/// The RTP's confidence interval at one level, in a [`ParReport`].
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct RtpInterval {
+    /// The confidence level (0.999 = 99.9 %).
+    pub level: f64,
+    /// Lower end (fraction of the stake).
+    pub low: f64,
+    /// Upper end (fraction of the stake).
+    pub high: f64,
+}
+
+impl RtpInterval {
+    /// The interval of `acc`'s RTP at `level`: RTP +- z * sd / sqrt(n).
+    pub fn of(acc: &Accumulator, level: ConfidenceLevel) -> RtpInterval {
+        let (rtp, h) = (acc.rtp(), acc.half_width(level.z()));
+        RtpInterval {
+            level: level.level(),
+            low: rtp - h,
+            high: rtp + h,
+        }
+    }
+}
+
 /// Volatility index at three confidence levels.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq)]
 pub struct Volatility {
@@ -275,6 +428,9 @@ pub struct ParReport {
     pub rtp_ci95: [f64; 2],
     /// 99 % confidence interval of the RTP.
     pub rtp_ci99: [f64; 2],
+    /// The RTP's intervals at the levels asked for (default 95 % and 99 %; the runner's
+    /// `--confidence`), lowest level first; [`ParReport::with_confidence`].
+    pub rtp_intervals: Vec<RtpInterval>,
     /// Standard deviation of a round's win, x stake.
     pub sd: f64,
     /// Volatility index.
@@ -340,8 +496,10 @@ impl ParReport {
         let stake = acc.rounds as f64 * acc.cost as f64;
         let rtp = acc.rtp();
         let sd = acc.sd();
-        let h95 = acc.half_width(Z95);
-        let h99 = acc.half_width(Z99);
+        let ci = |level| {
+            let i = RtpInterval::of(acc, level);
+            [i.low, i.high]
+        };
         let frac = |x: u128| if stake > 0.0 { x as f64 / stake } else { 0.0 };
         let features = info
             .features
@@ -390,13 +548,17 @@ impl ParReport {
             threads,
             stake_x_bet: acc.cost as f64 / 100.0,
             rtp,
-            rtp_ci95: [rtp - h95, rtp + h95],
-            rtp_ci99: [rtp - h99, rtp + h99],
+            rtp_ci95: ci(ConfidenceLevel::P95),
+            rtp_ci99: ci(ConfidenceLevel::P99),
+            rtp_intervals: DEFAULT_CONFIDENCE
+                .iter()
+                .map(|&l| RtpInterval::of(acc, l))
+                .collect(),
             sd,
             volatility_index: Volatility {
-                vi90: Z90 * sd,
-                vi95: Z95 * sd,
-                vi99: Z99 * sd,
+                vi90: ConfidenceLevel::P90.z() * sd,
+                vi95: ConfidenceLevel::P95.z() * sd,
+                vi99: ConfidenceLevel::P99.z() * sd,
             },
             hit_frequency: if n > 0 {
                 acc.hits as f64 / n as f64
@@ -420,6 +582,25 @@ impl ParReport {
     }
 }
 
+impl ParReport {
+    /// The report with its RTP intervals ([`ParReport::rtp_intervals`]) at `levels` instead
+    /// of the default 95 % and 99 %, sorted, each once; an empty list keeps the default.
+    /// `rtp_ci95` and `rtp_ci99` stay as they are.
+    pub fn with_confidence(mut self, levels: &[ConfidenceLevel]) -> Self {
+        if levels.is_empty() {
+            return self;
+        }
+        let mut levels = levels.to_vec();
+        levels.sort_by(|a, b| a.level().total_cmp(&b.level()));
+        levels.dedup();
+        self.rtp_intervals = levels
+            .into_iter()
+            .map(|l| RtpInterval::of(&self.sums, l))
+            .collect();
+        self
+    }
+}
+
 fn fmt_one_in(x: Option<f64>) -> String {
     match x {
         Some(v) => format!("1 in {v:.1}"),
@@ -438,18 +619,15 @@ impl std::fmt::Display for ParReport {
         )?;
         writeln!(f, "  stake             {} x bet", self.stake_x_bet)?;
         writeln!(f, "  RTP               {}", pct(self.rtp))?;
-        writeln!(
-            f,
-            "    95 % interval   [{}, {}]",
-            pct(self.rtp_ci95[0]),
-            pct(self.rtp_ci95[1])
-        )?;
-        writeln!(
-            f,
-            "    99 % interval   [{}, {}]",
-            pct(self.rtp_ci99[0]),
-            pct(self.rtp_ci99[1])
-        )?;
+        for i in &self.rtp_intervals {
+            writeln!(
+                f,
+                "    {:<16}[{}, {}]",
+                format!("{} % interval", percent_label(i.level)),
+                pct(i.low),
+                pct(i.high)
+            )?;
+        }
         writeln!(f, "  sd of round win   {:.3} x stake", self.sd)?;
         let v = self.volatility_index;
         writeln!(
@@ -522,43 +700,43 @@ impl std::fmt::Display for ParReport {
     }
 }
 
-/// A chi-square goodness-of-fit statistic with its degrees of freedom.
-#[derive(Clone, Copy, Debug)]
+/// A chi-square goodness-of-fit test: the statistic, its degrees of freedom and its p-value.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ChiSquare {
     /// The statistic, sum of (observed - expected)^2 / expected.
     pub statistic: f64,
     /// Degrees of freedom (cells - 1).
     pub dof: usize,
+    /// `P(chi^2_dof >= statistic)` ([`chi_square_p_value`]): the chance of a fit this bad or
+    /// worse if the counts do follow the expected probabilities. A test at significance
+    /// `alpha` rejects the fit when the p-value is below `alpha`.
+    pub p_value: f64,
 }
 
 impl ChiSquare {
-    /// The critical value at significance `alpha` (0.05, 0.01 or 0.001), by Wilson-Hilferty.
-    ///
-    /// # Panics
-    /// For another `alpha` (tests only).
-    pub fn critical(&self, alpha: f64) -> f64 {
-        // One-sided upper normal quantiles.
-        let z = if alpha == 0.05 {
-            1.644_853_6
-        } else if alpha == 0.01 {
-            2.326_347_9
-        } else if alpha == 0.001 {
-            3.090_232_3
-        } else {
-            panic!("alpha must be 0.05, 0.01 or 0.001")
-        };
-        let k = self.dof as f64;
-        let t = 2.0 / (9.0 * k);
-        k * (1.0 - t + z * t.sqrt()).powi(3)
-    }
-
-    /// True if the fit is not rejected at significance `alpha`.
-    pub fn passes(&self, alpha: f64) -> bool {
-        self.statistic <= self.critical(alpha)
+    /// The test of `statistic` on `dof` degrees of freedom (its p-value computed).
+    pub fn new(statistic: f64, dof: usize) -> ChiSquare {
+        ChiSquare {
+            statistic,
+            dof,
+            p_value: chi_square_p_value(statistic, dof),
+        }
     }
 }
 
-/// Chi-square statistic of `observed` counts against probabilities `expected` (summing to 1).
+impl std::fmt::Display for ChiSquare {
+    /// `chi-square 12.345 on 6 degrees of freedom, p = 0.0547`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "chi-square {:.3} on {} degrees of freedom, p = {:.4}",
+            self.statistic, self.dof, self.p_value
+        )
+    }
+}
+
+/// Pearson's chi-square test of `observed` counts against probabilities `expected` (summing
+/// to 1, all positive), with its p-value.
 pub fn chi_square_uniformity(observed: &[u64], expected: &[f64]) -> ChiSquare {
     let n: u64 = observed.iter().sum();
     let statistic = observed
@@ -569,10 +747,7 @@ pub fn chi_square_uniformity(observed: &[u64], expected: &[f64]) -> ChiSquare {
             (o as f64 - e).powi(2) / e
         })
         .sum();
-    ChiSquare {
-        statistic,
-        dof: observed.len().saturating_sub(1).max(1),
-    }
+    ChiSquare::new(statistic, observed.len().saturating_sub(1).max(1))
 }
 
 #[cfg(test)]
@@ -644,7 +819,21 @@ mod tests {
         };
         let r = ParReport::new(info, &a, 7, 2, 1.0);
         assert_eq!(r.rtp, 1300.0 / 500.0);
-        assert!((r.rtp_ci95[1] - r.rtp - Z95 * r.sd / 5f64.sqrt()).abs() < 1e-12);
+        // z(95 %) = 1.959963984540054 (the standard normal's 0.975 quantile).
+        assert!((r.rtp_ci95[1] - r.rtp - 1.959_963_984_540_054 * r.sd / 5f64.sqrt()).abs() < 1e-12);
+        // The interval list defaults to 95 % and 99 %, the same intervals as the fixed fields.
+        let levels: Vec<f64> = r.rtp_intervals.iter().map(|i| i.level).collect();
+        assert_eq!(levels, [0.95, 0.99]);
+        assert_eq!(
+            [r.rtp_intervals[0].low, r.rtp_intervals[0].high],
+            r.rtp_ci95
+        );
+        assert_eq!(
+            [r.rtp_intervals[1].low, r.rtp_intervals[1].high],
+            r.rtp_ci99
+        );
+        assert!((r.volatility_index.vi90 - 1.644_853_626_951_472 * r.sd).abs() < 1e-12);
+        assert!((r.volatility_index.vi99 - 2.575_829_303_548_901 * r.sd).abs() < 1e-12);
         assert_eq!(r.features["big"].count, 1);
         assert_eq!(r.features["big"].one_in, Some(5.0));
         assert_eq!(r.features["x"].one_in, None);
@@ -673,17 +862,169 @@ mod tests {
     }
 
     #[test]
-    fn chi_square_critical_values_match_tables() {
-        // Tabulated: dof 10 at 0.01 -> 23.209; dof 36 at 0.01 -> 58.619.
-        let c = ChiSquare {
-            statistic: 0.0,
-            dof: 10,
+    fn other_confidence_levels_replace_the_interval_list_only() {
+        let mut a = Accumulator::new(100);
+        for w in [0, 0, 100, 300, 900, 50, 0, 2_000] {
+            a.add(&summary(w));
+        }
+        let info = ReportInfo {
+            game: "g",
+            mode: "m",
+            sources: &["base"],
+            features: &[],
         };
-        assert!((c.critical(0.01) - 23.209).abs() < 0.1);
-        let c = ChiSquare {
-            statistic: 0.0,
-            dof: 36,
-        };
-        assert!((c.critical(0.01) - 58.619).abs() < 0.1);
+        let r = ParReport::new(info, &a, 7, 1, 1.0);
+        let levels = [
+            ConfidenceLevel::P999,
+            ConfidenceLevel::P95,
+            ConfidenceLevel::P99,
+            ConfidenceLevel::P95,
+        ];
+        let r2 = r.clone().with_confidence(&levels);
+        let got: Vec<f64> = r2.rtp_intervals.iter().map(|i| i.level).collect();
+        assert_eq!(got, [0.95, 0.99, 0.999], "sorted, each once");
+        assert_eq!((r2.rtp_ci95, r2.rtp_ci99), (r.rtp_ci95, r.rtp_ci99));
+        assert_eq!(
+            [r2.rtp_intervals[1].low, r2.rtp_intervals[1].high],
+            r.rtp_ci99
+        );
+        // 99.9 %: z = 3.290526731491926.
+        let h = 3.290_526_731_491_926 * r.sd / 8f64.sqrt();
+        assert!((r2.rtp_intervals[2].high - r.rtp - h).abs() < 1e-12);
+        assert!((r.rtp - r2.rtp_intervals[2].low - h).abs() < 1e-12);
+        let text = r2.to_string();
+        assert!(
+            text.contains("    99.9 % interval [") && text.contains("    95 % interval   ["),
+            "{text}"
+        );
+        let json: serde_json::Value = serde_json::to_value(&r2).unwrap();
+        assert_eq!(json["rtp_intervals"][2]["level"], 0.999);
+        assert_eq!(json["rtp_intervals"].as_array().unwrap().len(), 3);
+        assert_eq!(
+            r.clone().with_confidence(&[]),
+            r,
+            "no levels: the default stays"
+        );
+    }
+
+    /// Standard normal quantiles against the NIST/SEMATECH e-Handbook of Statistical Methods,
+    /// 1.3.6.7.1 (critical values of the normal distribution: 1.282, 1.645, 2.326, 3.090 one-sided
+    /// and 1.645, 1.960, 2.576, 3.291 two-sided at 0.10, 0.05, 0.01, 0.001), and to 15 digits
+    /// against the constants this module carried before (1.959963984540054 and so on, the
+    /// values of R's `qnorm`).
+    #[test]
+    fn normal_quantiles_match_the_published_tables() {
+        for (p, z) in [(0.90, 1.282), (0.95, 1.645), (0.99, 2.326), (0.999, 3.090)] {
+            assert!((normal_quantile(p) - z).abs() < 5e-4, "Phi^-1({p})");
+        }
+        for (c, z) in [(0.90, 1.645), (0.95, 1.960), (0.99, 2.576), (0.999, 3.291)] {
+            assert!((z_for_confidence(c) - z).abs() < 5e-4, "z({c})");
+        }
+        assert_eq!(format!("{:.6}", normal_quantile(0.975)), "1.959964");
+        for (c, z) in [
+            (0.90, 1.644_853_626_951_472),
+            (0.95, 1.959_963_984_540_054),
+            (0.99, 2.575_829_303_548_901),
+            (0.999, 3.290_526_731_491_926),
+        ] {
+            let got = ConfidenceLevel::new(c).unwrap().z();
+            assert!((got - z).abs() < 1e-12, "z({c}) = {got}, table {z}");
+        }
+        assert_eq!(normal_quantile(0.5), 0.0);
+        assert!((normal_quantile(0.025) + 1.959_963_984_540_054).abs() < 1e-12);
+        assert_eq!(normal_quantile(1.0), f64::INFINITY);
+        for bad in [-0.1, 1.5, f64::NAN] {
+            assert!(normal_quantile(bad).is_nan(), "{bad}");
+        }
+    }
+
+    /// Chi-square upper critical values against the NIST/SEMATECH e-Handbook of Statistical
+    /// Methods, 1.3.6.7.4 ("Critical Values of the Chi-Square Distribution", three decimals),
+    /// and the p-value at each critical value equals its significance.
+    #[test]
+    fn chi_square_critical_values_and_p_values_match_the_published_table() {
+        for (dof, alpha, table) in [
+            (1, 0.05, 3.841),
+            (10, 0.10, 15.987),
+            (10, 0.05, 18.307),
+            (10, 0.025, 20.483),
+            (10, 0.01, 23.209),
+            (10, 0.001, 29.588),
+            (36, 0.01, 58.619),
+            (100, 0.05, 124.342),
+        ] {
+            let c = chi_square_critical(dof, alpha);
+            assert!(
+                (c - table).abs() < 5e-4,
+                "dof {dof}, alpha {alpha}: {c} vs {table}"
+            );
+            let p = chi_square_p_value(c, dof);
+            assert!(((p - alpha) / alpha).abs() < 1e-6, "p({c}) = {p}");
+            assert!((chi_square_p_value(table, dof) - alpha).abs() < 1e-4);
+        }
+        assert!(chi_square_critical(0, 0.05).is_nan());
+        assert!(chi_square_critical(5, 0.0).is_nan() && chi_square_critical(5, 1.0).is_nan());
+        assert!(chi_square_p_value(3.0, 0).is_nan() && chi_square_p_value(f64::NAN, 3).is_nan());
+        assert_eq!(chi_square_p_value(0.0, 4), 1.0);
+    }
+
+    /// SciPy's documented example (`scipy.stats.chisquare([16, 18, 16, 14, 12, 12])`:
+    /// statistic 2.0, p-value 0.84914503608460956), by hand: 88 draws, 88/6 expected per cell,
+    /// squared deviations 16/9 + 100/9 + 16/9 + 4/9 + 64/9 + 64/9 = 264/9 over 88/6 = 2.
+    #[test]
+    fn chi_square_test_of_counts_gives_statistic_and_p_value() {
+        let c = chi_square_uniformity(&[16, 18, 16, 14, 12, 12], &[1.0 / 6.0; 6]);
+        assert!((c.statistic - 2.0).abs() < 1e-12, "{c}");
+        assert_eq!(c.dof, 5);
+        assert!((c.p_value - 0.849_145_036_084_609_6).abs() < 1e-9, "{c}");
+        assert_eq!(
+            c.to_string(),
+            "chi-square 2.000 on 5 degrees of freedom, p = 0.8491"
+        );
+    }
+
+    #[test]
+    fn confidence_levels_are_read_from_percentages() {
+        for (text, level) in [
+            ("95", 0.95),
+            ("99", 0.99),
+            ("99.9", 0.999),
+            (" 99.99 % ", 0.9999),
+            ("0.1", 0.001),
+            ("50.", 0.5),
+            (".5", 0.005),
+        ] {
+            let l = ConfidenceLevel::from_percent(text).unwrap();
+            assert_eq!(l.level(), level, "{text}");
+        }
+        assert_eq!(
+            ConfidenceLevel::from_percent("99.9").unwrap().to_string(),
+            "99.9 %"
+        );
+        assert_eq!(ConfidenceLevel::P95.to_string(), "95 %");
+        for bad in [
+            "0",
+            "0.0",
+            "100",
+            "100.0",
+            "150",
+            "-5",
+            "abc",
+            "",
+            ".",
+            "1e2",
+            "99.9.9",
+            "95,5",
+            "1234567890123456",
+        ] {
+            let e = ConfidenceLevel::from_percent(bad).unwrap_err();
+            assert!(
+                e.to_string().contains("strictly between 0 and 100"),
+                "{bad}: {e}"
+            );
+        }
+        assert!(ConfidenceLevel::new(1.0).is_err() && ConfidenceLevel::new(0.0).is_err());
+        assert!(ConfidenceLevel::new(f64::NAN).is_err());
+        assert_eq!(ConfidenceLevel::new(0.5).unwrap().level(), 0.5);
     }
 }

@@ -10,7 +10,7 @@
 use moon_princess::math_model::CONFIRMED;
 use moon_princess::{Game, Pick, RoundState};
 use slot_core::recorder::NoRecorder;
-use slot_core::stats::Z999;
+use slot_core::stats::ConfidenceLevel;
 
 const TARGET: f64 = 0.9451;
 
@@ -53,7 +53,7 @@ fn each_pick_lies_within_its_own_999_interval_of_the_target() {
         let rtp = mb + q * v;
         // Delta method: Var(B + V q) over the base rounds, plus q^2 Var(V) over the features.
         let var = (var_b + v * v * var_t + 2.0 * v * cov_bt) / nf + q * q * var_v / m as f64;
-        let hw = Z999 * var.sqrt();
+        let hw = ConfidenceLevel::P999.z() * var.sqrt();
         assert!(
             (rtp - TARGET).abs() <= hw,
             "{pick}: RTP {:.3} % (B {:.3} %, 1 in {:.0}, V {v:.2} x) is {:.3} pp from the target; 99.9 % half-width {:.3} pp",

@@ -3,7 +3,7 @@
 
 use slot_core::recorder::NoRecorder;
 use slot_core::sim::simulate;
-use slot_core::stats::Z999;
+use slot_core::stats::ConfidenceLevel;
 use starlight_christmas::math_model::TUNING;
 use starlight_christmas::{BetMode, StarlightChristmas};
 
@@ -75,7 +75,7 @@ fn fixed_seed_run_lies_within_its_interval_around_the_target() {
             None,
         )
         .unwrap();
-        let hw = acc.half_width(Z999);
+        let hw = acc.half_width(ConfidenceLevel::P999.z());
         assert!(
             (acc.rtp() - TARGET).abs() <= hw,
             "{}: RTP {} +- {hw}",

@@ -15,38 +15,76 @@
 //!   a Star independently with probability `p`, so the new Stars are binomial; with `j > 0`
 //!   the state becomes `(k + j, 3)`, with none `(k, r - 1)`; it ends at `r = 0` or `k = 15`.
 //!   The expected final Star count and the Grand probability solve this chain backwards from
-//!   `k = 15` (exact rationals; the numbers pass `u128`, see [`crate::ratio`]). Star values
-//!   are drawn independently of the count, so a feature's mean value is
+//!   `k = 15` (exact rationals; the numbers pass `u128`). Star values are drawn
+//!   independently of the count, so a feature's mean value is
 //!   `E[final Stars] x mean Star value + P(Grand) x 200`.
 //! * Free spins: a free spin awards on average `m = 10 (P(3 Bonus) + P(full-Wild reels) x
 //!   P(gift = free spins))` more; free spins are independent and identically distributed, so
 //!   by Wald's identity an award of 10 plays `10 / (1 - m)` spins on average and wins that
 //!   times the mean free spin. Everything is linear, so the whole RTP is exact.
+//!
+//! # Arithmetic
+//! Every figure is a [`BigRational`] (`num-rational` over `num-bigint`): an exact fraction of
+//! arbitrary-size integers, always reduced to lowest terms, so a figure is written the same
+//! way (numerator/denominator) whatever order it was summed in. The Lock & Spin chain
+//! multiplies binomial probabilities with denominators like `25^15` over dozens of steps:
+//! the RTP's denominator has 211 decimal digits. Floats appear only when a figure is printed
+//! ([`to_f64`]).
 
 use crate::evaluate::{LOCK_AND_SPIN_STARS, SCATTER_COUNT, WAYS_PAY};
-use crate::math_model::{FREE_SPINS_AWARD, GRAND, GiftPrize, MathModel, RESPINS};
-use crate::ratio::Ratio;
+use crate::math_model::{FREE_SPINS_AWARD, GRAND, GiftPrize, MathModel, ModelError, RESPINS};
 use crate::symbols::{BONUS, CELLS, PAYING, REELS, STAR, WILD};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, ToPrimitive, Zero};
 use slot_core::sampling::ReelStrip;
 use std::collections::HashMap;
+
+/// The exact fraction `numerator / denominator`, reduced.
+///
+/// # Panics
+/// If `denominator` is zero: every denominator here is a product of strip lengths or weight
+/// totals, which a valid model keeps positive.
+pub fn fraction(numerator: u128, denominator: u128) -> BigRational {
+    BigRational::new(BigInt::from(numerator), BigInt::from(denominator))
+}
+
+/// The integer `n` as a fraction.
+pub fn integer(n: u128) -> BigRational {
+    BigRational::from_integer(BigInt::from(n))
+}
+
+/// The `f64` nearest to `r` (`num-rational`'s correctly rounded conversion), for reports only.
+pub fn to_f64(r: &BigRational) -> f64 {
+    r.to_f64().unwrap_or(f64::NAN)
+}
+
+/// `a / b`, or zero if `b` is zero (an empty feature has no mean).
+fn div_or_zero(a: &BigRational, b: &BigRational) -> BigRational {
+    if b.is_zero() {
+        BigRational::zero()
+    } else {
+        a / b
+    }
+}
 
 /// Figures of one set of five strips (base game or free spins), per spin, without multiplier.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StripFigures {
     /// Expected ways win per spin, x bet (multiplier 1).
-    pub ways_value: Ratio,
+    pub ways_value: BigRational,
     /// Expected ways win per spin by paying symbol (in [`PAYING`] order), x bet.
-    pub ways_value_by_symbol: Vec<Ratio>,
+    pub ways_value_by_symbol: Vec<BigRational>,
     /// Probability of at least one ways win.
-    pub ways_hit_frequency: Ratio,
+    pub ways_hit_frequency: BigRational,
     /// Probability of a ways win or the scatter pay.
-    pub paytable_hit_frequency: Ratio,
+    pub paytable_hit_frequency: BigRational,
     /// Probability of 3 or more Bonus symbols (scatter pay and 10 free spins).
-    pub scatter_probability: Ratio,
+    pub scatter_probability: BigRational,
     /// Probability that reel 2, and that reel 4, is full of Wilds.
-    pub full_wild_probability: [Ratio; 2],
+    pub full_wild_probability: [BigRational; 2],
     /// `star_count[k]`: probability of exactly `k` Stars on the grid, `k = 0..=15`.
-    pub star_count: Vec<Ratio>,
+    pub star_count: Vec<BigRational>,
     /// Number of stop combinations (the product of the strip lengths).
     pub combinations: u128,
 }
@@ -55,33 +93,33 @@ pub struct StripFigures {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LockAndSpinFigures {
     /// Mean value of one Star, x bet.
-    pub mean_star_value: Ratio,
+    pub mean_star_value: BigRational,
     /// `expected_stars[k]`: expected Stars at the end, starting with `k` held (`k = 0..=15`;
     /// entries below 6 are the chain's values, never used by the game).
-    pub expected_stars: Vec<Ratio>,
+    pub expected_stars: Vec<BigRational>,
     /// `grand_probability[k]`: probability of filling all 15 cells, starting with `k`.
-    pub grand_probability: Vec<Ratio>,
+    pub grand_probability: Vec<BigRational>,
     /// `mean_value[k]`: mean win of the feature starting with `k`, x bet.
-    pub mean_value: Vec<Ratio>,
+    pub mean_value: Vec<BigRational>,
 }
 
 /// Per-spin figures of the features for one set of strips.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeatureFigures {
     /// Probability that a spin starts Lock & Spin (6 or more Stars).
-    pub lock_and_spin_probability: Ratio,
+    pub lock_and_spin_probability: BigRational,
     /// Expected Lock & Spin win per spin, x bet.
-    pub lock_and_spin_value: Ratio,
+    pub lock_and_spin_value: BigRational,
     /// Mean Lock & Spin win given that it starts, x bet.
-    pub lock_and_spin_mean: Ratio,
+    pub lock_and_spin_mean: BigRational,
     /// Probability that a spin leads to the Grand (through its Lock & Spin).
-    pub grand_probability: Ratio,
+    pub grand_probability: BigRational,
     /// Expected number of gift bonus wins per spin.
-    pub gift_wins: Ratio,
+    pub gift_wins: BigRational,
     /// Expected gift cash and jackpot win per spin, x bet.
-    pub gift_value: Ratio,
+    pub gift_value: BigRational,
     /// Expected number of 10-free-spin awards per spin (scatter and gift).
-    pub free_spin_awards: Ratio,
+    pub free_spin_awards: BigRational,
 }
 
 /// Every exact figure of a math model.
@@ -98,24 +136,24 @@ pub struct ExactFigures {
     /// Features per free spin.
     pub free_features: FeatureFigures,
     /// Mean cash or jackpot of one gift bonus win (free spins count as zero), x bet.
-    pub gift_mean_cash: Ratio,
+    pub gift_mean_cash: BigRational,
     /// Probability that a gift bonus win is 10 free spins.
-    pub gift_free_spins_probability: Ratio,
+    pub gift_free_spins_probability: BigRational,
     /// Expected free spins awarded per free spin (`m`, below 1).
-    pub free_spins_per_free_spin: Ratio,
+    pub free_spins_per_free_spin: BigRational,
     /// Expected free spins played per award of 10 (`10 / (1 - m)`).
-    pub free_spins_per_award: Ratio,
+    pub free_spins_per_award: BigRational,
     /// Expected win of one free spin, x bet (paytable wins doubled, gift and Lock & Spin not).
-    pub free_spin_value: Ratio,
+    pub free_spin_value: BigRational,
     /// Probability that a round has free spins (3 Bonus or a gift of free spins in the base
     /// spin).
-    pub free_spins_probability: Ratio,
+    pub free_spins_probability: BigRational,
     /// Expected number of Grands per round (the Grand's odds: 1 in its inverse).
-    pub grands_per_round: Ratio,
+    pub grands_per_round: BigRational,
     /// The RTP split by source, in [`crate::SOURCES`] order, x bet per round.
-    pub rtp_by_source: Vec<Ratio>,
+    pub rtp_by_source: Vec<BigRational>,
     /// The RTP of the model.
-    pub rtp: Ratio,
+    pub rtp: BigRational,
 }
 
 fn windows(strip: &ReelStrip) -> impl Iterator<Item = [u8; 3]> + '_ {
@@ -146,7 +184,7 @@ pub fn strip_figures(strips: &[ReelStrip; REELS]) -> StripFigures {
     let len: Vec<u128> = strips.iter().map(|s| s.len() as u128).collect();
     let combinations: u128 = len.iter().product();
     // Ways value, per symbol: integer numerator over L1..L5 x 100.
-    let mut ways_value = Ratio::zero();
+    let mut ways_value = BigRational::zero();
     let mut by_symbol = vec![];
     for &s in &PAYING {
         let matches = |x: u8| x == s || x == WILD;
@@ -162,8 +200,8 @@ pub fn strip_figures(strips: &[ReelStrip; REELS]) -> StripFigures {
         let num = u128::from(p[0]) * s123 * zero[3] * len[4]
             + u128::from(p[1]) * s123 * sum[3] * zero[4]
             + u128::from(p[2]) * s123 * sum[3] * sum[4];
-        let v = Ratio::new(num, combinations * 100);
-        ways_value = ways_value.add(&v);
+        let v = fraction(num, combinations * 100);
+        ways_value += &v;
         by_symbol.push(v);
     }
     // Bonus and Star counts by convolution.
@@ -176,7 +214,7 @@ pub fn strip_figures(strips: &[ReelStrip; REELS]) -> StripFigures {
     let scatter_num: u128 = bonus.iter().skip(SCATTER_COUNT as usize).sum();
     let full = |r: usize| {
         let d = count_distribution(&strips[r], |x| x == WILD);
-        Ratio::new(d[3], len[r])
+        fraction(d[3], len[r])
     };
     // Hit frequencies: group reels 1..3 windows by (matchable symbols, Bonus count).
     let key = |w: [u8; 3]| -> (u16, usize) {
@@ -225,11 +263,11 @@ pub fn strip_figures(strips: &[ReelStrip; REELS]) -> StripFigures {
     StripFigures {
         ways_value,
         ways_value_by_symbol: by_symbol,
-        ways_hit_frequency: Ratio::new(ways_hits, l123),
-        paytable_hit_frequency: Ratio::new(pay_hits, combinations),
-        scatter_probability: Ratio::new(scatter_num, combinations),
+        ways_hit_frequency: fraction(ways_hits, l123),
+        paytable_hit_frequency: fraction(pay_hits, combinations),
+        scatter_probability: fraction(scatter_num, combinations),
         full_wild_probability: [full(1), full(3)],
-        star_count: stars.iter().map(|&n| Ratio::new(n, combinations)).collect(),
+        star_count: stars.iter().map(|&n| fraction(n, combinations)).collect(),
         combinations,
     }
 }
@@ -248,47 +286,43 @@ pub fn lock_and_spin_figures(model: &MathModel) -> LockAndSpinFigures {
         .zip(table.weights())
         .map(|(v, &w)| u128::from(v.amount().hundredths()) * u128::from(w))
         .sum();
-    let mean_star_value = Ratio::new(weighted, total * 100);
+    let mean_star_value = fraction(weighted, total * 100);
     let p = model.respin_star;
-    let pa = Ratio::new(u128::from(p.numerator), u128::from(p.denominator));
-    let pb = Ratio::new(
+    let pa = fraction(u128::from(p.numerator), u128::from(p.denominator));
+    let pb = fraction(
         u128::from(p.denominator - p.numerator),
         u128::from(p.denominator),
     );
     // binomials[n][j] = C(n, j) p^j (1 - p)^(n - j), by powers computed once.
-    let mut pow_a = vec![Ratio::one()];
-    let mut pow_b = vec![Ratio::one()];
+    let mut pow_a = vec![BigRational::one()];
+    let mut pow_b = vec![BigRational::one()];
     for i in 0..CELLS {
-        pow_a.push(pow_a[i].mul(&pa));
-        pow_b.push(pow_b[i].mul(&pb));
+        pow_a.push(&pow_a[i] * &pa);
+        pow_b.push(&pow_b[i] * &pb);
     }
-    let binomials: Vec<Vec<Ratio>> = (0..=CELLS)
+    let binomials: Vec<Vec<BigRational>> = (0..=CELLS)
         .map(|n| {
             (0..=n)
-                .map(|j| {
-                    pow_a[j]
-                        .mul(&pow_b[n - j])
-                        .mul_int(binomial(n as u128, j as u128))
-                })
+                .map(|j| &pow_a[j] * &pow_b[n - j] * BigInt::from(binomial(n as u128, j as u128)))
                 .collect()
         })
         .collect();
     // ek[k][r], pg[k][r]: expected final Stars and Grand probability in state (k held, r left).
-    let mut ek = vec![vec![Ratio::zero(); RESPINS as usize + 1]; CELLS + 1];
+    let mut ek = vec![vec![BigRational::zero(); RESPINS as usize + 1]; CELLS + 1];
     let mut pg = ek.clone();
     for k in (0..=CELLS).rev() {
         for r in 0..=RESPINS as usize {
             if k == CELLS {
-                ek[k][r] = Ratio::integer(CELLS as u128);
-                pg[k][r] = Ratio::one();
+                ek[k][r] = integer(CELLS as u128);
+                pg[k][r] = BigRational::one();
                 continue;
             }
             if r == 0 {
-                ek[k][r] = Ratio::integer(k as u128);
+                ek[k][r] = integer(k as u128);
                 continue;
             }
             let n = CELLS - k;
-            let (mut e, mut g) = (Ratio::zero(), Ratio::zero());
+            let (mut e, mut g) = (BigRational::zero(), BigRational::zero());
             for j in 0..=n {
                 let prob = &binomials[n][j];
                 let (ne, ng) = if j == 0 {
@@ -296,20 +330,21 @@ pub fn lock_and_spin_figures(model: &MathModel) -> LockAndSpinFigures {
                 } else {
                     (&ek[k + j][RESPINS as usize], &pg[k + j][RESPINS as usize])
                 };
-                e = e.add(&prob.mul(ne));
-                g = g.add(&prob.mul(ng));
+                e += prob * ne;
+                g += prob * ng;
             }
             ek[k][r] = e;
             pg[k][r] = g;
         }
     }
-    let grand = Ratio::new(u128::from(GRAND.hundredths()), 100);
-    let expected_stars: Vec<Ratio> = ek.iter().map(|v| v[RESPINS as usize].clone()).collect();
-    let grand_probability: Vec<Ratio> = pg.iter().map(|v| v[RESPINS as usize].clone()).collect();
+    let grand = fraction(u128::from(GRAND.hundredths()), 100);
+    let expected_stars: Vec<BigRational> = ek.iter().map(|v| v[RESPINS as usize].clone()).collect();
+    let grand_probability: Vec<BigRational> =
+        pg.iter().map(|v| v[RESPINS as usize].clone()).collect();
     let mean_value = expected_stars
         .iter()
         .zip(&grand_probability)
-        .map(|(e, g)| e.mul(&mean_star_value).add(&g.mul(&grand)))
+        .map(|(e, g)| e * &mean_star_value + g * &grand)
         .collect();
     LockAndSpinFigures {
         mean_star_value,
@@ -320,7 +355,7 @@ pub fn lock_and_spin_figures(model: &MathModel) -> LockAndSpinFigures {
 }
 
 /// The gift prize figures: mean cash (x bet, free spins as zero) and the free-spin chance.
-fn gift_figures(model: &MathModel) -> (Ratio, Ratio) {
+fn gift_figures(model: &MathModel) -> (BigRational, BigRational) {
     let t = &model.gift_prizes;
     let total = u128::from(t.total());
     let mut cash = 0u128;
@@ -331,60 +366,63 @@ fn gift_figures(model: &MathModel) -> (Ratio, Ratio) {
             fs += u128::from(w);
         }
     }
-    (Ratio::new(cash, total * 100), Ratio::new(fs, total))
+    (fraction(cash, total * 100), fraction(fs, total))
 }
 
 fn feature_figures(
     strips: &StripFigures,
     ls: &LockAndSpinFigures,
-    gift_cash: &Ratio,
-    gift_fs: &Ratio,
+    gift_cash: &BigRational,
+    gift_fs: &BigRational,
 ) -> FeatureFigures {
-    let mut prob = Ratio::zero();
-    let mut value = Ratio::zero();
-    let mut grand = Ratio::zero();
+    let mut prob = BigRational::zero();
+    let mut value = BigRational::zero();
+    let mut grand = BigRational::zero();
     for k in LOCK_AND_SPIN_STARS as usize..=CELLS {
-        prob = prob.add(&strips.star_count[k]);
-        value = value.add(&strips.star_count[k].mul(&ls.mean_value[k]));
-        grand = grand.add(&strips.star_count[k].mul(&ls.grand_probability[k]));
+        prob += &strips.star_count[k];
+        value += &strips.star_count[k] * &ls.mean_value[k];
+        grand += &strips.star_count[k] * &ls.grand_probability[k];
     }
-    let gift_wins = strips.full_wild_probability[0].add(&strips.full_wild_probability[1]);
+    let gift_wins = &strips.full_wild_probability[0] + &strips.full_wild_probability[1];
     FeatureFigures {
-        lock_and_spin_mean: value.checked_div(&prob).unwrap_or_else(Ratio::zero),
+        lock_and_spin_mean: div_or_zero(&value, &prob),
         lock_and_spin_probability: prob,
         lock_and_spin_value: value,
         grand_probability: grand,
-        gift_value: gift_wins.mul(gift_cash),
-        free_spin_awards: strips.scatter_probability.add(&gift_wins.mul(gift_fs)),
+        gift_value: &gift_wins * gift_cash,
+        free_spin_awards: &strips.scatter_probability + &gift_wins * gift_fs,
         gift_wins,
     }
 }
 
-/// Expected free spins awarded per free spin (`m`); free spins end only if it is below 1.
-pub fn free_spins_awarded_per_free_spin(model: &MathModel) -> Ratio {
-    let free = strip_figures_light(&model.free_strips);
+/// Expected free spins awarded per free spin (`m`): `10 (P(3 Bonus) + (P(reel 2 full of
+/// Wilds) + P(reel 4 full of Wilds)) x P(gift = free spins))` on the free-spin strips. Free
+/// spins end with probability 1 only if it is below 1.
+///
+/// # Panics
+/// Never for a model that passes [`MathModel::validate`] (strips of 3 or more stops); that
+/// check comes first in [`validate`].
+pub fn free_spins_awarded_per_free_spin(model: &MathModel) -> BigRational {
+    let (scatter, full) = strip_figures_light(&model.free_strips);
     let (_, gift_fs) = gift_figures(model);
-    let gifts = free.1[0].add(&free.1[1]);
-    free.0
-        .add(&gifts.mul(&gift_fs))
-        .mul_int(u128::from(FREE_SPINS_AWARD))
+    (scatter + (&full[0] + &full[1]) * gift_fs) * BigInt::from(FREE_SPINS_AWARD)
 }
 
 /// Scatter probability and full-Wild probabilities only (cheap, for validation).
-fn strip_figures_light(strips: &[ReelStrip; REELS]) -> (Ratio, [Ratio; 2]) {
+fn strip_figures_light(strips: &[ReelStrip; REELS]) -> (BigRational, [BigRational; 2]) {
     let mut bonus = vec![1u128];
     for strip in strips {
         bonus = convolve(&bonus, &count_distribution(strip, |x| x == BONUS));
     }
     let combinations: u128 = strips.iter().map(|s| s.len() as u128).product();
     let full = |r: usize| {
-        Ratio::new(
+        fraction(
             count_distribution(&strips[r], |x| x == WILD)[3],
             strips[r].len() as u128,
         )
     };
     (
-        Ratio::new(
+        fraction(
             bonus.iter().skip(SCATTER_COUNT as usize).sum(),
             combinations,
         ),
@@ -392,50 +430,66 @@ fn strip_figures_light(strips: &[ReelStrip; REELS]) -> (Ratio, [Ratio; 2]) {
     )
 }
 
+/// Every check a model must pass before it is played ([`crate::Game::new`]) or its figures
+/// are computed ([`ExactFigures::compute`]): first the structural checks of
+/// [`MathModel::validate`] (symbols, placement, cash values, probability), then that free
+/// spins end: a free spin must award fewer than one free spin on average
+/// ([`free_spins_awarded_per_free_spin`] below 1), or a round would never end on average
+/// (the crate's decision 7). The second check needs the exact figures, so it lives here and
+/// the math model module stays plain data with structural checks.
+///
+/// # Errors
+/// The first [`ModelError`] found; [`ModelError::EndlessFreeSpins`] with the expected free
+/// spins awarded per free spin if it is 1 or more.
+pub fn validate(model: &MathModel) -> Result<(), ModelError> {
+    model.validate()?;
+    let m = free_spins_awarded_per_free_spin(model);
+    if m >= BigRational::one() {
+        return Err(ModelError::EndlessFreeSpins {
+            expected: to_f64(&m),
+        });
+    }
+    Ok(())
+}
+
 impl ExactFigures {
-    /// Computes every exact figure of `model` (which must be valid: see
-    /// [`MathModel::validate`]; with free spins that never end on average, the free-spin
-    /// figures are reported as zero).
-    pub fn compute(model: &MathModel) -> ExactFigures {
+    /// Computes every exact figure of `model`, after checking it ([`validate`]).
+    ///
+    /// # Errors
+    /// [`ModelError`] if the model breaks a rule or its free spins would never end on average.
+    pub fn compute(model: &MathModel) -> Result<ExactFigures, ModelError> {
+        validate(model)?;
         let base = strip_figures(&model.base_strips);
         let free = strip_figures(&model.free_strips);
         let ls = lock_and_spin_figures(model);
         let (gift_cash, gift_fs) = gift_figures(model);
         let bf = feature_figures(&base, &ls, &gift_cash, &gift_fs);
         let ff = feature_figures(&free, &ls, &gift_cash, &gift_fs);
-        let award = Ratio::integer(u128::from(FREE_SPINS_AWARD));
-        let m = ff.free_spin_awards.mul(&award);
-        let per_award = Ratio::one()
-            .checked_sub(&m)
-            .and_then(|d| award.checked_div(&d))
-            .filter(|_| m.cmp_ratio(&Ratio::one()).is_lt())
-            .unwrap_or_else(Ratio::zero);
-        let fs_paytable = free.ways_value.add(&free.scatter_probability).mul_int(2);
-        let free_spin_value = fs_paytable.add(&ff.gift_value).add(&ff.lock_and_spin_value);
-        let spins = bf.free_spin_awards.mul(&per_award);
+        let award = integer(u128::from(FREE_SPINS_AWARD));
+        let one = BigRational::one();
+        let m = &ff.free_spin_awards * &award;
+        // m < 1 (validated): an award of 10 plays 10 / (1 - m) free spins on average (Wald).
+        let per_award = &award / (&one - &m);
+        let fs_paytable = (&free.ways_value + &free.scatter_probability) * BigInt::from(2);
+        let free_spin_value = &fs_paytable + &ff.gift_value + &ff.lock_and_spin_value;
+        let spins = &bf.free_spin_awards * &per_award;
         let sources = vec![
             base.ways_value.clone(),
             base.scatter_probability.clone(),
-            spins.mul(&fs_paytable),
-            bf.gift_value.add(&spins.mul(&ff.gift_value)),
-            bf.lock_and_spin_value
-                .add(&spins.mul(&ff.lock_and_spin_value)),
+            &spins * &fs_paytable,
+            &bf.gift_value + &spins * &ff.gift_value,
+            &bf.lock_and_spin_value + &spins * &ff.lock_and_spin_value,
         ];
-        let rtp = sources.iter().fold(Ratio::zero(), |a, b| a.add(b));
-        // P(no free spins) = P(no scatter) x prod over reels 2, 4 of (1 - P(full) x P(gift FS)).
-        let one = Ratio::one();
-        let mut none = one
-            .checked_sub(&base.scatter_probability)
-            .unwrap_or_else(Ratio::zero);
+        let rtp = sources.iter().sum();
+        // P(no free spins) = P(no scatter) x prod over reels 2, 4 of (1 - P(full) x P(gift FS));
+        // every factor is a probability, so nothing here goes below zero.
+        let mut none = &one - &base.scatter_probability;
         for f in &base.full_wild_probability {
-            none = none.mul(
-                &one.checked_sub(&f.mul(&gift_fs))
-                    .unwrap_or_else(Ratio::zero),
-            );
+            none *= &one - f * &gift_fs;
         }
-        ExactFigures {
-            free_spins_probability: one.checked_sub(&none).unwrap_or_else(Ratio::zero),
-            grands_per_round: bf.grand_probability.add(&spins.mul(&ff.grand_probability)),
+        Ok(ExactFigures {
+            free_spins_probability: &one - none,
+            grands_per_round: &bf.grand_probability + &spins * &ff.grand_probability,
             free_spins_per_free_spin: m,
             free_spins_per_award: per_award,
             free_spin_value,
@@ -448,18 +502,12 @@ impl ExactFigures {
             lock_and_spin: ls,
             base_features: bf,
             free_features: ff,
-        }
+        })
     }
 
     /// The share of the RTP won in free spins (everything won during them).
-    pub fn free_spins_share(&self) -> Ratio {
-        let spins = self
-            .base_features
-            .free_spin_awards
-            .mul(&self.free_spins_per_award);
-        spins
-            .mul(&self.free_spin_value)
-            .checked_div(&self.rtp)
-            .unwrap_or_else(Ratio::zero)
+    pub fn free_spins_share(&self) -> BigRational {
+        let spins = &self.base_features.free_spin_awards * &self.free_spins_per_award;
+        div_or_zero(&(spins * &self.free_spin_value), &self.rtp)
     }
 }

@@ -13,7 +13,7 @@
 //! | [`mod@evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
 //! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`Game`]) |
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures |
-//! | [`exact`] | exact figures by counting over the strips and a Markov chain (rationals) |
+//! | [`exact`] | exact figures by counting over the strips and a Markov chain (`num-rational` fractions); the model check that free spins end |
 //! | [`events`] | the serialisable round record |
 //!
 //! Grids are 5 reels by 3 rows, cells numbered row-major from the top-left
@@ -64,7 +64,6 @@ pub mod evaluate;
 pub mod events;
 pub mod exact;
 pub mod math_model;
-pub mod ratio;
 pub mod round;
 pub mod symbols;
 

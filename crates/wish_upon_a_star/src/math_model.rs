@@ -304,7 +304,8 @@ pub enum ModelError {
         /// Denominator.
         denominator: u32,
     },
-    /// Free spins would on average never end (each free spin awards 10 or more more on average).
+    /// Free spins would on average never end (a free spin awards one or more free spins on
+    /// average); found by [`crate::exact::validate`].
     #[error(
         "a free spin awards on average {expected:.4} free spins; it must be less than 1 so that free spins end"
     )]
@@ -315,7 +316,8 @@ pub enum ModelError {
 }
 
 /// The math model of the game: reel strips, Star values, respin Star probability, gift
-/// prizes. Deserialisable (for a model file); [`crate::Game::new`] validates it.
+/// prizes. Deserialisable (for a model file); [`crate::Game::new`] validates it
+/// ([`crate::exact::validate`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MathModel {
     /// Base-game strips, reel 1 first.
@@ -392,8 +394,12 @@ impl MathModel {
         }
     }
 
-    /// Checks everything the rules and the money demand of a model (a model file is outside
-    /// input).
+    /// The structural checks of a model (a model file is outside input): strip lengths and
+    /// codes, where each symbol may stand, cash values (positive, capped, whole cents at every
+    /// bet) and the respin Star probability. That free spins end (a free spin awards fewer
+    /// than one on average) needs the exact figures and is checked where a game is built:
+    /// [`crate::exact::validate`] runs both, and [`crate::Game::new`] and
+    /// [`crate::ExactFigures::compute`] call it.
     ///
     /// # Errors
     /// [`ModelError`] naming the first problem found.
@@ -459,12 +465,6 @@ impl MathModel {
             return Err(ModelError::Probability {
                 numerator: p.numerator,
                 denominator: p.denominator,
-            });
-        }
-        let m = crate::exact::free_spins_awarded_per_free_spin(self);
-        if m.cmp_ratio(&crate::ratio::Ratio::one()) != std::cmp::Ordering::Less {
-            return Err(ModelError::EndlessFreeSpins {
-                expected: m.to_f64(),
             });
         }
         Ok(())

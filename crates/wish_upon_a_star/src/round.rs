@@ -137,9 +137,11 @@ impl Game {
     /// The game of `model`.
     ///
     /// # Errors
-    /// [`ModelError`] if the model breaks a rule (see [`MathModel::validate`]).
+    /// [`ModelError`] if the model breaks a rule: the structural checks of
+    /// [`MathModel::validate`], and free spins that would never end on average
+    /// ([`ModelError::EndlessFreeSpins`]); both run in [`crate::exact::validate`].
     pub fn new(model: &MathModel) -> Result<Game, ModelError> {
-        model.validate()?;
+        crate::exact::validate(model)?;
         Ok(Game {
             model: model.clone(),
         })

@@ -1,14 +1,17 @@
 //! The exact figures: equal to brute-force enumeration on small strips, and inside their
 //! intervals around simulations of the shipped model (fixed seeds).
 
+use num_rational::BigRational;
+use num_traits::{One, Zero};
 use rand_pcg::Pcg64;
 use slot_core::grid::Mask;
 use slot_core::recorder::NoRecorder;
 use slot_core::sampling::ReelStrip;
-use slot_core::stats::Z999;
-use wish_upon_a_star::exact::{ExactFigures, lock_and_spin_figures, strip_figures};
+use slot_core::stats::ConfidenceLevel;
+use wish_upon_a_star::exact::{
+    ExactFigures, fraction, integer, lock_and_spin_figures, strip_figures, to_f64,
+};
 use wish_upon_a_star::math_model::{MathModel, Probability, StarValue, parse_strip};
-use wish_upon_a_star::ratio::Ratio;
 use wish_upon_a_star::symbols::{CELLS, REELS, ROWS, SHAPE, STAR, WishGrid};
 use wish_upon_a_star::{Game, evaluate};
 
@@ -61,22 +64,22 @@ fn exact_strip_figures_equal_brute_force_enumeration() {
         }
     }
     assert_eq!(f.combinations, n);
-    assert_eq!(f.ways_value, Ratio::new(ways, n * 100));
-    assert_eq!(f.ways_hit_frequency, Ratio::new(ways_hits, n));
-    assert_eq!(f.paytable_hit_frequency, Ratio::new(pay_hits, n));
-    assert_eq!(f.scatter_probability, Ratio::new(scatter, n));
+    assert_eq!(f.ways_value, fraction(ways, n * 100));
+    assert_eq!(f.ways_hit_frequency, fraction(ways_hits, n));
+    assert_eq!(f.paytable_hit_frequency, fraction(pay_hits, n));
+    assert_eq!(f.scatter_probability, fraction(scatter, n));
     assert_eq!(
         f.full_wild_probability,
-        [Ratio::new(full[0], n), Ratio::new(full[1], n)]
+        [fraction(full[0], n), fraction(full[1], n)]
     );
     for (k, &count) in stars.iter().enumerate() {
-        assert_eq!(f.star_count[k], Ratio::new(count, n), "{k} Stars");
+        assert_eq!(f.star_count[k], fraction(count, n), "{k} Stars");
     }
     assert!(!f.ways_value.is_zero() && !f.scatter_probability.is_zero());
 }
 
 fn inside(what: &str, mean: f64, sd: f64, n: f64, exact: f64) {
-    let h = Z999 * sd / n.sqrt();
+    let h = ConfidenceLevel::P999.z() * sd / n.sqrt();
     assert!(
         (mean - exact).abs() <= h,
         "{what}: simulated {mean} vs exact {exact} (99.9 % half-width {h})"
@@ -114,16 +117,16 @@ fn exact_base_figures_agree_with_simulation() {
     let nf = n as f64;
     let mean = sum / nf;
     let sd = (sq / nf - mean * mean).sqrt();
-    inside("base ways RTP", mean, sd, nf, f.ways_value.to_f64());
-    proportion("ways hit frequency", hits, n, f.ways_hit_frequency.to_f64());
-    proportion("free-spin trigger", scat, n, f.scatter_probability.to_f64());
+    inside("base ways RTP", mean, sd, nf, to_f64(&f.ways_value));
+    proportion("ways hit frequency", hits, n, to_f64(&f.ways_hit_frequency));
+    proportion("free-spin trigger", scat, n, to_f64(&f.scatter_probability));
     proportion(
         "reel 2 full of Wilds",
         full,
         n,
-        f.full_wild_probability[0].to_f64(),
+        to_f64(&f.full_wild_probability[0]),
     );
-    let p6: f64 = f.star_count[6..].iter().map(Ratio::to_f64).sum();
+    let p6: f64 = f.star_count[6..].iter().map(to_f64).sum();
     proportion("6+ Stars", ls, n, p6);
 }
 
@@ -157,18 +160,18 @@ fn exact_lock_and_spin_agrees_with_simulation() {
             mean,
             sd,
             n,
-            ls.mean_value[k].to_f64(),
+            to_f64(&ls.mean_value[k]),
         );
         proportion(
             &format!("Grand from {k}"),
             grands,
             runs,
-            ls.grand_probability[k].to_f64(),
+            to_f64(&ls.grand_probability[k]),
         );
         // Final Stars: sd at most 4.5 (they lie in k..=15).
-        let e = ls.expected_stars[k].to_f64();
+        let e = to_f64(&ls.expected_stars[k]);
         assert!(
-            (stars / n - e).abs() < Z999 * 4.5 / n.sqrt(),
+            (stars / n - e).abs() < ConfidenceLevel::P999.z() * 4.5 / n.sqrt(),
             "final Stars from {k}: {} vs {e}",
             stars / n
         );
@@ -184,7 +187,7 @@ fn lock_and_spin_chain_edge_cases_are_exact() {
         denominator: 25,
     };
     let ls = lock_and_spin_figures(&m);
-    assert_eq!(ls.expected_stars[6], Ratio::integer(6));
+    assert_eq!(ls.expected_stars[6], integer(6));
     assert!(ls.grand_probability[6].is_zero());
     // Always a Star: the first respin fills the grid.
     m.respin_star = Probability {
@@ -197,22 +200,116 @@ fn lock_and_spin_chain_edge_cases_are_exact() {
             ls.expected_stars[6].clone(),
             ls.grand_probability[6].clone()
         ),
-        (Ratio::integer(15), Ratio::one())
+        (integer(15), BigRational::one())
     );
     // 14 held, p = 1/25: the last cell comes within 3 respins with 1 - (24/25)^3.
     let ls = lock_and_spin_figures(&MathModel::standard());
     assert_eq!(
         ls.grand_probability[14],
-        Ratio::new(25u128.pow(3) - 24u128.pow(3), 25u128.pow(3))
+        fraction(25u128.pow(3) - 24u128.pow(3), 25u128.pow(3))
     );
-    assert_eq!(ls.grand_probability[15], Ratio::one());
+    assert_eq!(ls.grand_probability[15], BigRational::one());
 }
 
 #[test]
 fn the_exact_rtp_adds_up_its_sources() {
-    let e = ExactFigures::compute(&MathModel::standard());
-    let sum = e.rtp_by_source.iter().fold(Ratio::zero(), |a, b| a.add(b));
+    let e = ExactFigures::compute(&MathModel::standard()).unwrap();
+    let sum: BigRational = e.rtp_by_source.iter().sum();
     assert_eq!(sum, e.rtp);
     assert_eq!(e.rtp_by_source.len(), wish_upon_a_star::SOURCES.len());
-    assert!(e.free_spins_per_free_spin.cmp_ratio(&Ratio::one()).is_lt());
+    assert!(e.free_spins_per_free_spin < BigRational::one());
+}
+
+/// The exact figures to the last digit: the full fractions (numerator, denominator) of the RTP,
+/// of each of its sources and of the expected Grands per round, as `cargo xtask exact
+/// wish-upon-a-star --json` printed them before the exact arithmetic moved to `num-rational`
+/// (an independent record: written down from that output, not from the code under test).
+const PINNED_RTP: (&str, &str) = (
+    concat!(
+        "6008346401338725643817100932059853793004446546317262635510962065601516",
+        "2723058956844602313077379881389364505347587543127789794317218976751535",
+        "0049059069454643681144879199324881842802519753266762629006847606285620",
+        "2",
+    ),
+    concat!(
+        "6311155999801852790158406497797636155895797531935522056323569887174498",
+        "6575271972383670126360985029351962539716202144102525168029160725841335",
+        "6892448988746893129670580493712633840530656925693619996309280395507812",
+        "5",
+    ),
+);
+/// The RTP by source, in [`wish_upon_a_star::SOURCES`] order.
+const PINNED_SOURCES: [(&str, (&str, &str)); 5] = [
+    ("base game ways", ("3496204", "6302625")),
+    ("scatter pay", ("64", "9261")),
+    ("free spins", ("11675092146336", "42205833523847")),
+    ("gift bonus wins", ("360486699280", "6227090192043")),
+    (
+        "lock & spin",
+        (
+            concat!(
+                "3526331926670542267538800399694483377464133038816095210629830402330017",
+                "8919095443590246873343866148164709675658842729788399215739259990685383",
+                "1939653836853899503258789756324875070742246349516172556624262195668702",
+            ),
+            concat!(
+                "6311155999801852790158406497797636155895797531935522056323569887174498",
+                "6575271972383670126360985029351962539716202144102525168029160725841335",
+                "6892448988746893129670580493712633840530656925693619996309280395507812",
+                "5",
+            ),
+        ),
+    ),
+];
+/// Expected Grands per round (the Grand's odds are 1 in its inverse: 979,646.4 rounds).
+const PINNED_GRANDS_PER_ROUND: (&str, &str) = (
+    concat!(
+        "1931428419175706382157267108261031370132364797441594161846701502607363",
+        "8215413533057135482660127127960906586495719939520500810917734048528895",
+        "7567812084146976740588960994382797069386866024583818229165639",
+    ),
+    concat!(
+        "1892116923939994840401261129605047565850936151082453022432489847751311",
+        "2449489423589767688910503681412670526072913249618505521819565500177285",
+        "4712171784963841441963897614664258384209460928104817867279052734375",
+    ),
+);
+
+fn parts(r: &BigRational) -> (String, String) {
+    (r.numer().to_string(), r.denom().to_string())
+}
+
+fn pinned((n, d): (&str, &str)) -> (String, String) {
+    (n.to_string(), d.to_string())
+}
+
+#[test]
+fn the_exact_figures_equal_their_pinned_fractions_to_the_last_digit() {
+    let e = ExactFigures::compute(&MathModel::standard()).unwrap();
+    assert_eq!(parts(&e.rtp), pinned(PINNED_RTP), "RTP");
+    assert_eq!(
+        (PINNED_RTP.0.len(), PINNED_RTP.1.len()),
+        (211, 211),
+        "the RTP is a fraction of two 211-digit numbers"
+    );
+    assert_eq!(e.rtp_by_source.len(), PINNED_SOURCES.len());
+    for ((name, fraction), (source, r)) in PINNED_SOURCES
+        .iter()
+        .zip(wish_upon_a_star::SOURCES.iter().zip(&e.rtp_by_source))
+    {
+        assert_eq!(name, source);
+        assert_eq!(parts(r), pinned(*fraction), "RTP from {name}");
+    }
+    assert_eq!(
+        parts(&e.grands_per_round),
+        pinned(PINNED_GRANDS_PER_ROUND),
+        "Grands per round"
+    );
+    // The committed decimal figures follow from the fractions.
+    assert!((to_f64(&e.rtp) - 0.952_019_947_142_388).abs() < 1e-15);
+    assert_eq!(format!("{:.6}", to_f64(&e.rtp) * 100.0), "95.201995");
+    assert_eq!(
+        format!("{:.1}", 1.0 / to_f64(&e.grands_per_round)),
+        "979646.4"
+    );
 }

@@ -4,11 +4,12 @@ mod common;
 
 use common::{cash, fixed_model};
 use slot_core::sampling::{ReelStrip, WeightedTable};
+use wish_upon_a_star::exact::validate;
 use wish_upon_a_star::math_model::{
     GiftPrize, MathModel, ModelError, Probability, StarValue, parse_strip,
 };
 use wish_upon_a_star::symbols::{BONUS, WILD};
-use wish_upon_a_star::{Game, Win};
+use wish_upon_a_star::{ExactFigures, Game, Win};
 
 #[test]
 fn the_shipped_model_is_valid_and_its_strips_follow_the_reel_rules() {
@@ -96,12 +97,22 @@ fn bad_models_are_rejected_with_what_is_wrong() {
 
     // Every gift is free spins and the free-spin strips show a full-Wild reel 2 or 4 in 10
     // of 61 spins each: more than one free spin awarded per free spin, free spins never end.
+    // The model is sound in structure; building the game (or computing its exact figures)
+    // finds that its free spins never end.
     let m = fixed_model(GiftPrize::FreeSpins, StarValue::Mini, (1, 25));
-    assert!(matches!(
-        m.validate(),
-        Err(ModelError::EndlessFreeSpins { .. })
-    ));
-    assert!(Game::new(&m).is_err());
+    assert_eq!(m.validate(), Ok(()));
+    let e = Game::new(&m).unwrap_err();
+    assert!(
+        matches!(e, ModelError::EndlessFreeSpins { expected } if expected > 1.0),
+        "{e}"
+    );
+    assert!(e.to_string().contains("less than 1"), "{e}");
+    assert_eq!(validate(&m), Err(e.clone()));
+    assert_eq!(ExactFigures::compute(&m).unwrap_err(), e);
+    // A structural error is found before the free-spin check.
+    let mut bad = m.clone();
+    bad.free_strips[0] = ReelStrip::new(vec![0, 1, WILD]).unwrap();
+    assert!(matches!(Game::new(&bad), Err(ModelError::Placement { .. })));
 
     assert!(matches!(
         parse_strip("10 J XX", "base", 0),

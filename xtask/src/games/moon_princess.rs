@@ -48,9 +48,16 @@ pub fn sim(a: &SimArgs) -> CliResult {
         sources: SOURCES,
         features: FEATURES,
     };
-    runner::sim_and_report(info, rounds, a.seed, a.threads, a.json, 100, |rng| {
-        game.play_round(rng, &mut NoRecorder, p).summary()
-    })?;
+    runner::sim_and_report(
+        info,
+        rounds,
+        a.seed,
+        a.threads,
+        a.json,
+        &a.levels.confidence,
+        100,
+        |rng| game.play_round(rng, &mut NoRecorder, p).summary(),
+    )?;
     Ok(())
 }
 
@@ -239,7 +246,7 @@ pub fn exact(_: &ExactArgs) -> CliResult {
 pub fn tune(a: &TuneArgs) -> CliResult {
     use moon_princess::math_model::{FREE_WEIGHT_TOTAL, MathModel};
     use slot_core::sim::simulate;
-    use slot_core::stats::{RoundSummary, Z99};
+    use slot_core::stats::{ConfidenceLevel, RoundSummary};
     reject(a.ante, "--ante", GAME, "starlight-christmas")?;
     const TARGET: f64 = 0.9451;
     let threads = runner::threads(a.threads)?;
@@ -282,7 +289,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         "base game (paid + Trinity), seed {}: RTP {:.4} % +- {:.4} (99 %), free spins 1 in {:.2} ({} triggers in {} rounds)",
         a.seed,
         b * 100.0,
-        base.half_width(Z99) * 100.0,
+        base.half_width(ConfidenceLevel::P99.z()) * 100.0,
         1.0 / q,
         base.feature_rounds[0],
         base.rounds
@@ -304,7 +311,8 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     // plus q^2 Var(V) over the features).
     let figures = |v: f64, sd_v: f64| {
         let var_y = var_b + v * v * q * (1.0 - q) + 2.0 * v * cov_bt;
-        let hw = Z99 * (var_y / n + q * q * sd_v * sd_v / features as f64).sqrt();
+        let hw =
+            ConfidenceLevel::P99.z() * (var_y / n + q * q * sd_v * sd_v / features as f64).sqrt();
         (b + q * v, hw)
     };
     let picks: Vec<Pick> = match a.choice {

@@ -41,6 +41,7 @@ pub fn sim(a: &SimArgs) -> CliResult {
         a.seed,
         a.threads,
         a.json,
+        &a.levels.confidence,
         m.cost(),
         |rng: &mut SimRng| game.play_round(m, rng, &mut NoRecorder).summary(),
     )?;
@@ -236,7 +237,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         eprintln!(
             "shift {delta:+}: RTP {:.4} % (+- {:.4} pp at 99 %)",
             acc.rtp() * 100.0,
-            acc.half_width(slot_core::stats::Z99) * 100.0
+            acc.half_width(slot_core::stats::ConfidenceLevel::P99.z()) * 100.0
         );
         Ok(acc.rtp())
     };

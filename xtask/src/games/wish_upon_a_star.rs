@@ -2,13 +2,15 @@
 
 use crate::runner::{CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject, sim_and_report};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
+use num_rational::BigRational;
+use num_traits::Zero;
 use serde::Serialize;
 use slot_core::recorder::{EventLog, NoRecorder};
 use slot_core::sim::rng_at_round;
 use slot_core::stats::ReportInfo;
 use wish_upon_a_star::events::{Event, SpinKind};
+use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{self, GiftPrize, MathModel, StarValue};
-use wish_upon_a_star::ratio::Ratio;
 use wish_upon_a_star::symbols::{self, NAMES};
 use wish_upon_a_star::{ExactFigures, FEATURES, GAME_NAME, Game, SOURCES, Win};
 
@@ -39,13 +41,21 @@ pub fn sim(a: &SimArgs) -> CliResult {
     if !a.json {
         println!("seed {}  rounds {rounds}", a.seed);
     }
-    let report = sim_and_report(info(), rounds, a.seed, a.threads, a.json, 100, |rng| {
-        game.play_round(rng, &mut NoRecorder).summary()
-    })?;
+    let report = sim_and_report(
+        info(),
+        rounds,
+        a.seed,
+        a.threads,
+        a.json,
+        &a.levels.confidence,
+        100,
+        |rng| game.play_round(rng, &mut NoRecorder).summary(),
+    )?;
     if !a.json {
-        let exact = ExactFigures::compute(game.model());
-        let e = exact.rtp.to_f64();
-        let z = (report.rtp - e) / ((report.rtp_ci99[1] - report.rtp) / slot_core::stats::Z99);
+        let exact = ExactFigures::compute(game.model())?;
+        let e = to_f64(&exact.rtp);
+        // Standard error of the simulated RTP: sd / sqrt(n).
+        let z = (report.rtp - e) / (report.sd / (report.rounds as f64).sqrt());
         println!(
             "  exact RTP         {:.4} %  (simulation - exact = {:+.2} standard errors)",
             e * 100.0,
@@ -53,10 +63,7 @@ pub fn sim(a: &SimArgs) -> CliResult {
         );
         println!(
             "  Grand (exact)     1 in {:.4e} rounds",
-            exact
-                .grands_per_round
-                .checked_div(&Ratio::one())
-                .map_or(0.0, |g| 1.0 / g.to_f64())
+            one_in(&exact.grands_per_round)
         );
     }
     Ok(())
@@ -248,15 +255,15 @@ struct Exact {
     fraction: String,
 }
 
-fn ex(r: &Ratio) -> Exact {
+fn ex(r: &BigRational) -> Exact {
     Exact {
-        value: r.to_f64(),
+        value: to_f64(r),
         fraction: r.to_string(),
     }
 }
 
-fn one_in(r: &Ratio) -> f64 {
-    1.0 / r.to_f64()
+fn one_in(r: &BigRational) -> f64 {
+    1.0 / to_f64(r)
 }
 
 #[derive(Serialize)]
@@ -288,10 +295,11 @@ struct ExactJson {
 
 fn exact_json(e: &ExactFigures) -> ExactJson {
     let bf = &e.base_features;
-    let ls_grand = bf
-        .grand_probability
-        .checked_div(&bf.lock_and_spin_probability)
-        .unwrap_or_else(Ratio::zero);
+    let ls_grand = if bf.lock_and_spin_probability.is_zero() {
+        BigRational::zero()
+    } else {
+        &bf.grand_probability / &bf.lock_and_spin_probability
+    };
     ExactJson {
         game: GAME,
         rtp: ex(&e.rtp),
@@ -323,9 +331,9 @@ fn exact_json(e: &ExactFigures) -> ExactJson {
             .map(|k| {
                 serde_json::json!({
                     "stars": k,
-                    "expected_final_stars": e.lock_and_spin.expected_stars[k].to_f64(),
-                    "grand_probability": e.lock_and_spin.grand_probability[k].to_f64(),
-                    "mean_value": e.lock_and_spin.mean_value[k].to_f64(),
+                    "expected_final_stars": to_f64(&e.lock_and_spin.expected_stars[k]),
+                    "grand_probability": to_f64(&e.lock_and_spin.grand_probability[k]),
+                    "mean_value": to_f64(&e.lock_and_spin.mean_value[k]),
                 })
             })
             .collect(),
@@ -335,13 +343,13 @@ fn exact_json(e: &ExactFigures) -> ExactJson {
     }
 }
 
-fn short(r: &Ratio) -> String {
+fn short(r: &BigRational) -> String {
     let s = r.to_string();
     if s.len() > 60 {
         format!(
             "{} digits / {} digits",
-            r.numerator().len(),
-            r.denominator().len()
+            r.numer().to_string().len(),
+            r.denom().to_string().len()
         )
     } else {
         s
@@ -349,14 +357,16 @@ fn short(r: &Ratio) -> String {
 }
 
 pub fn exact(a: &ExactArgs) -> CliResult {
-    let game = Game::standard();
-    let e = ExactFigures::compute(game.model());
+    // `compute` checks the model (structure, and that free spins end) before computing.
+    let model = MathModel::standard();
+    let e = ExactFigures::compute(&model)?;
     if a.json {
         println!("{}", serde_json::to_string(&exact_json(&e))?);
         return Ok(());
     }
-    let pct = |r: &Ratio| format!("{:.6} %", r.to_f64() * 100.0);
-    let line = |name: &str, r: &Ratio| println!("  {name:<42}{:>14}   = {}", pct(r), short(r));
+    let pct = |r: &BigRational| format!("{:.6} %", to_f64(r) * 100.0);
+    let line =
+        |name: &str, r: &BigRational| println!("  {name:<42}{:>14}   = {}", pct(r), short(r));
     println!("Exact figures: {GAME} (shipped math model; rational arithmetic, no sampling)");
     println!("  base stop combinations: {}", e.base.combinations);
     line("RTP", &e.rtp);
@@ -382,12 +392,12 @@ pub fn exact(a: &ExactArgs) -> CliResult {
     println!("    1 in {:.2} rounds", one_in(&e.free_spins_probability));
     println!(
         "  free spins per award of 10              {:.6}   = {}",
-        e.free_spins_per_award.to_f64(),
+        to_f64(&e.free_spins_per_award),
         short(&e.free_spins_per_award)
     );
     println!(
         "  mean free spin win                      {:.6}x",
-        e.free_spin_value.to_f64()
+        to_f64(&e.free_spin_value)
     );
     line("share of RTP won in free spins", &e.free_spins_share());
     line(
@@ -400,8 +410,8 @@ pub fn exact(a: &ExactArgs) -> CliResult {
     );
     println!(
         "  mean gift bonus cash/jackpot            {:.6}x; free spins {:.4} %",
-        e.gift_mean_cash.to_f64(),
-        e.gift_free_spins_probability.to_f64() * 100.0
+        to_f64(&e.gift_mean_cash),
+        to_f64(&e.gift_free_spins_probability) * 100.0
     );
     let bf = &e.base_features;
     line(
@@ -414,26 +424,25 @@ pub fn exact(a: &ExactArgs) -> CliResult {
     );
     println!(
         "  Lock & Spin mean value (base)           {:.6}x   = {}",
-        bf.lock_and_spin_mean.to_f64(),
+        to_f64(&bf.lock_and_spin_mean),
         short(&bf.lock_and_spin_mean)
     );
     println!(
         "  mean Star value                         {:.6}x   = {}",
-        e.lock_and_spin.mean_star_value.to_f64(),
+        to_f64(&e.lock_and_spin.mean_star_value),
         short(&e.lock_and_spin.mean_star_value)
     );
     println!(
         "  Lock & Spin by Stars at the start (respin Star chance per empty cell {}/{}):",
-        game.model().respin_star.numerator,
-        game.model().respin_star.denominator
+        model.respin_star.numerator, model.respin_star.denominator
     );
     println!("    stars  expected final stars   P(Grand)          mean value x bet");
     for k in 6..=15 {
         println!(
             "    {k:>5}  {:>20.10}   {:>14.6e}   {:>14.6}",
-            e.lock_and_spin.expected_stars[k].to_f64(),
-            e.lock_and_spin.grand_probability[k].to_f64(),
-            e.lock_and_spin.mean_value[k].to_f64()
+            to_f64(&e.lock_and_spin.expected_stars[k]),
+            to_f64(&e.lock_and_spin.grand_probability[k]),
+            to_f64(&e.lock_and_spin.mean_value[k])
         );
     }
     println!(
@@ -451,32 +460,31 @@ pub fn exact(a: &ExactArgs) -> CliResult {
 /// `tune`: bisects the Star low-value weight on the exact RTP, then confirms by simulation.
 pub fn tune(a: &TuneArgs) -> CliResult {
     no_foreign_options(a.choice.is_some(), a.ante)?;
-    let rtp_of = |w: u32| {
-        ExactFigures::compute(&MathModel::with_star_low_weight(w))
-            .rtp
-            .to_f64()
+    let rtp_of = |w: u32| -> Result<f64, CliError> {
+        Ok(to_f64(
+            &ExactFigures::compute(&MathModel::with_star_low_weight(w))?.rtp,
+        ))
     };
     // RTP falls as the weight of the smallest value grows (it is below the mean Star value).
     let (mut lo, mut hi) = (0u32, 5_000u32);
-    if rtp_of(lo) < TARGET_RTP || rtp_of(hi) > TARGET_RTP {
+    let (rtp_lo, rtp_hi) = (rtp_of(lo)?, rtp_of(hi)?);
+    if rtp_lo < TARGET_RTP || rtp_hi > TARGET_RTP {
         return Err(CliError(format!(
-            "the target {TARGET_RTP} is outside the knob's range (RTP {:.5} at weight {lo}, {:.5} at {hi}); change the strips",
-            rtp_of(lo),
-            rtp_of(hi)
+            "the target {TARGET_RTP} is outside the knob's range (RTP {rtp_lo:.5} at weight {lo}, {rtp_hi:.5} at {hi}); change the strips"
         )));
     }
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
-        let r = rtp_of(mid);
+        let r = rtp_of(mid)?;
         println!("  weight {mid:>5}: exact RTP {:.6} %", r * 100.0);
         if r > TARGET_RTP { lo = mid } else { hi = mid }
     }
-    let best = if (rtp_of(lo) - TARGET_RTP).abs() <= (rtp_of(hi) - TARGET_RTP).abs() {
-        lo
+    let (rtp_lo, rtp_hi) = (rtp_of(lo)?, rtp_of(hi)?);
+    let (best, rtp) = if (rtp_lo - TARGET_RTP).abs() <= (rtp_hi - TARGET_RTP).abs() {
+        (lo, rtp_lo)
     } else {
-        hi
+        (hi, rtp_hi)
     };
-    let rtp = rtp_of(best);
     println!(
         "STAR_LOW_WEIGHT = {best}: exact RTP {:.6} % (target {:.2} %; shipped weight {})",
         rtp * 100.0,
@@ -488,8 +496,15 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         "confirming by simulation ({} rounds, seed {}):",
         a.rounds, a.seed
     );
-    sim_and_report(info(), a.rounds, a.seed, a.threads, false, 100, |rng| {
-        game.play_round(rng, &mut NoRecorder).summary()
-    })?;
+    sim_and_report(
+        info(),
+        a.rounds,
+        a.seed,
+        a.threads,
+        false,
+        &[],
+        100,
+        |rng| game.play_round(rng, &mut NoRecorder).summary(),
+    )?;
     Ok(())
 }
