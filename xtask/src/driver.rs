@@ -175,12 +175,7 @@ impl RunOptions {
             (None, None) => Extent::Rounds(a.rounds.unwrap_or(default_rounds)),
         };
         if let Some(dir) = &a.out {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                CliError(format!(
-                    "--out {}: cannot create the directory: {e}",
-                    dir.display()
-                ))
-            })?;
+            crate::par::create_dir(dir)?;
         }
         Ok(RunOptions {
             seed: a.seed,

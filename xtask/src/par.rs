@@ -45,6 +45,20 @@ fn opt(x: Option<f64>) -> String {
     x.map_or(String::new(), |v| v.to_string())
 }
 
+/// Creates the `--out` directory (checked before a run starts, so that a long run cannot end
+/// with nowhere to write).
+///
+/// # Errors
+/// If it cannot be created, naming it.
+pub fn create_dir(dir: &Path) -> CliResult {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError(format!(
+            "--out {}: cannot create the directory: {e}",
+            dir.display()
+        ))
+    })
+}
+
 /// Writes every PAR file of `report` into `dir` (which exists).
 ///
 /// # Errors
@@ -203,6 +217,20 @@ fn tick(x: f64) -> String {
     format!("{text}{unit}")
 }
 
+/// A label of the share axis: "1", "0.1", "0.01", "1e-3", "1e-8".
+fn share_tick(y: f64) -> String {
+    let e = y.log10().round();
+    if (y / 10f64.powf(e) - 1.0).abs() > 1e-6 {
+        return format!("{y:.1e}");
+    }
+    match e as i32 {
+        0 => "1".into(),
+        -1 => "0.1".into(),
+        -2 => "0.01".into(),
+        e => format!("1e{e}"),
+    }
+}
+
 /// Floor and ceiling powers of ten around `lo..hi` (positive).
 fn decades(lo: f64, hi: f64) -> (f64, f64) {
     (
@@ -275,6 +303,7 @@ fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, CliErro
             .x_desc("win (x bet)")
             .y_desc("share of rounds")
             .x_label_formatter(&|x| tick(*x))
+            .y_label_formatter(&|y| share_tick(*y))
             .light_line_style(RGBColor(238, 238, 238))
             .draw()?;
         chart
@@ -500,12 +529,7 @@ fn markdown(report: &Report) -> String {
             one_in(b.one_in)
         );
     }
-    let rare: Vec<&str> = r
-        .win_distribution
-        .iter()
-        .filter(|b| b.one_in.is_some_and(|x| x > 1e8))
-        .map(|b| b.range)
-        .collect();
+    let rare = r.rare_buckets();
     if !rare.is_empty() {
         let _ = writeln!(
             m,
@@ -553,6 +577,10 @@ mod tests {
         assert_eq!(tick(500.0), "500");
         assert_eq!(tick(20_000.0), "20k");
         assert_eq!(tick(1_500_000.0), "1.5M");
+        assert_eq!(share_tick(1.0), "1");
+        assert_eq!(share_tick(0.01), "0.01");
+        assert_eq!(share_tick(9.999_999_999e-5), "1e-4");
+        assert_eq!(share_tick(1e-8), "1e-8");
     }
 
     #[test]

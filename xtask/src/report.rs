@@ -623,12 +623,7 @@ fn joined_convergence(files: &[(PathBuf, ReportFile)]) -> Vec<Checkpoint> {
 /// The first file or relation that is wrong, named (exit status 2).
 pub fn merge(a: &MergeArgs) -> CliResult {
     if let Some(dir) = &a.out {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            CliError(format!(
-                "--out {}: cannot create the directory: {e}",
-                dir.display()
-            ))
-        })?;
+        crate::par::create_dir(dir)?;
     }
     let mut files: Vec<(PathBuf, ReportFile)> = Vec::new();
     let mut facts: Option<GameFacts> = None;

@@ -1,19 +1,8 @@
 //! The runner's command-line contract for Starlight Christmas (`cli.md`): JSON fields, exit
 //! status 2 on bad arguments and malformed grids, replay of a simulated round.
 
-use std::process::Command;
-
-fn xtask(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::xtask;
 
 #[test]
 fn sim_json_has_the_contract_fields_and_ignores_thread_count() {

@@ -8,6 +8,12 @@
 //! thread count. Round `k` is round `k % BATCH_ROUNDS` of batch `k / BATCH_ROUNDS`; replaying
 //! it means replaying the rounds before it in its batch ([`rng_at_round`]).
 //!
+//! Above that, [`simulate_plan`] plays a [`Plan`]: the batches of a run, or one shard's
+//! consecutive share of them ([`shard_batches`]), folded in batch order so that the
+//! convergence checkpoints ([`is_checkpoint`]), an early stop ([`StopRule`], for
+//! precision-driven runs) and an interruption (a complete prefix of batches) are the same for
+//! every thread count. The shards of a run add up to exactly the run.
+//!
 //! PCG is for simulation only: its state is recoverable from its output, so it must never
 //! decide real-money rounds (use a CSPRNG such as ChaCha20 seeded from the OS there).
 

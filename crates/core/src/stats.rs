@@ -4,7 +4,8 @@
 //! An [`Accumulator`] holds only integer sums (rounds, total win, sum of squared wins, hits,
 //! per-source and per-feature sums, a win-size histogram), so shards merge exactly and in any
 //! order: the same rounds give the same figures whatever the thread count. Floats appear only
-//! when a [`ParReport`] is made from it.
+//! when a [`ParReport`] is made from it. [`Accumulator::validate`] checks sums read from
+//! outside (a report file, a cluster shard) against every relation that real rounds satisfy.
 //!
 //! Formulas (n rounds, per-round win `w_i` in units of the stake paid):
 //! * RTP = mean(w); sd = the sample standard deviation of w;
@@ -1024,6 +1025,18 @@ impl ParReport {
     }
 }
 
+impl ParReport {
+    /// The win-size buckets seen more rarely than 1 in 100 million rounds (a PAR sheet states
+    /// them: GLI-11).
+    pub fn rare_buckets(&self) -> Vec<&'static str> {
+        self.win_distribution
+            .iter()
+            .filter(|b| b.one_in.is_some_and(|x| x > 1e8))
+            .map(|b| b.range)
+            .collect()
+    }
+}
+
 fn fmt_one_in(x: Option<f64>) -> String {
     match x {
         Some(v) => format!("1 in {v:.1}"),
@@ -1111,12 +1124,7 @@ impl std::fmt::Display for ParReport {
                 fmt_one_in(b.one_in)
             )?;
         }
-        let rare: Vec<_> = self
-            .win_distribution
-            .iter()
-            .filter(|b| b.one_in.is_some_and(|x| x > 1e8))
-            .map(|b| b.range)
-            .collect();
+        let rare = self.rare_buckets();
         if !rare.is_empty() {
             writeln!(
                 f,
