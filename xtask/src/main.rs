@@ -6,11 +6,18 @@
 //! * `play <game> --seed S --round K`: round K of seed S step by step (`--json`: event log);
 //! * `exact <game>`: figures computed exactly from the math model where the game allows it;
 //! * `tune <game>`: re-tune the math model's knobs (see each game's `math_model` docs);
-//! * `merge FILE...`: merge the JSON reports of independent shards exactly.
+//! * `merge FILE...`: check and merge `sim --json` reports (shards of one run, or independent
+//!   runs with different seeds) exactly.
 //!
-//! Bad arguments and malformed grids exit with status 2 and a message saying what is allowed.
+//! Bad arguments, malformed grids and impossible reports exit with status 2 and a message
+//! saying what is wrong and what is allowed; a simulation stopped by Ctrl-C (or SIGTERM) prints
+//! the report of the batches it finished and exits with status 130.
 
+mod driver;
 mod games;
+mod par;
+mod progress;
+mod report;
 mod runner;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -62,14 +69,17 @@ enum Cmd {
     Exact(ExactArgs),
     /// Re-tune the math model (prints the knob values to put into the model).
     Tune(TuneArgs),
-    /// Merge the JSON reports of independent runs (shards) of one game and mode exactly.
+    /// Check and merge `sim --json` reports of one game, mode and model exactly: the shards
+    /// of one run, or independent runs with different seeds.
     Merge(MergeArgs),
 }
 
 /// Arguments of `merge`.
 #[derive(Args, Debug, Clone)]
 pub struct MergeArgs {
-    /// Report files written by `sim --json` (same game and mode, different seeds).
+    /// Report files written by `sim --json`: all shards of a run (`--shard I/N`, I = 0..N-1),
+    /// and/or whole runs with different seeds; one game, mode and math model. Every file is
+    /// checked (checksum of its sums, every relation between them) before anything is added.
     #[arg(required = true, num_args = 1..)]
     pub files: Vec<std::path::PathBuf>,
     /// Print JSON.
@@ -78,6 +88,9 @@ pub struct MergeArgs {
     /// `--confidence`: the levels of the RTP intervals.
     #[command(flatten)]
     pub levels: ConfidenceArgs,
+    /// Also write the merged PAR files (Markdown, JSON, CSV, SVG plots) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// The `--confidence` option of `sim` and `merge`.
@@ -95,13 +108,48 @@ pub struct ConfidenceArgs {
     pub confidence: Vec<ConfidenceLevel>,
 }
 
+/// `--shard I/N`: shard I (0-based) of N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardArg {
+    /// 0..count.
+    pub index: u64,
+    /// At least 1.
+    pub count: u64,
+}
+
+/// A count of rounds: a whole number, at least 1 (written with or without `_` separators).
+fn positive(s: &str) -> Result<u64, String> {
+    match s.replace('_', "").parse::<u64>() {
+        Ok(0) => Err("must be at least 1 (0 rounds give no figures)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "'{s}' is not a whole number of rounds from 1 to {}",
+            u64::MAX
+        )),
+    }
+}
+
+fn parse_shard(s: &str) -> Result<ShardArg, String> {
+    let bad = || format!("'{s}' is not a shard: write I/N with 0 <= I < N (e.g. 0/4 ... 3/4)");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (index, count) = (
+        i.trim().parse::<u64>().map_err(|_| bad())?,
+        n.trim().parse::<u64>().map_err(|_| bad())?,
+    );
+    if count == 0 || index >= count {
+        return Err(bad());
+    }
+    Ok(ShardArg { index, count })
+}
+
 /// Arguments of `sim`.
 #[derive(Args, Debug, Clone)]
 pub struct SimArgs {
     /// The game.
     pub game: Game,
-    /// Rounds to play (default: a run of a few seconds).
-    #[arg(long)]
+    /// Rounds to play (default: a run of a few seconds); with --shard, the rounds of the
+    /// whole run the shard is part of.
+    #[arg(long, value_parser = positive)]
     pub rounds: Option<u64>,
     /// Seed of the run.
     #[arg(long, default_value_t = runner::DEFAULT_SEED)]
@@ -115,6 +163,28 @@ pub struct SimArgs {
     /// `--confidence`: the levels of the RTP intervals.
     #[command(flatten)]
     pub levels: ConfidenceArgs,
+    /// Play shard I of N of the run (I = 0..N-1): its consecutive share of the run's batches
+    /// of 10,000 rounds. `merge` of the N shard reports gives the run's exact sums.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<ShardArg>,
+    /// Simulate until the 99 % interval of the RTP is at most this wide on each side, in
+    /// percentage points (e.g. 0.05), checked every 100,000 rounds in batch order; bounded by
+    /// --max-rounds.
+    #[arg(long, value_name = "PP")]
+    pub until_halfwidth: Option<f64>,
+    /// The most rounds a --until-halfwidth run plays [default: 10000000000].
+    #[arg(long, value_parser = positive)]
+    pub max_rounds: Option<u64>,
+    /// Also write the PAR files into this directory: report.md, report.json, CSV tables and
+    /// SVG plots (win distribution, RTP convergence).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// No progress on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Seconds between progress lines when stderr is not a terminal (a batch job's log).
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    pub progress_seconds: f64,
     /// Moon Princess: the free-spin pick used in every round.
     #[arg(long, value_enum)]
     pub choice: Option<Choice>,
@@ -183,8 +253,8 @@ pub struct ExactArgs {
 pub struct TuneArgs {
     /// The game.
     pub game: Game,
-    /// Rounds per evaluation of a candidate model.
-    #[arg(long, default_value_t = 20_000_000)]
+    /// Rounds per evaluation of a candidate model (at least 1).
+    #[arg(long, default_value_t = 20_000_000, value_parser = positive)]
     pub rounds: u64,
     /// Seed (the same for every candidate: paired comparison).
     #[arg(long, default_value_t = runner::DEFAULT_SEED)]
@@ -209,9 +279,11 @@ fn main() -> ExitCode {
         Cmd::Play(a) => games::play(a),
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),
-        Cmd::Merge(a) => runner::merge(a),
+        Cmd::Merge(a) => report::merge(a),
     };
     match result {
+        // A simulation stopped by Ctrl-C printed the report of the batches it finished.
+        Ok(()) if progress::interrupted() => ExitCode::from(130),
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -1,11 +1,9 @@
-//! What every game's commands share: the simulation driver with its progress bar and report,
-//! the JSON shapes of `eval`, and the error type that exits with status 2.
+//! What every game's commands share: the error type that exits with status 2, the thread
+//! count, a plain simulation for `tune`, and the JSON shapes of `eval`.
 
 use serde::Serialize;
-use slot_core::sim::{Progress, SimRng, simulate};
-use slot_core::stats::{Accumulator, ConfidenceLevel, ParReport, ReportInfo, RoundSummary};
-use std::io::IsTerminal;
-use std::sync::atomic::Ordering;
+use slot_core::sim::{Controls, Plan, Progress, SimRng, batches_of, simulate_plan};
+use slot_core::stats::{Accumulator, RoundSummary};
 use std::time::{Duration, Instant};
 
 /// The seed used when none is given (printed in every report).
@@ -54,87 +52,49 @@ pub fn threads(t: Option<usize>) -> Result<usize, CliError> {
     }
 }
 
-/// Runs a simulation with a progress bar on a terminal (not with `json`), and returns the sums
-/// with the wall-clock time.
+/// Plays all `rounds` rounds of seed `seed` (with a progress display on stderr unless
+/// `quiet`) and returns the sums with the wall-clock time. For `tune`'s candidate runs.
+///
+/// # Errors
+/// If the threads cannot be started.
 pub fn run<F>(
     rounds: u64,
     seed: u64,
     threads: usize,
     cost: u64,
-    show_progress: bool,
+    quiet: bool,
     play: F,
 ) -> Result<(Accumulator, f64), CliError>
 where
     F: Fn(&mut SimRng) -> RoundSummary + Sync,
 {
+    let plan = Plan {
+        seed,
+        rounds,
+        batches: 0..batches_of(rounds),
+        threads,
+        cost,
+    };
     let progress = Progress::default();
+    let display = crate::progress::Display {
+        planned: rounds,
+        cost,
+        target_half_width: None,
+        quiet,
+        every: Duration::from_secs(10),
+    };
     let start = Instant::now();
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let acc = std::thread::scope(|s| {
-        let bar_thread = (show_progress && std::io::stderr().is_terminal()).then(|| {
-            let (progress, done) = (&progress, &done);
-            s.spawn(move || progress_bar(rounds, cost, progress, done))
-        });
-        let acc = simulate(rounds, seed, threads, cost, play, Some(&progress));
-        done.store(true, Ordering::Relaxed);
-        if let Some(t) = bar_thread {
-            let _ = t.join();
-        }
-        acc
+    let out = display.watch(&progress, || {
+        simulate_plan(
+            &plan,
+            play,
+            Controls {
+                progress: Some(&progress),
+                ..Controls::default()
+            },
+        )
     })?;
-    Ok((acc, start.elapsed().as_secs_f64()))
-}
-
-fn progress_bar(rounds: u64, cost: u64, p: &Progress, done: &std::sync::atomic::AtomicBool) {
-    use indicatif::{ProgressBar, ProgressStyle};
-    let bar = ProgressBar::new(rounds);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} rounds  {per_sec}  eta {eta}  {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    while !done.load(Ordering::Relaxed) {
-        let n = p.rounds.load(Ordering::Relaxed);
-        let w = p.win.load(Ordering::Relaxed);
-        bar.set_position(n);
-        if n > 0 {
-            bar.set_message(format!(
-                "RTP {:.3} %",
-                w as f64 / (n as f64 * cost as f64) * 100.0
-            ));
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
-    bar.finish_and_clear();
-}
-
-/// Simulates and prints the PAR report (readable, or JSON with `json`), with RTP intervals at
-/// the `confidence` levels (empty: 95 % and 99 %).
-#[allow(clippy::too_many_arguments)]
-pub fn sim_and_report<F>(
-    info: ReportInfo<'_>,
-    rounds: u64,
-    seed: u64,
-    threads: Option<usize>,
-    json: bool,
-    confidence: &[ConfidenceLevel],
-    cost: u64,
-    play: F,
-) -> Result<ParReport, CliError>
-where
-    F: Fn(&mut SimRng) -> RoundSummary + Sync,
-{
-    let threads = self::threads(threads)?;
-    if rounds == 0 {
-        return Err(CliError("--rounds must be at least 1".into()));
-    }
-    let (acc, secs) = run(rounds, seed, threads, cost, !json, play)?;
-    let report = ParReport::new(info, &acc, seed, threads, secs).with_confidence(confidence);
-    if json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        print!("{report}");
-    }
-    Ok(report)
+    Ok((out.sums, start.elapsed().as_secs_f64()))
 }
 
 /// One win in `eval`'s JSON (`cli.md`).
@@ -198,89 +158,4 @@ pub fn mask_cells(mask: u64, cols: usize) -> Vec<[usize; 2]> {
     slot_core::grid::cells_of(mask)
         .map(|i| [i / cols, i % cols])
         .collect()
-}
-
-/// `merge`: reads `sim --json` reports, checks they are shards of one game and mode with
-/// distinct seeds, adds their integer sums and prints the merged report.
-pub fn merge(a: &crate::MergeArgs) -> CliResult {
-    let mut merged: Option<(Accumulator, serde_json::Value)> = None;
-    let mut seeds = Vec::new();
-    let mut secs = 0.0;
-    for path in &a.files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-            CliError(format!(
-                "{} is not a report written by `sim --json`: {e}",
-                path.display()
-            ))
-        })?;
-        let sums: Accumulator = serde_json::from_value(v["sums"].clone()).map_err(|e| {
-            CliError(format!(
-                "{} has no valid \"sums\" (write it with `sim --json`): {e}",
-                path.display()
-            ))
-        })?;
-        let mut these: Vec<u64> =
-            serde_json::from_value(v["merged_seeds"].clone()).unwrap_or_default();
-        if these.is_empty() {
-            these.push(v["seed"].as_u64().unwrap_or(0));
-        }
-        for s in these {
-            if seeds.contains(&s) {
-                return Err(CliError(format!(
-                    "seed {s} appears twice: shards must be independent runs with different seeds"
-                )));
-            }
-            seeds.push(s);
-        }
-        secs += v["elapsed_seconds"].as_f64().unwrap_or(0.0);
-        match &mut merged {
-            None => merged = Some((sums, v)),
-            Some((total, f)) => {
-                for key in ["game", "mode", "source_names", "feature_names"] {
-                    if f[key] != v[key] {
-                        return Err(CliError(format!(
-                            "{} has {key} {} but the first report has {}: merge shards of one game and mode only",
-                            path.display(),
-                            v[key],
-                            f[key]
-                        )));
-                    }
-                }
-                if total.cost != sums.cost {
-                    return Err(CliError(format!(
-                        "{} was played at another stake",
-                        path.display()
-                    )));
-                }
-                total.merge(&sums);
-            }
-        }
-    }
-    let Some((acc, f)) = merged else {
-        return Err(CliError("give at least one report file".into()));
-    };
-    let names =
-        |key: &str| -> Vec<String> { serde_json::from_value(f[key].clone()).unwrap_or_default() };
-    let (sources, features) = (names("source_names"), names("feature_names"));
-    let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
-    let features: Vec<&str> = features.iter().map(String::as_str).collect();
-    let info = ReportInfo {
-        game: f["game"].as_str().unwrap_or("?"),
-        mode: f["mode"].as_str().unwrap_or("?"),
-        sources: &sources,
-        features: &features,
-    };
-    let mut report =
-        ParReport::new(info, &acc, seeds[0], 1, secs).with_confidence(&a.levels.confidence);
-    report.threads = 0;
-    report.merged_seeds = seeds;
-    if a.json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        print!("{report}");
-        println!("  merged seeds      {:?}", report.merged_seeds);
-    }
-    Ok(())
 }

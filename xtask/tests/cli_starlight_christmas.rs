@@ -177,6 +177,9 @@ fn merge_adds_the_exact_sums_of_shards() {
     assert_eq!(m["merged_seeds"], serde_json::json!([1, 2]));
     let (code, _, err) = xtask(&["merge", &files[0], &files[0]]);
     assert_eq!(code, 2);
-    assert!(err.contains("seed 1 appears twice"), "{err}");
+    assert!(
+        err.contains("the same run twice") && err.contains("seed 1"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -10,8 +10,8 @@
 //! | [`sampling`] | unbiased bounded integers (Lemire 2019), integer-weighted tables, reel strips |
 //! | [`money`] | wins in hundredths of the bet (checked), bet ladder with typed errors, win cap |
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
-//! | [`stats`] | mergeable integer accumulators, the PAR report with RTP intervals at any confidence level, normal quantiles and chi-square p-values (`statrs`) |
-//! | [`sim`] | reproducible simulation: one PCG stream per batch; the multi-threaded `simulate` needs the `parallel` feature (rayon) |
+//! | [`stats`] | mergeable integer accumulators and their validation, the PAR report with RTP intervals at any confidence level, normal quantiles and chi-square p-values (`statrs`) |
+//! | [`sim`] | reproducible simulation: one PCG stream per batch; shards, checkpoints, stop rules; the multi-threaded `simulate` and `simulate_plan` need the `parallel` feature |
 //! | [`text`] | grids written as text (`cli.md` cell codes), for the runner and rule tests |
 //!
 //! Games take any [`rand_core::Rng`]. Simulations use [`sim::SimRng`] (PCG-64: fast,

@@ -8,14 +8,22 @@
 //! thread count. Round `k` is round `k % BATCH_ROUNDS` of batch `k / BATCH_ROUNDS`; replaying
 //! it means replaying the rounds before it in its batch ([`rng_at_round`]).
 //!
+//! Above that, [`simulate_plan`] plays a [`Plan`]: the batches of a run, or one shard's
+//! consecutive share of them ([`shard_batches`]), folded in batch order so that the
+//! convergence checkpoints ([`is_checkpoint`]), an early stop ([`StopRule`], for
+//! precision-driven runs) and an interruption (a complete prefix of batches) are the same for
+//! every thread count. The shards of a run add up to exactly the run.
+//!
 //! PCG is for simulation only: its state is recoverable from its output, so it must never
 //! decide real-money rounds (use a CSPRNG such as ChaCha20 seeded from the OS there).
 
 use crate::stats::{Accumulator, RoundSummary};
 use rand_pcg::Pcg64;
-use std::sync::atomic::AtomicU64;
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
 #[cfg(feature = "parallel")]
 use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 
 /// The simulator's generator: PCG-64 (`Lcg128Xsl64`), portable and reproducible everywhere.
 pub type SimRng = Pcg64;
@@ -56,6 +64,9 @@ pub struct Progress {
     pub rounds: AtomicU64,
     /// Sum of their wins, hundredths.
     pub win: AtomicU64,
+    /// The sums of the complete prefix of batches folded so far by [`simulate_plan`] (batches
+    /// from the plan's first one, in order), for a display of the interval's half-width.
+    pub prefix: std::sync::Mutex<Checkpoint>,
 }
 
 /// A simulation that could not start.
@@ -140,6 +151,282 @@ where
     acc
 }
 
+/// Batches of a run of `rounds` rounds (the last may hold fewer than [`BATCH_ROUNDS`]).
+pub const fn batches_of(rounds: u64) -> u64 {
+    rounds.div_ceil(BATCH_ROUNDS)
+}
+
+/// Rounds in batches `first..end` of a run of `rounds` rounds (batch `b` holds rounds
+/// `b * BATCH_ROUNDS ..` up to the run's end).
+pub fn rounds_in(rounds: u64, first: u64, end: u64) -> u64 {
+    let at = |b: u64| b.saturating_mul(BATCH_ROUNDS).min(rounds);
+    at(end).saturating_sub(at(first))
+}
+
+/// The batches shard `index` of `count` plays in a run of `batches` batches:
+/// `index * batches / count .. (index + 1) * batches / count`. The shards `0..count` cut the
+/// run's batches into consecutive, disjoint ranges that cover them all, each of
+/// `batches / count` or one more batches. Empty when `count > batches` for some `index`.
+///
+/// # Panics
+/// If `count` is 0 or `index >= count` (the runner checks `--shard` first).
+pub fn shard_batches(batches: u64, index: u64, count: u64) -> Range<u64> {
+    assert!(index < count, "shard index {index} of {count}");
+    let cut = |i: u64| (u128::from(batches) * u128::from(i) / u128::from(count)) as u64;
+    cut(index)..cut(index + 1)
+}
+
+/// True if a run records a [`Checkpoint`] after its first `batches` batches: batch counts with
+/// at most two significant digits (1..=99, 100, 110, ..., 990, 1000, 1100, ...: 90 a decade,
+/// evenly spaced on a log scale). Fixed batch counts make the convergence record of a seed the
+/// same for every thread count and every way of cutting the run into shards.
+pub const fn is_checkpoint(batches: u64) -> bool {
+    let mut c = batches;
+    if c == 0 {
+        return false;
+    }
+    while c >= 100 {
+        if !c.is_multiple_of(10) {
+            return false;
+        }
+        c /= 10;
+    }
+    true
+}
+
+/// The running sums of a run after a checkpoint batch count: exact integers, so the running
+/// RTP and its interval can be recomputed and the records of shards joined without rounding.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// Batches of the seed's sequence played so far, counted from batch 0 of the run (a shard
+    /// starting at batch 40 records its checkpoints at batch counts above 40).
+    pub batches: u64,
+    /// Rounds these sums cover (counted from the first batch of the run or shard).
+    pub rounds: u64,
+    /// Sum of their wins, hundredths.
+    pub total_win: u128,
+    /// Sum of their squared wins, hundredths squared.
+    pub sum_sq: u128,
+}
+
+#[cfg(feature = "parallel")]
+impl Checkpoint {
+    fn of(batches: u64, acc: &Accumulator) -> Self {
+        Checkpoint {
+            batches,
+            rounds: acc.rounds,
+            total_win: acc.total_win,
+            sum_sq: acc.sum_sq,
+        }
+    }
+}
+
+/// What a simulation plays: batches `batches` of the run of `rounds` rounds of seed `seed`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The seed.
+    pub seed: u64,
+    /// Rounds of the whole run (they fix the batches and the length of the last one).
+    pub rounds: u64,
+    /// The batches to play (all of them: `0..batches_of(rounds)`; a shard: its share).
+    pub batches: Range<u64>,
+    /// Worker threads (0 = all cores; never more than there are batches).
+    pub threads: usize,
+    /// The stake per round in hundredths of the paytable's bet.
+    pub cost: u64,
+}
+
+/// A rule that may end a run early: after every `every`-th batch of the seed's sequence
+/// (batch counts that are multiples of `every`), in batch order, `done` is asked about the
+/// sums of all the batches played so far (a complete prefix); `true` stops the run there.
+/// The decision depends on those sums only, never on timing, so a seed stops at the same
+/// batch for every thread count.
+#[derive(Clone, Copy)]
+pub struct StopRule<'a> {
+    /// The batch counts at which `done` is asked are the multiples of `every` (at least 1).
+    pub every: u64,
+    /// Asked at those batch counts with the sums so far.
+    pub done: &'a (dyn Fn(&Accumulator) -> bool + Sync),
+}
+
+impl std::fmt::Debug for StopRule<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "StopRule {{ every: {} }}", self.every)
+    }
+}
+
+/// How a run of [`simulate_plan`] may be watched and stopped.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Controls<'a> {
+    /// Counters for a progress display.
+    pub progress: Option<&'a Progress>,
+    /// Set from outside (Ctrl-C) to stop: no new batch is started, and the outcome is the
+    /// complete prefix of batches folded so far.
+    pub interrupt: Option<&'a AtomicBool>,
+    /// A rule that ends the run early (precision reached).
+    pub stop_rule: Option<StopRule<'a>>,
+}
+
+/// Why a run of [`simulate_plan`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Every batch of the plan was played.
+    Complete,
+    /// The [`StopRule`] said so at the outcome's last batch.
+    Rule,
+    /// Interrupted: the outcome holds the batches before the first one not finished.
+    Interrupted,
+}
+
+/// The result of [`simulate_plan`]: the sums of batches `first..end` of the plan, a complete
+/// prefix of its batches in their order, so it is itself the exact result of a plan that
+/// ends at `end`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunOutcome {
+    /// The sums.
+    pub sums: Accumulator,
+    /// The batches played: `plan.batches.start..end`.
+    pub end: u64,
+    /// The running sums at every checkpoint batch count ([`is_checkpoint`]) in
+    /// `start + 1..=end`, counted from the plan's first batch.
+    pub checkpoints: Vec<Checkpoint>,
+    /// Why it ended.
+    pub stop: Stop,
+}
+
+/// The in-order fold of finished batches.
+#[cfg(feature = "parallel")]
+struct Sequencer {
+    next: u64,
+    pending: std::collections::BTreeMap<u64, Accumulator>,
+    sums: Accumulator,
+    checkpoints: Vec<Checkpoint>,
+    stopped_by_rule: bool,
+}
+
+/// Plays a [`Plan`] on its threads and folds the batches in their order, so that checkpoints
+/// and the stop rule see exact prefixes of the seed's sequence whatever the thread count.
+///
+/// Threads take the next batch from a shared counter (so at most about `threads` finished
+/// batches wait for an earlier one) and stop taking batches when the plan ends, the stop rule
+/// fires or `interrupt` is set. Batches past the end are discarded.
+///
+/// # Errors
+/// [`SimError::Threads`] if a worker thread cannot be started.
+#[cfg(feature = "parallel")]
+pub fn simulate_plan<F>(
+    plan: &Plan,
+    play: F,
+    controls: Controls<'_>,
+) -> Result<RunOutcome, SimError>
+where
+    F: Fn(&mut SimRng) -> RoundSummary + Sync,
+{
+    let Range { start, end } = plan.batches.clone();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let wanted = if plan.threads == 0 {
+        cores
+    } else {
+        plan.threads
+    };
+    let threads = wanted
+        .min(usize::try_from(end.saturating_sub(start)).unwrap_or(usize::MAX))
+        .max(1);
+    let next_batch = AtomicU64::new(start);
+    let limit = AtomicU64::new(end);
+    let seq = std::sync::Mutex::new(Sequencer {
+        next: start,
+        pending: Default::default(),
+        sums: Accumulator::new(plan.cost),
+        checkpoints: Vec::new(),
+        stopped_by_rule: false,
+    });
+    let interrupted = || {
+        controls
+            .interrupt
+            .is_some_and(|i| i.load(Ordering::Relaxed))
+    };
+    let worker = || {
+        loop {
+            if interrupted() {
+                break;
+            }
+            let b = next_batch.fetch_add(1, Ordering::Relaxed);
+            if b >= limit.load(Ordering::Relaxed) {
+                break;
+            }
+            let n = rounds_in(plan.rounds, b, b + 1);
+            let acc = run_batch(plan.seed, b, n, plan.cost, &play);
+            if let Some(p) = controls.progress {
+                p.rounds.fetch_add(n, Ordering::Relaxed);
+                p.win.fetch_add(acc.total_win as u64, Ordering::Relaxed);
+            }
+            let mut s = seq.lock().unwrap_or_else(|e| e.into_inner());
+            if s.stopped_by_rule {
+                break;
+            }
+            s.pending.insert(b, acc);
+            while let Some(a) = {
+                let k = s.next;
+                s.pending.remove(&k)
+            } {
+                s.sums.merge(&a);
+                s.next += 1;
+                let c = s.next;
+                let point = Checkpoint::of(c, &s.sums);
+                if is_checkpoint(c) {
+                    s.checkpoints.push(point);
+                }
+                if let Some(p) = controls.progress {
+                    *p.prefix.lock().unwrap_or_else(|e| e.into_inner()) = point;
+                }
+                if let Some(rule) = controls.stop_rule
+                    && c.is_multiple_of(rule.every.max(1))
+                    && (rule.done)(&s.sums)
+                {
+                    limit.store(c, Ordering::Relaxed);
+                    s.stopped_by_rule = true;
+                    s.pending.clear();
+                    break;
+                }
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let mut handles = Vec::with_capacity(threads);
+        for i in 0..threads {
+            let h = std::thread::Builder::new()
+                .name(format!("sim-{i}"))
+                .spawn_scoped(scope, worker)
+                .map_err(|e| SimError::Threads {
+                    threads,
+                    message: e.to_string(),
+                })?;
+            handles.push(h);
+        }
+        for h in handles {
+            if let Err(panic) = h.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        Ok::<(), SimError>(())
+    })?;
+    let s = seq.into_inner().unwrap_or_else(|e| e.into_inner());
+    let stop = if s.stopped_by_rule {
+        Stop::Rule
+    } else if s.next == end {
+        Stop::Complete
+    } else {
+        Stop::Interrupted
+    };
+    Ok(RunOutcome {
+        sums: s.sums,
+        end: s.next,
+        checkpoints: s.checkpoints,
+        stop,
+    })
+}
+
 #[cfg(all(test, feature = "parallel"))]
 mod tests {
     use super::*;
@@ -193,6 +480,123 @@ mod tests {
         let acc = simulate(25_001, 3, 2, 100, toy, Some(&p)).unwrap();
         assert_eq!(p.rounds.load(Ordering::Relaxed), 25_001);
         assert_eq!(p.win.load(Ordering::Relaxed) as u128, acc.total_win);
+    }
+
+    fn plan(rounds: u64, batches: Range<u64>, threads: usize) -> Plan {
+        Plan {
+            seed: 9,
+            rounds,
+            batches,
+            threads,
+            cost: 100,
+        }
+    }
+
+    #[test]
+    fn a_planned_run_equals_simulate_for_any_thread_count() {
+        let rounds = 123_456;
+        let whole = simulate(rounds, 9, 2, 100, toy, None).unwrap();
+        for threads in [1, 2, 3] {
+            let out =
+                simulate_plan(&plan(rounds, 0..13, threads), toy, Controls::default()).unwrap();
+            assert_eq!(out.sums, whole);
+            assert_eq!((out.end, out.stop), (13, Stop::Complete));
+            // Checkpoints at batch counts 1..=13 (all have at most two digits).
+            assert_eq!(out.checkpoints.len(), 13);
+            assert_eq!(out.checkpoints[12].rounds, rounds);
+            assert_eq!(out.checkpoints[12].total_win, whole.total_win);
+            assert_eq!(out.checkpoints[0].rounds, BATCH_ROUNDS);
+        }
+    }
+
+    #[test]
+    fn shards_add_up_to_the_whole_run_exactly() {
+        let rounds = 95_001; // 10 batches, the last one of 5,001 rounds
+        let batches = batches_of(rounds);
+        assert_eq!(batches, 10);
+        let whole = simulate_plan(&plan(rounds, 0..batches, 2), toy, Controls::default()).unwrap();
+        for count in [1, 3, 4, 10] {
+            let mut merged = Accumulator::new(100);
+            let mut covered = 0;
+            for index in 0..count {
+                let range = shard_batches(batches, index, count);
+                assert_eq!(range.start, covered, "consecutive");
+                covered = range.end;
+                let out = simulate_plan(&plan(rounds, range.clone(), 2), toy, Controls::default())
+                    .unwrap();
+                assert_eq!(out.sums.rounds, rounds_in(rounds, range.start, range.end));
+                merged.checked_merge(&out.sums).unwrap();
+            }
+            assert_eq!(covered, batches);
+            assert_eq!(merged, whole.sums, "{count} shards");
+        }
+    }
+
+    #[test]
+    fn shard_ranges_and_checkpoint_series() {
+        assert_eq!(shard_batches(10, 0, 3), 0..3);
+        assert_eq!(shard_batches(10, 1, 3), 3..6);
+        assert_eq!(shard_batches(10, 2, 3), 6..10);
+        assert_eq!(shard_batches(2, 0, 3), 0..0, "more shards than batches");
+        assert_eq!(rounds_in(25_000, 2, 3), 5_000);
+        assert_eq!(rounds_in(25_000, 0, 100), 25_000);
+        let series: Vec<u64> = (1..=1_300).filter(|&c| is_checkpoint(c)).collect();
+        assert_eq!(&series[..3], &[1, 2, 3]);
+        assert_eq!(&series[97..103], &[98, 99, 100, 110, 120, 130]);
+        assert_eq!(series.last(), Some(&1_300));
+        assert_eq!(series.len(), 99 + 90 + 4);
+        assert!(!is_checkpoint(0) && !is_checkpoint(101) && is_checkpoint(990_000));
+    }
+
+    #[test]
+    fn the_stop_rule_stops_at_the_same_batch_for_any_thread_count() {
+        // Stop once the sums hold more than 1,500,000 hundredths, asked every 4 batches.
+        let done = |a: &Accumulator| a.total_win > 1_500_000;
+        let rule = StopRule {
+            every: 4,
+            done: &done,
+        };
+        let controls = Controls {
+            stop_rule: Some(rule),
+            ..Controls::default()
+        };
+        let one = simulate_plan(&plan(1_000_000, 0..100, 1), toy, controls).unwrap();
+        assert_eq!(one.stop, Stop::Rule);
+        assert_eq!(one.end % 4, 0);
+        assert!(one.end < 100);
+        for threads in [2, 4] {
+            let other = simulate_plan(&plan(1_000_000, 0..100, threads), toy, controls).unwrap();
+            assert_eq!(other, one, "{threads} threads");
+        }
+        // The stopped run is the exact run of its own length.
+        let short = simulate(one.end * BATCH_ROUNDS, 9, 2, 100, toy, None).unwrap();
+        assert_eq!(short, one.sums);
+    }
+
+    #[test]
+    fn an_interrupted_run_keeps_a_complete_prefix_of_batches() {
+        let stop = AtomicBool::new(false);
+        let progress = Progress::default();
+        let controls = Controls {
+            progress: Some(&progress),
+            interrupt: Some(&stop),
+            stop_rule: None,
+        };
+        // Interrupt from the play function itself after some rounds.
+        let count = AtomicU64::new(0);
+        let play = |rng: &mut SimRng| {
+            if count.fetch_add(1, Ordering::Relaxed) == 5 * BATCH_ROUNDS {
+                stop.store(true, Ordering::Relaxed);
+            }
+            toy(rng)
+        };
+        let out = simulate_plan(&plan(10_000_000, 0..1_000, 2), play, controls).unwrap();
+        assert_eq!(out.stop, Stop::Interrupted);
+        assert!(out.end >= 4 && out.end < 1_000, "{}", out.end);
+        assert_eq!(out.sums.rounds, out.end * BATCH_ROUNDS);
+        let again = simulate(out.end * BATCH_ROUNDS, 9, 1, 100, toy, None).unwrap();
+        assert_eq!(again, out.sums, "the prefix is a reproducible run");
+        assert_eq!(progress.prefix.lock().unwrap().rounds, out.sums.rounds);
     }
 
     #[test]

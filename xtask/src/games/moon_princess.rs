@@ -1,14 +1,16 @@
 //! Runner commands of Moon Princess (`cli.md`): `sim` (mode = the pick, default love), `eval`
 //! (a grid's whole tumble sequence), `play` (round K of seed S, step by step), `tune`.
 
+use crate::driver::{self, GameFacts};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, reject};
 use crate::{Choice, EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
 use moon_princess::events::{Event, SpinKind};
-use moon_princess::{FEATURES, Game, MathModel, Pick, SOURCES};
+use moon_princess::{CAP, FEATURES, Game, MathModel, Pick, SOURCES};
 use slot_core::recorder::{EventLog, NoRecorder};
-use slot_core::stats::ReportInfo;
 
 const GAME: &str = "moon-princess";
+/// The target RTP of every pick (a fraction): 94.51 %.
+pub const TARGET_RTP: f64 = 0.9451;
 /// Default `sim` rounds: a few seconds on 2 cores (about 1.5 million rounds/s per core).
 const DEFAULT_ROUNDS: u64 = 10_000_000;
 
@@ -34,30 +36,35 @@ fn pick(c: Option<Choice>) -> Pick {
     }
 }
 
+/// The facts of a pick: the mode is the pick.
+fn facts(p: Pick) -> GameFacts {
+    GameFacts {
+        game: GAME,
+        mode: p.name(),
+        pick: Some(p.name()),
+        cost: 100,
+        cap: Some(CAP.limit.hundredths()),
+        sources: SOURCES,
+        features: FEATURES,
+        target_rtp: TARGET_RTP,
+    }
+}
+
+/// The facts of the mode named `mode` (a pick), if there is one.
+pub fn facts_of(mode: &str) -> Option<GameFacts> {
+    moon_princess::round::PICKS
+        .into_iter()
+        .find(|p| p.name() == mode)
+        .map(facts)
+}
+
 pub fn sim(a: &SimArgs) -> CliResult {
     reject(a.ante, "--ante", GAME, "starlight-christmas")?;
     let game = game()?;
     let p = pick(a.choice);
-    let rounds = a.rounds.unwrap_or(DEFAULT_ROUNDS);
-    if !a.json {
-        println!("Moon Princess, pick {p}, {rounds} rounds, seed {}", a.seed);
-    }
-    let info = ReportInfo {
-        game: GAME,
-        mode: p.name(),
-        sources: SOURCES,
-        features: FEATURES,
-    };
-    runner::sim_and_report(
-        info,
-        rounds,
-        a.seed,
-        a.threads,
-        a.json,
-        &a.levels.confidence,
-        100,
-        |rng| game.play_round(rng, &mut NoRecorder, p).summary(),
-    )?;
+    driver::sim(a, &facts(p), game.fingerprint(), DEFAULT_ROUNDS, |rng| {
+        game.play_round(rng, &mut NoRecorder, p).summary()
+    })?;
     Ok(())
 }
 
@@ -248,7 +255,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     use slot_core::sim::simulate;
     use slot_core::stats::{ConfidenceLevel, RoundSummary};
     reject(a.ante, "--ante", GAME, "starlight-christmas")?;
-    const TARGET: f64 = 0.9451;
+    const TARGET: f64 = TARGET_RTP;
     let threads = runner::threads(a.threads)?;
     let model: MathModel = match std::env::var_os("MP_MODEL") {
         None => MathModel::standard(),
@@ -280,6 +287,12 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         },
         None,
     )?;
+    if base.feature_rounds[0] == 0 {
+        return Err(CliError(format!(
+            "no free spins triggered in {} rounds: nothing to tune on; use more --rounds (the default is 20,000,000)",
+            base.rounds
+        )));
+    }
     let n = base.rounds as f64;
     let b = base.rtp();
     let q = base.feature_rounds[0] as f64 / n;

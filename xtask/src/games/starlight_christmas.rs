@@ -1,16 +1,18 @@
 //! Runner commands of Starlight Christmas.
 
+use crate::driver::{self, GameFacts};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
 use slot_core::recorder::{EventLog, NoRecorder};
 use slot_core::sim::{SimRng, rng_at_round};
-use slot_core::stats::ReportInfo;
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::paytable::evaluate_grid;
 use starlight_christmas::symbols::{NAMES, SHAPE, parse_grid};
-use starlight_christmas::{BetMode, Event, FEATURES, SOURCES, StarlightChristmas};
+use starlight_christmas::{BetMode, CAP, Event, FEATURES, SOURCES, StarlightChristmas};
 
 const GAME: &str = "starlight-christmas";
+/// The target RTP of both modes (a fraction of the stake): 95.50 %.
+pub const TARGET_RTP: f64 = 0.9550;
 /// Default rounds of `sim`: a few seconds on two cores.
 const DEFAULT_ROUNDS: u64 = 2_000_000;
 
@@ -22,6 +24,28 @@ fn mode(ante: bool) -> BetMode {
     }
 }
 
+/// The facts of a bet mode.
+fn facts(m: BetMode) -> GameFacts {
+    GameFacts {
+        game: GAME,
+        mode: m.name(),
+        pick: None,
+        cost: m.cost(),
+        cap: Some(CAP.limit.hundredths()),
+        sources: &SOURCES,
+        features: &FEATURES,
+        target_rtp: TARGET_RTP,
+    }
+}
+
+/// The facts of the mode named `mode`, if there is one.
+pub fn facts_of(mode: &str) -> Option<GameFacts> {
+    [BetMode::Standard, BetMode::Ante]
+        .into_iter()
+        .find(|m| m.name() == mode)
+        .map(facts)
+}
+
 pub fn sim(a: &SimArgs) -> CliResult {
     reject(a.choice.is_some(), "--choice", GAME, "moon-princess")?;
     let game = match &a.model {
@@ -29,20 +53,11 @@ pub fn sim(a: &SimArgs) -> CliResult {
         Some(path) => StarlightChristmas::new(&load_model(path)?)?,
     };
     let m = mode(a.ante);
-    let info = ReportInfo {
-        game: GAME,
-        mode: m.name(),
-        sources: &SOURCES,
-        features: &FEATURES,
-    };
-    runner::sim_and_report(
-        info,
-        a.rounds.unwrap_or(DEFAULT_ROUNDS),
-        a.seed,
-        a.threads,
-        a.json,
-        &a.levels.confidence,
-        m.cost(),
+    driver::sim(
+        a,
+        &facts(m),
+        game.fingerprint(),
+        DEFAULT_ROUNDS,
         |rng: &mut SimRng| game.play_round(m, rng, &mut NoRecorder).summary(),
     )?;
     Ok(())
@@ -220,7 +235,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     reject(a.choice.is_some(), "--choice", GAME, "moon-princess")?;
     let m = mode(a.ante);
     let threads = runner::threads(a.threads)?;
-    let target = 0.9550;
+    let target = TARGET_RTP;
     let shipped = MathModel::standard();
     let rtp_at = |delta: i64| -> Result<f64, CliError> {
         let mut model = shipped.clone();
@@ -231,7 +246,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
             a.seed,
             threads,
             m.cost(),
-            false,
+            true,
             |rng: &mut SimRng| game.play_round(m, rng, &mut NoRecorder).summary(),
         )?;
         eprintln!(

@@ -1,13 +1,13 @@
 //! Runner commands of Wish Upon a Star (`cli.md`): `sim`, `eval`, `play`, `exact`, `tune`.
 
-use crate::runner::{CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject, sim_and_report};
+use crate::driver::{self, GameFacts, RunOptions};
+use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
 use num_rational::BigRational;
 use num_traits::Zero;
 use serde::Serialize;
 use slot_core::recorder::{EventLog, NoRecorder};
 use slot_core::sim::rng_at_round;
-use slot_core::stats::ReportInfo;
 use wish_upon_a_star::events::{Event, SpinKind};
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{self, GiftPrize, MathModel, StarValue};
@@ -17,41 +17,39 @@ use wish_upon_a_star::{ExactFigures, FEATURES, GAME_NAME, Game, SOURCES, Win};
 const GAME: &str = "wish-upon-a-star";
 /// Default rounds of `sim`: a few seconds on 2 cores.
 const DEFAULT_ROUNDS: u64 = 10_000_000;
-/// The target RTP of `targets.md`.
-const TARGET_RTP: f64 = 0.9520;
+/// The target RTP (a fraction): 95.20 %.
+pub const TARGET_RTP: f64 = 0.9520;
 
 fn no_foreign_options(choice: bool, ante: bool) -> CliResult {
     reject(choice, "--choice", GAME, "moon-princess")?;
     reject(ante, "--ante", GAME, "starlight-christmas")
 }
 
-fn info() -> ReportInfo<'static> {
-    ReportInfo {
-        game: GAME_NAME,
-        mode: "standard",
-        sources: SOURCES,
-        features: FEATURES,
-    }
+/// The facts of the one mode.
+const FACTS: GameFacts = GameFacts {
+    game: GAME_NAME,
+    mode: "standard",
+    pick: None,
+    cost: 100,
+    cap: None,
+    sources: SOURCES,
+    features: FEATURES,
+    target_rtp: TARGET_RTP,
+};
+
+/// The facts of the mode named `mode`, if there is one.
+pub fn facts_of(mode: &str) -> Option<GameFacts> {
+    (mode == FACTS.mode).then_some(FACTS)
 }
 
 pub fn sim(a: &SimArgs) -> CliResult {
     no_foreign_options(a.choice.is_some(), a.ante)?;
     let game = Game::standard();
-    let rounds = a.rounds.unwrap_or(DEFAULT_ROUNDS);
-    if !a.json {
-        println!("seed {}  rounds {rounds}", a.seed);
-    }
-    let report = sim_and_report(
-        info(),
-        rounds,
-        a.seed,
-        a.threads,
-        a.json,
-        &a.levels.confidence,
-        100,
-        |rng| game.play_round(rng, &mut NoRecorder).summary(),
-    )?;
-    if !a.json {
+    let report = driver::sim(a, &FACTS, game.fingerprint(), DEFAULT_ROUNDS, |rng| {
+        game.play_round(rng, &mut NoRecorder).summary()
+    })?;
+    let report = report.par;
+    if !a.json && report.rounds > 1 {
         let exact = ExactFigures::compute(game.model())?;
         let e = to_f64(&exact.rtp);
         // Standard error of the simulated RTP: sd / sqrt(n).
@@ -496,15 +494,9 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         "confirming by simulation ({} rounds, seed {}):",
         a.rounds, a.seed
     );
-    sim_and_report(
-        info(),
-        a.rounds,
-        a.seed,
-        a.threads,
-        false,
-        &[],
-        100,
-        |rng| game.play_round(rng, &mut NoRecorder).summary(),
-    )?;
-    Ok(())
+    let opts = RunOptions::rounds(a.rounds, a.seed, runner::threads(a.threads)?);
+    let report = driver::run_report(&FACTS, game.fingerprint(), &opts, |rng| {
+        game.play_round(rng, &mut NoRecorder).summary()
+    })?;
+    report.print(false)
 }

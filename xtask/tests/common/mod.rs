@@ -1,8 +1,15 @@
-//! What the runner's command-line tests share.
+//! What the runner's command-line tests share: running the built binary, temporary
+//! directories, reading reports typed, and writing reports with changed sums.
+#![allow(dead_code)]
 
+use serde::Deserialize;
+use slot_core::fingerprint::Fingerprint;
+use slot_core::sim::Checkpoint;
+use slot_core::stats::Accumulator;
+use std::path::PathBuf;
 use std::process::Command;
 
-/// Runs the runner with `args`: exit status, standard output, standard error.
+/// Runs the runner: (exit status, stdout, stderr).
 pub fn xtask(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(args)
@@ -13,4 +20,75 @@ pub fn xtask(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Runs the runner and expects exit status 0; returns stdout.
+pub fn ok(args: &[&str]) -> String {
+    let (code, out, err) = xtask(args);
+    assert_eq!(code, 0, "xtask {args:?} failed: {err}");
+    out
+}
+
+/// A fresh directory for one test.
+pub fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Writes `text` to `dir/name` and returns the path as a string.
+pub fn put(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+/// The typed parts of a report a test compares (128-bit sums exact).
+#[derive(Debug, Deserialize)]
+pub struct Typed {
+    pub rounds: u64,
+    pub threads: usize,
+    pub sums: Accumulator,
+    pub sums_sha256: String,
+    pub convergence: Vec<Checkpoint>,
+    pub stop: String,
+}
+
+/// Reads a report typed.
+pub fn typed(json: &str) -> Typed {
+    serde_json::from_str(json).unwrap()
+}
+
+/// `report` with other sums: rounds and the checksum follow the sums (so that only the
+/// relations between the sums can be wrong), the convergence record is dropped.
+pub fn with_sums(report: &str, acc: &Accumulator) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(report).unwrap();
+    v["rounds"] = acc.rounds.into();
+    v["rounds_planned"] = acc.rounds.into();
+    v["sums_sha256"] = Fingerprint::of(acc).to_string().into();
+    v["convergence"] = serde_json::json!([]);
+    v["sums"] = serde_json::Value::Null;
+    serde_json::to_string(&v).unwrap().replace(
+        "\"sums\":null",
+        &format!("\"sums\":{}", serde_json::to_string(acc).unwrap()),
+    )
+}
+
+/// The six game/mode pairs as `sim` arguments.
+pub const MODES: [&[&str]; 6] = [
+    &["moon-princess", "--choice", "love"],
+    &["moon-princess", "--choice", "star"],
+    &["moon-princess", "--choice", "storm"],
+    &["wish-upon-a-star"],
+    &["starlight-christmas"],
+    &["starlight-christmas", "--ante"],
+];
+
+/// `sim` arguments: the game/mode pair followed by `rest`.
+pub fn args<'a>(mode: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
+    let mut a = vec!["sim"];
+    a.extend_from_slice(mode);
+    a.extend_from_slice(rest);
+    a
 }

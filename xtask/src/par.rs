@@ -1,0 +1,595 @@
+//! PAR files (`sim --out DIR`, `merge --out DIR`): the report as Markdown, JSON and CSV, and
+//! SVG plots.
+//!
+//! | file | what |
+//! |---|---|
+//! | `report.md` | the PAR sheet: figures, tables, provenance, the plots |
+//! | `report.json` | the report as `--json` prints it (pretty-printed); `merge` reads it |
+//! | `win_distribution.csv` | `range,from_x_bet,to_x_bet,count,share,one_in` |
+//! | `features.csv` | `feature,rounds,triggers,one_in,rtp,average_win_x_bet` |
+//! | `rtp_by_source.csv` | `source,rtp` |
+//! | `convergence.csv` | `batches,rounds,rtp,ci99_low,ci99_high` (running RTP at each checkpoint) |
+//! | `win_distribution.svg` | share of rounds per win-size bucket and P(win >= x), log-log, cap marked |
+//! | `rtp_convergence.svg` | running RTP with its 99 % band and the target line, log rounds |
+//!
+//! One CSV per table (each a plain table with a header row, RFC 4180 quoting by the `csv`
+//! crate); ratios are fractions, wins multiples of the paytable's bet, empty cells where a
+//! figure does not exist ("1 in" of a bucket never hit). A merge of several independent runs
+//! has no convergence record (their rounds have no order), so no convergence CSV or plot.
+//! Plots by `plotters` (SVG backend only): deterministic for a report, since the checkpoints
+//! are at fixed batch counts.
+
+use crate::report::{Report, checkpoint_figures};
+use crate::runner::{CliError, CliResult};
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use slot_core::sim::Checkpoint;
+use slot_core::stats::{BUCKET_EDGES_X, BUCKETS, ParReport};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The bucket ranges in x bet, `[from, to)`; `to` is `None` for the open ones (and `from` for
+/// "cap" is the cap, if the game has one).
+fn bucket_range(b: usize, cap_x: Option<f64>) -> (Option<f64>, Option<f64>) {
+    let edge = |i: usize| BUCKET_EDGES_X[i] as f64;
+    match b {
+        0 => (Some(0.0), Some(0.01)),
+        1 => (Some(0.01), Some(1.0)),
+        _ if b + 2 < BUCKETS => (Some(edge(b - 2)), Some(edge(b - 1))),
+        _ if b + 1 < BUCKETS => (Some(edge(BUCKET_EDGES_X.len() - 1)), None),
+        _ => (cap_x, None),
+    }
+}
+
+fn opt(x: Option<f64>) -> String {
+    x.map_or(String::new(), |v| v.to_string())
+}
+
+/// Creates the `--out` directory (checked before a run starts, so that a long run cannot end
+/// with nowhere to write).
+///
+/// # Errors
+/// If it cannot be created, naming it.
+pub fn create_dir(dir: &Path) -> CliResult {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError(format!(
+            "--out {}: cannot create the directory: {e}",
+            dir.display()
+        ))
+    })
+}
+
+/// Writes every PAR file of `report` into `dir` (which exists).
+///
+/// # Errors
+/// A file that cannot be written, or a plot that cannot be drawn.
+pub fn write(report: &Report, dir: &Path) -> CliResult {
+    let put = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text)
+            .map_err(|e| CliError(format!("cannot write {}: {e}", dir.join(name).display())))
+    };
+    let r = &report.par;
+    let cap_x = cap_of(report);
+    put(
+        "report.json",
+        &(serde_json::to_string_pretty(report)? + "\n"),
+    )?;
+    put("report.md", &markdown(report))?;
+    put(
+        "win_distribution.csv",
+        &csv(
+            &[
+                "range",
+                "from_x_bet",
+                "to_x_bet",
+                "count",
+                "share",
+                "one_in",
+            ],
+            r.win_distribution.iter().enumerate().map(|(i, b)| {
+                let (from, to) = bucket_range(i, cap_x);
+                vec![
+                    b.range.to_string(),
+                    opt(from),
+                    opt(to),
+                    b.count.to_string(),
+                    b.share.to_string(),
+                    opt(b.one_in),
+                ]
+            }),
+        )?,
+    )?;
+    put(
+        "features.csv",
+        &csv(
+            &[
+                "feature",
+                "rounds",
+                "triggers",
+                "one_in",
+                "rtp",
+                "average_win_x_bet",
+            ],
+            r.feature_names.iter().map(|name| {
+                let f = &r.features[name];
+                vec![
+                    name.clone(),
+                    f.count.to_string(),
+                    f.triggers.to_string(),
+                    opt(f.one_in),
+                    f.rtp.to_string(),
+                    opt(f.average_win),
+                ]
+            }),
+        )?,
+    )?;
+    put(
+        "rtp_by_source.csv",
+        &csv(
+            &["source", "rtp"],
+            r.source_names
+                .iter()
+                .map(|s| vec![s.clone(), r.rtp_by_source[s].to_string()]),
+        )?,
+    )?;
+    put("win_distribution.svg", &distribution_svg(r, cap_x)?)?;
+    let points = convergence_points(report);
+    let conv = dir.join("convergence.csv");
+    let plot = dir.join("rtp_convergence.svg");
+    if points.is_empty() {
+        // A file left from an earlier report in the same directory would be another run's.
+        let _ = std::fs::remove_file(conv);
+        let _ = std::fs::remove_file(plot);
+    } else {
+        put(
+            "convergence.csv",
+            &csv(
+                &["batches", "rounds", "rtp", "ci99_low", "ci99_high"],
+                points.iter().map(|(c, rtp, hw)| {
+                    vec![
+                        c.batches.to_string(),
+                        c.rounds.to_string(),
+                        rtp.to_string(),
+                        (rtp - hw).max(0.0).to_string(),
+                        (rtp + hw).to_string(),
+                    ]
+                }),
+            )?,
+        )?;
+        put("rtp_convergence.svg", &convergence_svg(report, &points)?)?;
+    }
+    Ok(())
+}
+
+/// The cap in x bet, from the game's facts.
+fn cap_of(report: &Report) -> Option<f64> {
+    crate::games::facts(&report.par.game, &report.par.mode)
+        .ok()
+        .and_then(|f| f.cap)
+        .map(|c| c as f64 / 100.0)
+}
+
+fn csv(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> Result<String, CliError> {
+    let mut w = ::csv::Writer::from_writer(Vec::new());
+    w.write_record(header)?;
+    for row in rows {
+        w.write_record(&row)?;
+    }
+    let bytes = w.into_inner().map_err(|e| CliError(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| CliError(e.to_string()))
+}
+
+/// The convergence record with the run's end added: (sums, running RTP, 99 % half-width).
+fn convergence_points(report: &Report) -> Vec<(Checkpoint, f64, f64)> {
+    let conv = &report.run.convergence;
+    if conv.is_empty() {
+        return Vec::new();
+    }
+    let s = &report.par.sums;
+    let mut all = conv.clone();
+    if all.last().is_some_and(|c| c.rounds < s.rounds) {
+        let batches = conv.last().map_or(0, |c| c.batches)
+            + (s.rounds - conv.last().map_or(0, |c| c.rounds))
+                .div_ceil(slot_core::sim::BATCH_ROUNDS);
+        all.push(Checkpoint {
+            batches,
+            rounds: s.rounds,
+            total_win: s.total_win,
+            sum_sq: s.sum_sq,
+        });
+    }
+    all.into_iter()
+        .map(|c| {
+            let (rtp, hw) = checkpoint_figures(&c, s.cost);
+            (c, rtp, hw)
+        })
+        .collect()
+}
+
+/// An axis label: "0.01", "1", "500", "20k", "1.5M".
+fn tick(x: f64) -> String {
+    let (v, unit) = [(1e9, "G"), (1e6, "M"), (1e3, "k")]
+        .into_iter()
+        .find(|(scale, _)| x >= *scale)
+        .map_or((x, ""), |(scale, unit)| (x / scale, unit));
+    let text = format!("{v:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    format!("{text}{unit}")
+}
+
+/// A label of the share axis: "1", "0.1", "0.01", "1e-3", "1e-8".
+fn share_tick(y: f64) -> String {
+    let e = y.log10().round();
+    if (y / 10f64.powf(e) - 1.0).abs() > 1e-6 {
+        return format!("{y:.1e}");
+    }
+    match e as i32 {
+        0 => "1".into(),
+        -1 => "0.1".into(),
+        -2 => "0.01".into(),
+        e => format!("1e{e}"),
+    }
+}
+
+/// Floor and ceiling powers of ten around `lo..hi` (positive).
+fn decades(lo: f64, hi: f64) -> (f64, f64) {
+    (
+        10f64.powf(lo.log10().floor()),
+        10f64.powf(hi.log10().ceil()),
+    )
+}
+
+fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, CliError> {
+    let n = r.rounds.max(1) as f64;
+    let max_x = (r.max_win).max(0.01);
+    // Bars: share of rounds in each bucket with a win, over the bucket's range.
+    let mut bars = Vec::new();
+    for (i, b) in r.win_distribution.iter().enumerate().skip(1) {
+        if b.count == 0 {
+            continue;
+        }
+        let (from, to) = bucket_range(i, cap_x);
+        let from = from.unwrap_or(max_x);
+        let (x0, x1) = match to {
+            Some(to) => (from, to),
+            None if i + 1 == BUCKETS => (from / 1.08, from * 1.08),
+            None => (from, (max_x * 1.08).max(from * 1.5)),
+        };
+        bars.push((x0, x1, b.share));
+    }
+    // Exceedance: P(win >= x) at each bucket's lower edge (exact from the counts).
+    let floors: Vec<(f64, u64)> = (1..BUCKETS)
+        .filter_map(|i| {
+            bucket_range(i, cap_x)
+                .0
+                .map(|x| (x, r.win_distribution[i].count))
+        })
+        .collect();
+    let mut xs: Vec<f64> = floors.iter().map(|f| f.0).collect();
+    xs.dedup();
+    let tail: Vec<(f64, f64)> = xs
+        .into_iter()
+        .map(|x| {
+            let above: u64 = floors.iter().filter(|f| f.0 >= x).map(|f| f.1).sum();
+            (x, above as f64 / n)
+        })
+        .filter(|p| p.1 > 0.0)
+        .collect();
+    let smallest = bars
+        .iter()
+        .map(|b| b.2)
+        .chain(tail.iter().map(|t| t.1))
+        .filter(|&y| y > 0.0)
+        .fold(1.0, f64::min);
+    let (y_lo, _) = decades(smallest / 2.0, 1.0);
+    let x_hi = cap_x.unwrap_or(0.0).max(max_x) * 2.0;
+    let (_, x_hi) = decades(0.01, x_hi);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let title = format!(
+            "{} ({}): win distribution, {} rounds",
+            r.game, r.mode, r.rounds
+        );
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(45)
+            .y_label_area_size(70)
+            .build_cartesian_2d((0.01f64..x_hi).log_scale(), (y_lo..1.0f64).log_scale())?;
+        chart
+            .configure_mesh()
+            .x_desc("win (x bet)")
+            .y_desc("share of rounds")
+            .x_label_formatter(&|x| tick(*x))
+            .y_label_formatter(&|y| share_tick(*y))
+            .light_line_style(RGBColor(238, 238, 238))
+            .draw()?;
+        chart
+            .draw_series(bars.iter().map(|&(x0, x1, y)| {
+                Rectangle::new([(x0, y_lo), (x1, y)], BLUE.mix(0.35).filled())
+            }))?
+            .label("share of rounds in the win-size bucket")
+            .legend(|(x, y)| {
+                Rectangle::new([(x, y - 5), (x + 14, y + 5)], BLUE.mix(0.35).filled())
+            });
+        chart
+            .draw_series(LineSeries::new(tail.iter().copied(), RED.stroke_width(2)))?
+            .label("P(win >= x)")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], RED.stroke_width(2)));
+        chart.draw_series(
+            tail.iter()
+                .map(|&(x, y)| Circle::new((x, y), 3, RED.filled())),
+        )?;
+        let (mark, label) = match cap_x {
+            Some(c) => (c, format!("cap {c}x")),
+            None => (max_x, format!("no cap; largest win {max_x:.2}x")),
+        };
+        chart
+            .draw_series(std::iter::once(DashedPathElement::new(
+                vec![(mark, y_lo), (mark, 1.0)],
+                6,
+                4,
+                BLACK.stroke_width(2),
+            )))?
+            .label(label)
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], BLACK.stroke_width(2)));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+fn convergence_svg(report: &Report, points: &[(Checkpoint, f64, f64)]) -> Result<String, CliError> {
+    let r = &report.par;
+    let target = report.target_rtp * 100.0;
+    let pct: Vec<(f64, f64, f64, f64)> = points
+        .iter()
+        .map(|(c, rtp, hw)| {
+            let hw = if hw.is_finite() { *hw } else { 1.0 };
+            (
+                c.rounds as f64,
+                rtp * 100.0,
+                (rtp - hw).max(0.0) * 100.0,
+                (rtp + hw) * 100.0,
+            )
+        })
+        .collect();
+    let (x_lo, x_hi) = (pct[0].0, pct[pct.len() - 1].0.max(pct[0].0 * 10.0));
+    // The y range: the band over the last two decades of rounds, and the target.
+    let recent = pct.iter().filter(|p| p.0 >= x_hi / 100.0);
+    let (mut y_lo, mut y_hi) = (target, target);
+    for p in recent {
+        y_lo = y_lo.min(p.2).min(p.1);
+        y_hi = y_hi.max(p.3).max(p.1);
+    }
+    let pad = ((y_hi - y_lo) * 0.15).max(0.05);
+    let (y_lo, y_hi) = (y_lo - pad, y_hi + pad);
+    let clamp = |y: f64| y.clamp(y_lo, y_hi);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let title = format!(
+            "{} ({}): running RTP, seed {}, {} rounds",
+            r.game, r.mode, r.seed, r.rounds
+        );
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(45)
+            .y_label_area_size(70)
+            .build_cartesian_2d((x_lo..x_hi).log_scale(), y_lo..y_hi)?;
+        chart
+            .configure_mesh()
+            .x_desc("rounds")
+            .y_desc("RTP (%)")
+            .x_label_formatter(&|x| tick(*x))
+            .y_label_formatter(&|y| format!("{y:.2}"))
+            .light_line_style(RGBColor(238, 238, 238))
+            .draw()?;
+        let band: Vec<(f64, f64)> = pct
+            .iter()
+            .map(|p| (p.0, clamp(p.3)))
+            .chain(pct.iter().rev().map(|p| (p.0, clamp(p.2))))
+            .collect();
+        chart
+            .draw_series(std::iter::once(Polygon::new(band, BLUE.mix(0.2).filled())))?
+            .label("99 % confidence band")
+            .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], BLUE.mix(0.2).filled()));
+        chart
+            .draw_series(LineSeries::new(
+                pct.iter().map(|p| (p.0, clamp(p.1))),
+                BLUE.stroke_width(2),
+            ))?
+            .label("running RTP")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], BLUE.stroke_width(2)));
+        chart
+            .draw_series(std::iter::once(DashedPathElement::new(
+                vec![(x_lo, target), (x_hi, target)],
+                6,
+                4,
+                RED.stroke_width(2),
+            )))?
+            .label(format!("target {:.2} %", target))
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], RED.stroke_width(2)));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+/// The PAR sheet as Markdown.
+fn markdown(report: &Report) -> String {
+    let r = &report.par;
+    let pct = |x: f64| {
+        if x.is_finite() {
+            format!("{:.4} %", x * 100.0)
+        } else {
+            "unbounded".into()
+        }
+    };
+    let one_in = |x: Option<f64>| x.map_or("never".into(), |v| format!("1 in {v:.1}"));
+    let mut m = String::new();
+    let _ = writeln!(m, "# PAR sheet: {} ({})\n", r.game, r.mode);
+    let _ = writeln!(
+        m,
+        "Simulated with `cargo xtask sim` (seed {}, {} rounds). Ratios are per stake paid; win sizes are multiples of the paytable's bet.\n",
+        r.seed, r.rounds
+    );
+    let _ = writeln!(m, "| figure | value |\n|---|---|");
+    let rows = [
+        ("rounds", r.rounds.to_string()),
+        ("seed", r.seed.to_string()),
+        ("stake", format!("{} x bet", r.stake_x_bet)),
+        ("RTP", pct(r.rtp)),
+        (
+            "95 % interval",
+            format!("[{}, {}]", pct(r.rtp_ci95[0]), pct(r.rtp_ci95[1])),
+        ),
+        (
+            "99 % interval",
+            format!("[{}, {}]", pct(r.rtp_ci99[0]), pct(r.rtp_ci99[1])),
+        ),
+        (
+            "intervals reliable",
+            match &r.interval_warning {
+                None => "yes".into(),
+                Some(w) => format!("**no**: {w}"),
+            },
+        ),
+        ("target RTP", format!("{:.2} %", report.target_rtp * 100.0)),
+        ("sd of a round's win", format!("{:.3} x stake", r.sd)),
+        (
+            "volatility index (90 / 95 / 99 %)",
+            format!(
+                "{:.2} / {:.2} / {:.2}",
+                r.volatility_index.vi90, r.volatility_index.vi95, r.volatility_index.vi99
+            ),
+        ),
+        (
+            "hit frequency",
+            format!(
+                "{} ({})",
+                pct(r.hit_frequency),
+                one_in((r.hit_frequency > 0.0).then(|| 1.0 / r.hit_frequency))
+            ),
+        ),
+        ("largest win", format!("{:.2} x bet", r.max_win)),
+        (
+            "cap hits",
+            format!("{} ({})", r.cap_hits, one_in(r.cap_one_in)),
+        ),
+    ];
+    for (k, v) in rows {
+        let _ = writeln!(m, "| {k} | {v} |");
+    }
+    let _ = writeln!(m, "\n## RTP by source\n\n| source | RTP |\n|---|---|");
+    for s in &r.source_names {
+        let _ = writeln!(m, "| {s} | {} |", pct(r.rtp_by_source[s]));
+    }
+    let _ = writeln!(
+        m,
+        "\n## Features\n\n| feature | rounds | frequency | triggers | RTP | average win (x bet) |\n|---|---|---|---|---|---|"
+    );
+    for name in &r.feature_names {
+        let f = &r.features[name];
+        let _ = writeln!(
+            m,
+            "| {name} | {} | {} | {} | {} | {} |",
+            f.count,
+            one_in(f.one_in),
+            f.triggers,
+            pct(f.rtp),
+            f.average_win.map_or("-".into(), |a| format!("{a:.2}"))
+        );
+    }
+    let _ = writeln!(
+        m,
+        "\n## Win distribution\n\n| win (x bet) | rounds | share | frequency |\n|---|---|---|---|"
+    );
+    for b in &r.win_distribution {
+        let _ = writeln!(
+            m,
+            "| {} | {} | {:.6} % | {} |",
+            b.range.replace('|', "\\|"),
+            b.count,
+            b.share * 100.0,
+            one_in(b.one_in)
+        );
+    }
+    let rare = r.rare_buckets();
+    if !rare.is_empty() {
+        let _ = writeln!(
+            m,
+            "\nOdds rarer than 1 in 100 million (GLI-11 disclosure): {}.",
+            rare.join(", ")
+        );
+    }
+    let _ = writeln!(
+        m,
+        "\n![win distribution](win_distribution.svg)\n\nTables: [win_distribution.csv](win_distribution.csv), [features.csv](features.csv), [rtp_by_source.csv](rtp_by_source.csv)."
+    );
+    if report.run.convergence.is_empty() {
+        let _ = writeln!(
+            m,
+            "\n## RTP convergence\n\nNone: this merge holds several independent runs, whose rounds have no order."
+        );
+    } else {
+        let _ = writeln!(
+            m,
+            "\n## RTP convergence\n\nThe running RTP after fixed batch counts of the seed's sequence, with its 99 % band and the target.\n\n![RTP convergence](rtp_convergence.svg)\n\nData: [convergence.csv](convergence.csv)."
+        );
+    }
+    let _ = writeln!(m, "\n## Provenance\n\n| | |\n|---|---|");
+    for (k, v) in report.provenance() {
+        let _ = writeln!(m, "| {k} | {v} |");
+    }
+    let _ = writeln!(
+        m,
+        "| speed | {} rounds/s on {} threads ({:.1} s) |",
+        crate::progress::si(r.rounds_per_second),
+        r.threads,
+        r.elapsed_seconds
+    );
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_labels_are_short() {
+        assert_eq!(tick(0.01), "0.01");
+        assert_eq!(tick(1.0), "1");
+        assert_eq!(tick(500.0), "500");
+        assert_eq!(tick(20_000.0), "20k");
+        assert_eq!(tick(1_500_000.0), "1.5M");
+        assert_eq!(share_tick(1.0), "1");
+        assert_eq!(share_tick(0.01), "0.01");
+        assert_eq!(share_tick(9.999_999_999e-5), "1e-4");
+        assert_eq!(share_tick(1e-8), "1e-8");
+    }
+
+    #[test]
+    fn bucket_ranges_follow_the_edges() {
+        assert_eq!(bucket_range(0, None), (Some(0.0), Some(0.01)));
+        assert_eq!(bucket_range(2, None), (Some(1.0), Some(2.0)));
+        assert_eq!(bucket_range(10, None), (Some(1000.0), Some(5000.0)));
+        assert_eq!(bucket_range(11, None), (Some(5000.0), None));
+        assert_eq!(bucket_range(12, Some(5000.0)), (Some(5000.0), None));
+        assert_eq!(bucket_range(12, None), (None, None));
+    }
+}

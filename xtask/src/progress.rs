@@ -1,0 +1,207 @@
+//! Progress of a long simulation, and its stop by Ctrl-C.
+//!
+//! Progress goes to stderr only, so stdout stays the report alone (clean JSON with `--json`):
+//! * stderr is a terminal: a live bar (rounds, rate, running RTP, time left);
+//! * stderr is not a terminal (a batch job's log, a redirect): one line every
+//!   `--progress-seconds` (default 10 s), the first after that time, so short runs print none;
+//! * `--quiet`: nothing.
+//!
+//! Ctrl-C (SIGINT, and SIGTERM as a batch scheduler sends it at a time limit or on cancel)
+//! stops the run after the batches under way: the report of the complete prefix of batches
+//! finished is printed as usual, marked interrupted, and the runner exits with status 130.
+//! A second Ctrl-C ends the process at once.
+
+use slot_core::sim::Progress;
+use slot_core::stats::Accumulator;
+use std::io::IsTerminal;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+static INTERRUPT: AtomicBool = AtomicBool::new(false);
+static HANDLER: OnceLock<()> = OnceLock::new();
+
+/// The flag a Ctrl-C sets, with the handler installed on first use.
+pub fn interrupt_flag() -> &'static AtomicBool {
+    HANDLER.get_or_init(|| {
+        // If a handler cannot be installed (another one is), Ctrl-C keeps its default effect.
+        let _ = ctrlc::set_handler(|| {
+            if INTERRUPT.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!(
+                "\ninterrupted: finishing the batches under way, then the report of the batches done (Ctrl-C again to quit at once)"
+            );
+        });
+    });
+    &INTERRUPT
+}
+
+/// True once a run was interrupted.
+pub fn interrupted() -> bool {
+    INTERRUPT.load(Ordering::SeqCst)
+}
+
+/// A number of rounds or a rate with three significant digits and an SI prefix: "2.85 M",
+/// "28.5 k", "512".
+pub fn si(x: f64) -> String {
+    let (v, unit) = [(1e12, " T"), (1e9, " G"), (1e6, " M"), (1e3, " k")]
+        .into_iter()
+        .find(|(scale, _)| x >= *scale)
+        .map_or((x, ""), |(scale, unit)| (x / scale, unit));
+    let digits = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    let digits = if unit.is_empty() && v.fract() == 0.0 {
+        0
+    } else {
+        digits
+    };
+    format!("{v:.digits$}{unit}")
+}
+
+/// A duration in words: "45 s", "3 min 20 s", "2 h 05 min".
+pub fn duration(secs: f64) -> String {
+    if !secs.is_finite() {
+        return "unknown".into();
+    }
+    let s = secs.round() as u64;
+    match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
+        _ => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
+    }
+}
+
+/// What a progress display shows about a run.
+#[derive(Clone, Copy, Debug)]
+pub struct Display {
+    /// Rounds the run is to play (the bound of a precision-driven run).
+    pub planned: u64,
+    /// Stake per round, hundredths.
+    pub cost: u64,
+    /// The 99 % half-width a precision-driven run stops at (a fraction).
+    pub target_half_width: Option<f64>,
+    /// Show nothing.
+    pub quiet: bool,
+    /// Seconds between lines off a terminal.
+    pub every: Duration,
+}
+
+impl Display {
+    /// One status text: rounds, rate, running RTP, (half-width), time left.
+    fn status(&self, p: &Progress, elapsed: f64) -> String {
+        let n = p.rounds.load(Ordering::Relaxed);
+        let w = p.win.load(Ordering::Relaxed);
+        let rate = n as f64 / elapsed.max(1e-9);
+        let rtp = w as f64 / (n.max(1) as f64 * self.cost as f64) * 100.0;
+        let mut text = format!(
+            "{} / {} rounds ({:.1} %), {} rounds/s, RTP {rtp:.3} %",
+            si(n as f64),
+            si(self.planned as f64),
+            n as f64 / self.planned.max(1) as f64 * 100.0,
+            si(rate)
+        );
+        let mut left = self.planned.saturating_sub(n) as f64;
+        if let Some(goal) = self.target_half_width {
+            let prefix = *p.prefix.lock().unwrap_or_else(|e| e.into_inner());
+            let mut acc = Accumulator::new(self.cost);
+            acc.rounds = prefix.rounds;
+            acc.total_win = prefix.total_win;
+            acc.sum_sq = prefix.sum_sq;
+            let hw = acc.half_width(slot_core::stats::ConfidenceLevel::P99.z());
+            if hw.is_finite() && prefix.rounds > 0 {
+                text += &format!(
+                    ", 99 % half-width {:.4} pp (goal {} pp)",
+                    hw * 100.0,
+                    goal * 100.0
+                );
+                // The half-width falls as 1 / sqrt(n).
+                let needed = (prefix.rounds as f64 * (hw / goal).powi(2)).min(self.planned as f64);
+                left = (needed - n as f64).max(0.0);
+            }
+        }
+        if rate > 0.0 {
+            text += &format!(", about {} left", duration(left / rate));
+        }
+        text
+    }
+
+    /// Runs `f` while showing progress on stderr (see the module docs), and returns its result.
+    pub fn watch<T>(&self, p: &Progress, f: impl FnOnce() -> T) -> T {
+        if self.quiet {
+            return f();
+        }
+        let done = AtomicBool::new(false);
+        let start = Instant::now();
+        std::thread::scope(|s| {
+            let done = &done;
+            let shown = s.spawn(move || {
+                if std::io::stderr().is_terminal() {
+                    self.bar(p, start, done);
+                } else {
+                    self.lines(p, start, done);
+                }
+            });
+            let out = f();
+            done.store(true, Ordering::Relaxed);
+            let _ = shown.join();
+            out
+        })
+    }
+
+    fn bar(&self, p: &Progress, start: Instant, done: &AtomicBool) {
+        use indicatif::{ProgressBar, ProgressStyle};
+        let bar = ProgressBar::new(self.planned);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        while !done.load(Ordering::Relaxed) {
+            bar.set_position(p.rounds.load(Ordering::Relaxed));
+            bar.set_message(self.status(p, start.elapsed().as_secs_f64()));
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        bar.finish_and_clear();
+    }
+
+    fn lines(&self, p: &Progress, start: Instant, done: &AtomicBool) {
+        let mut next = self.every;
+        while !done.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(50).min(self.every));
+            let elapsed = start.elapsed();
+            if elapsed >= next && !done.load(Ordering::Relaxed) {
+                eprintln!("progress: {}", self.status(p, elapsed.as_secs_f64()));
+                next += self.every;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_have_three_significant_digits() {
+        assert_eq!(si(2_851_234.5), "2.85 M");
+        assert_eq!(si(28_512_345.0), "28.5 M");
+        assert_eq!(si(285_123.0), "285 k");
+        assert_eq!(si(1_000.0), "1.00 k");
+        assert_eq!(si(512.0), "512");
+        assert_eq!(si(3.5), "3.50");
+        assert_eq!(si(1.2e10), "12.0 G");
+    }
+
+    #[test]
+    fn durations_in_words() {
+        assert_eq!(duration(44.6), "45 s");
+        assert_eq!(duration(200.0), "3 min 20 s");
+        assert_eq!(duration(7_500.0), "2 h 05 min");
+        assert_eq!(duration(f64::INFINITY), "unknown");
+    }
+}

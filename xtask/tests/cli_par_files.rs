@@ -1,0 +1,241 @@
+//! PAR files (`--out DIR`): Markdown, JSON, CSV tables and SVG plots, from `sim` and `merge`;
+//! and the committed examples in `docs/par/` are of the shipped models.
+
+mod common;
+use common::*;
+use std::path::Path;
+
+/// The points of every `<polyline>` in an SVG file (which must parse as XML).
+fn polylines(svg: &str) -> Vec<Vec<(f64, f64)>> {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG parses as XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .map(|n| {
+            n.attribute("points")
+                .unwrap_or("")
+                .split_whitespace()
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn has_text(svg: &str, want: &str) -> bool {
+    roxmltree::Document::parse(svg)
+        .unwrap()
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .any(|n| n.text().is_some_and(|t| t.contains(want)))
+}
+
+/// The header and rows of a CSV file.
+fn csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines().map(|l| {
+        // The tables' fields hold no quotes; a bucket label like "(0,1)" is quoted.
+        let mut fields = vec![];
+        let mut cur = String::new();
+        let mut quoted = false;
+        for c in l.chars() {
+            match c {
+                '"' => quoted = !quoted,
+                ',' if !quoted => fields.push(std::mem::take(&mut cur)),
+                _ => cur.push(c),
+            }
+        }
+        fields.push(cur);
+        fields
+    });
+    let header = lines.next().unwrap();
+    (header, lines.collect())
+}
+
+fn check_par_dir(d: &Path, rounds: u64, with_convergence: bool) {
+    let read = |f: &str| std::fs::read_to_string(d.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+    let report = typed(&read("report.json"));
+    assert_eq!(report.rounds, rounds);
+    let (h, rows) = csv(&d.join("win_distribution.csv"));
+    assert_eq!(
+        h,
+        [
+            "range",
+            "from_x_bet",
+            "to_x_bet",
+            "count",
+            "share",
+            "one_in"
+        ]
+    );
+    assert_eq!(rows.len(), 13);
+    assert_eq!(rows[1][0], "(0,1)");
+    let counted: u64 = rows.iter().map(|r| r[3].parse::<u64>().unwrap()).sum();
+    assert_eq!(counted, rounds, "the buckets hold every round");
+    let (h, _) = csv(&d.join("features.csv"));
+    assert_eq!(
+        h,
+        [
+            "feature",
+            "rounds",
+            "triggers",
+            "one_in",
+            "rtp",
+            "average_win_x_bet"
+        ]
+    );
+    let (h, rows) = csv(&d.join("rtp_by_source.csv"));
+    assert_eq!(h, ["source", "rtp"]);
+    assert!(!rows.is_empty());
+    let md = read("report.md");
+    for part in [
+        "# PAR sheet",
+        "## RTP by source",
+        "## Win distribution",
+        "win_distribution.svg",
+        "## Provenance",
+        "sha256",
+    ] {
+        assert!(md.contains(part), "report.md lacks {part}");
+    }
+    let svg = read("win_distribution.svg");
+    let lines = polylines(&svg);
+    assert!(
+        lines.iter().any(|l| l.len() >= 3),
+        "P(win >= x) drawn as a polyline"
+    );
+    assert!(has_text(&svg, "P(win >= x)") && has_text(&svg, "win (x bet)"));
+    if with_convergence {
+        let (h, rows) = csv(&d.join("convergence.csv"));
+        assert_eq!(h, ["batches", "rounds", "rtp", "ci99_low", "ci99_high"]);
+        assert_eq!(
+            rows.last().unwrap()[1],
+            rounds.to_string(),
+            "ends at the run's end"
+        );
+        let svg = read("rtp_convergence.svg");
+        let lines = polylines(&svg);
+        assert!(
+            lines.iter().any(|l| l.len() == rows.len()),
+            "the running RTP: one point per checkpoint ({} rows)",
+            rows.len()
+        );
+        assert!(has_text(&svg, "target 95.50 %") && has_text(&svg, "99 % confidence band"));
+        assert!(svg.contains("<polygon"), "the band");
+    }
+}
+
+#[test]
+fn sim_and_merge_write_the_par_files() {
+    let d = dir("par");
+    let sim = d.join("sim");
+    let s = sim.to_string_lossy().to_string();
+    ok(&[
+        "sim",
+        "starlight-christmas",
+        "--rounds",
+        "120000",
+        "--seed",
+        "2",
+        "--quiet",
+        "--out",
+        &s,
+    ]);
+    check_par_dir(&sim, 120_000, true);
+    // 120,000 rounds = 12 batches: checkpoints 1..=12 (two significant digits).
+    assert_eq!(csv(&sim.join("convergence.csv")).1.len(), 12);
+    // Shards merged: the same files (the convergence record is rebuilt exactly).
+    let mut files = vec![];
+    for i in 0..2 {
+        let shard = format!("{i}/2");
+        let out = ok(&[
+            "sim",
+            "starlight-christmas",
+            "--rounds",
+            "120000",
+            "--seed",
+            "2",
+            "--shard",
+            &shard,
+            "--json",
+        ]);
+        files.push(put(&d, &format!("s{i}.json"), &out));
+    }
+    let merged = d.join("merged");
+    let m = merged.to_string_lossy().to_string();
+    ok(&["merge", &files[0], &files[1], "--out", &m]);
+    check_par_dir(&merged, 120_000, true);
+    assert_eq!(
+        std::fs::read_to_string(sim.join("convergence.csv")).unwrap(),
+        std::fs::read_to_string(merged.join("convergence.csv")).unwrap()
+    );
+    // The JSON file is a report merge reads.
+    let again = typed(&ok(&[
+        "merge",
+        &merged.join("report.json").to_string_lossy(),
+        "--json",
+    ]));
+    assert_eq!(again.rounds, 120_000);
+    // Two independent runs: no convergence record, no convergence files.
+    let other = put(
+        &d,
+        "other.json",
+        &ok(&[
+            "sim",
+            "starlight-christmas",
+            "--rounds",
+            "10000",
+            "--seed",
+            "3",
+            "--json",
+        ]),
+    );
+    ok(&["merge", &files[0], &files[1], &other, "--out", &m]);
+    check_par_dir(&merged, 130_000, false);
+    assert!(!merged.join("rtp_convergence.svg").exists());
+}
+
+#[test]
+fn the_committed_examples_are_valid_reports_of_the_shipped_models() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/par");
+    let models = [
+        (
+            "moon-princess",
+            moon_princess::Game::standard().fingerprint(),
+        ),
+        (
+            "wish-upon-a-star",
+            wish_upon_a_star::Game::standard().fingerprint(),
+        ),
+        (
+            "starlight-christmas",
+            starlight_christmas::StarlightChristmas::standard().fingerprint(),
+        ),
+    ];
+    for (game, fingerprint) in models {
+        let d = root.join(game);
+        let json = d.join("report.json");
+        let (code, _, err) = xtask(&["merge", &json.to_string_lossy()]);
+        assert_eq!(code, 0, "{game}: {err}");
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        assert_eq!(
+            v["model_fingerprint"],
+            fingerprint.to_string(),
+            "docs/par/{game} is of another math model: regenerate it with `cargo xtask sim {game} --quiet --out docs/par/{game}`"
+        );
+        for f in [
+            "report.md",
+            "win_distribution.svg",
+            "rtp_convergence.svg",
+            "win_distribution.csv",
+            "features.csv",
+            "rtp_by_source.csv",
+            "convergence.csv",
+        ] {
+            assert!(d.join(f).is_file(), "docs/par/{game}/{f}");
+        }
+    }
+}
