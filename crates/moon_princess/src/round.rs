@@ -322,7 +322,7 @@ impl Landing {
             self.sets.sample_index(rng)
         };
         let strips = &self.strips[set];
-        let mut g = MpGrid::empty(SHAPE);
+        let mut g = MpGrid::empty();
         for (c, strip) in strips.iter().enumerate() {
             let stop = strip.draw_stop(rng);
             for r in 0..5 {

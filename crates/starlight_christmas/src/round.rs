@@ -257,7 +257,7 @@ impl StarlightChristmas {
     /// Lands a fresh grid: 30 cells drawn in row-major order.
     #[inline]
     fn land<S: CellSource>(table: Table, src: &mut S) -> ScGrid {
-        let mut g = ScGrid::empty(SHAPE);
+        let mut g = ScGrid::empty();
         for i in 0..SHAPE.cells() {
             g.set(i, src.cell(table));
         }

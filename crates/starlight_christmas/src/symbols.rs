@@ -8,11 +8,11 @@
 use slot_core::grid::{Grid, Mask, Shape};
 
 /// 6 reels x 5 rows; cells row-major from the top-left (`slot_core::grid`).
-pub const SHAPE: Shape = Shape::new(6, 5);
+pub const SHAPE: Shape = ScGrid::SHAPE;
 /// Number of grid codes.
 pub const CODES: usize = 25;
 /// The grid type of this game.
-pub type ScGrid = Grid<CODES>;
+pub type ScGrid = Grid<6, 5, CODES>;
 
 /// Number of paying symbols (codes 0..=8).
 pub const PAYING: usize = 9;
@@ -110,7 +110,7 @@ pub fn parse_grid(text: &str) -> Result<ScGrid, slot_core::text::GridTextError> 
         ALLOWED,
         parse_code,
     )?;
-    let mut g = ScGrid::empty(SHAPE);
+    let mut g = ScGrid::empty();
     for (i, c) in codes.into_iter().enumerate() {
         g.set(i, c);
     }

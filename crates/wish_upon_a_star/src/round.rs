@@ -194,7 +194,7 @@ impl Game {
     /// Spins `strips`: draws the five stops (reel 1 first) and fills the window.
     #[inline]
     fn spin<R: Rng + ?Sized>(strips: &[ReelStrip; REELS], rng: &mut R) -> ([u32; REELS], WishGrid) {
-        let mut grid = WishGrid::empty(SHAPE);
+        let mut grid = WishGrid::empty();
         let mut stops = [0u32; REELS];
         for (r, strip) in strips.iter().enumerate() {
             let stop = strip.draw_stop(rng);

@@ -72,12 +72,12 @@ pub const REELS: usize = 5;
 /// Rows.
 pub const ROWS: usize = 3;
 /// The grid's shape: 5 reels by 3 rows.
-pub const SHAPE: Shape = Shape::new(REELS as u8, ROWS as u8);
+pub const SHAPE: Shape = WishGrid::SHAPE;
 /// Number of cells (15).
 pub const CELLS: usize = REELS * ROWS;
 
 /// The game's grid: 5x3, one plane per symbol code.
-pub type WishGrid = Grid<SYMBOLS>;
+pub type WishGrid = Grid<REELS, ROWS, SYMBOLS>;
 
 /// The cells of each reel (column masks), reel 1 first.
 pub const REEL_MASKS: [Mask; REELS] = [
@@ -140,7 +140,7 @@ pub enum GridInputError {
 /// reels 1, 3 and 5.
 pub fn parse_grid(text: &str) -> Result<WishGrid, GridInputError> {
     let cells = slot_core::text::parse_grid(text, REELS, ROWS, ALLOWED_CODES, from_code)?;
-    let mut g = WishGrid::empty(SHAPE);
+    let mut g = WishGrid::empty();
     for (i, &s) in cells.iter().enumerate() {
         let (row, col) = SHAPE.position(i);
         if !allowed_on_reel(s, col) {

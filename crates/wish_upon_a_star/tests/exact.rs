@@ -13,7 +13,7 @@ use wish_upon_a_star::symbols::{CELLS, REELS, ROWS, SHAPE, STAR, WishGrid};
 use wish_upon_a_star::{Game, evaluate};
 
 fn window(strips: &[ReelStrip; REELS], stops: [usize; REELS]) -> WishGrid {
-    let mut g = WishGrid::empty(SHAPE);
+    let mut g = WishGrid::empty();
     for r in 0..REELS {
         for row in 0..ROWS {
             g.set(SHAPE.index(row, r), strips[r].at(stops[r] + row));

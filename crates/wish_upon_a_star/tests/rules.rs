@@ -369,17 +369,3 @@ fn jackpot_labels_pay_their_fixed_amounts() {
     assert_eq!(GiftPrize::Minor.amount().hundredths(), 3_000);
     assert_eq!(GiftPrize::FreeSpins.amount().hundredths(), 0);
 }
-
-#[test]
-fn a_grid_of_another_shape_is_an_error_not_a_panic() {
-    use slot_core::grid::{Grid, Shape};
-    use wish_upon_a_star::symbols::GridInputError;
-    let mut g: Grid<{ symbols::SYMBOLS }> = Grid::empty(Shape::new(6, 5));
-    for i in 0..30 {
-        g.set(i, symbols::STAR);
-    }
-    let e = Game::standard()
-        .play_grid(&mut Pcg64::new(1, 2), &mut NoRecorder, &g, false)
-        .unwrap_err();
-    assert_eq!(e, GridInputError::Shape { cols: 6, rows: 5 });
-}
