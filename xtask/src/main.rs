@@ -10,6 +10,7 @@
 //! Bad arguments and malformed grids exit with status 2 and a message saying what is allowed.
 
 mod games;
+mod render;
 mod runner;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};

@@ -7,8 +7,10 @@
 
 use crate::grid::{Mask, Shape};
 
-/// The line a run lies on.
+/// The line a run lies on. In JSON `{"row": 2}` or `{"col": 0}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum Line {
     /// Row `n` (0 = top), read left to right.
     Row(u8),

@@ -92,8 +92,6 @@ pub struct ReelSet {
 /// The data of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MathModel {
-    /// Identifies the model (stored in paused rounds, so a round resumes only on its model).
-    pub id: u32,
     /// Reel sets of the paid and Trinity spins.
     pub base: Vec<ReelSet>,
     /// Reel sets of the free spins, per pick: Love, Star, Storm.
@@ -302,7 +300,6 @@ impl MathModel {
     /// The shipped model.
     pub fn standard() -> MathModel {
         MathModel {
-            id: 1,
             base: vec![
                 set(BASE_QUIET_WEIGHT, REELS_QUIET),
                 set(BASE_CLEAR_WEIGHT, REELS_CLEAR),

@@ -139,24 +139,10 @@ pub fn parse_grid(text: &str) -> Result<MpGrid, slot_core::text::GridTextError> 
     Ok(g)
 }
 
-/// Writes a grid as text in the format [`parse_grid`] reads (`"ci st he be pg/..."`).
+/// Writes a grid as text in the format [`parse_grid`] reads and the event log uses
+/// (`"ci st he be pg/..."`, `.` for an empty cell).
 pub fn grid_text(g: &MpGrid) -> String {
-    let mut s = String::with_capacity(80);
-    for r in 0..5 {
-        if r > 0 {
-            s.push('/');
-        }
-        for c in 0..5 {
-            if c > 0 {
-                s.push(' ');
-            }
-            match g.get(SHAPE.index(r, c)).and_then(Symbol::from_code) {
-                Some(x) => s.push_str(x.text()),
-                None => s.push('.'),
-            }
-        }
-    }
-    s
+    slot_core::text::grid_text(g, |s| Symbol::from_code(s).map_or("?", Symbol::text))
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ fn exact_strip_figures_equal_brute_force_enumeration() {
                 for d in 0..lens[3] {
                     for e in 0..lens[4] {
                         let g = window(&strips, [a, b, c, d, e]);
-                        let ev = evaluate(&g, 1);
+                        let ev = evaluate(&g);
                         let w: u64 = ev.ways.iter().map(|w| w.win.hundredths()).sum();
                         ways += u128::from(w);
                         ways_hits += u128::from(!ev.ways.is_empty());
@@ -101,7 +101,7 @@ fn exact_base_figures_agree_with_simulation() {
     for _ in 0..n {
         let stops = std::array::from_fn(|r| m.base_strips[r].draw_stop(&mut rng));
         let g = window(&m.base_strips, stops);
-        let ev = evaluate(&g, 1);
+        let ev = evaluate(&g);
         let w: u64 = ev.ways.iter().map(|w| w.win.hundredths()).sum();
         let x = w as f64 / 100.0;
         sum += x;
