@@ -5,10 +5,13 @@
 //! * `play <game> --seed S --round K`: round K of seed S step by step (`--json`: event log);
 //! * `exact <game>`: figures computed exactly from the math model where the game allows it;
 //! * `tune <game>`: re-tune the math model's knobs (see each game's `math_model` docs);
-//! * `merge FILE...`: merge the JSON reports of independent shards exactly.
+//! * `merge FILE...`: merge the JSON reports of independent shards exactly;
+//! * `schema`: write the JSON Schema of the round record (`--check`: is the committed one
+//!   current?).
 //!
 //! Bad arguments and malformed grids exit with status 2 and a message saying what is allowed.
 
+mod codegen;
 mod games;
 mod render;
 mod runner;
@@ -63,6 +66,16 @@ enum Cmd {
     Tune(TuneArgs),
     /// Merge the JSON reports of independent runs (shards) of one game and mode exactly.
     Merge(MergeArgs),
+    /// Write the JSON Schema of the round record (`schema/round-record.schema.json`).
+    Schema(SchemaArgs),
+}
+
+/// Arguments of `schema`.
+#[derive(Args, Debug, Clone)]
+pub struct SchemaArgs {
+    /// Only check that the committed schema matches the code (exit 2 if not).
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// Arguments of `merge`.
@@ -188,6 +201,7 @@ fn main() -> ExitCode {
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),
         Cmd::Merge(a) => runner::merge(a),
+        Cmd::Schema(a) => codegen::schema(a.check),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

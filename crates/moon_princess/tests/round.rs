@@ -544,3 +544,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_model_file_is_checked_when_read() {
+    let json = serde_json::to_string(&MathModel::standard()).unwrap();
+    let back: MathModel = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, MathModel::standard());
+    // An unknown field, a Wild in a strip, a chance above 1: refused with what is wrong.
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["id"] = 1.into();
+    let e = serde_json::from_str::<MathModel>(&v.to_string()).unwrap_err();
+    assert!(e.to_string().contains("unknown field `id`"), "{e}");
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["base"][0]["reels"][2] = "ci W st he be".into();
+    let e = serde_json::from_str::<MathModel>(&v.to_string()).unwrap_err();
+    assert!(e.to_string().contains("'W'"), "{e}");
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["random_power_chance"] = serde_json::json!([3, 2]);
+    let e = serde_json::from_str::<MathModel>(&v.to_string()).unwrap_err();
+    assert!(e.to_string().contains("not a probability"), "{e}");
+}

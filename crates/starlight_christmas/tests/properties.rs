@@ -143,4 +143,15 @@ fn the_shipped_model_is_valid_and_round_trips_as_json() {
     bad.free_spin_multiplier_values = [0; 15];
     let err = StarlightChristmas::new(&bad).unwrap_err().to_string();
     assert!(err.contains("free_spin_multiplier_values"), "{err}");
+    // A model file is checked when read: the same table error, and unknown fields refused.
+    let err = serde_json::from_str::<MathModel>(&serde_json::to_string(&bad).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("free_spin_multiplier_values"), "{err}");
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["base"]["wild"] = 5.into();
+    let err = serde_json::from_str::<MathModel>(&v.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown field `wild`"), "{err}");
 }
