@@ -4,7 +4,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand_core::Rng;
 use slot_core::cluster::components;
-use slot_core::grid::{Grid, Shape};
+use slot_core::grid::Grid;
 use slot_core::lines::for_each_run;
 use slot_core::sampling::{ReelStrip, WeightedTable, bounded};
 use slot_core::sim::batch_rng;
@@ -34,8 +34,8 @@ fn bench(c: &mut Criterion) {
             black_box((strip.at(s), strip.at(s + 1), strip.at(s + 2)))
         })
     });
-    let shape = Shape::new(6, 5);
-    let mut full: Grid<11> = Grid::empty(shape);
+    let mut full: Grid<6, 5, 11> = Grid::empty();
+    let shape = full.shape();
     for i in 0..30 {
         full.set(i, (i * 7 % 11) as u8);
     }
@@ -46,7 +46,7 @@ fn bench(c: &mut Criterion) {
             black_box(g.apply_gravity())
         })
     });
-    let sq = Shape::new(5, 5);
+    let sq = Grid::<5, 5, 1>::SHAPE;
     c.bench_function("line runs 5x5", |b| {
         b.iter(|| {
             let mut n = 0;

@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
     });
     let grid = parse_grid("K W K W J / A W Q W K / 10 W K W 10").unwrap();
     c.bench_function("wish_upon_a_star/evaluate_grid", |b| {
-        b.iter(|| black_box(evaluate(black_box(&grid), 1).total))
+        b.iter(|| black_box(evaluate(black_box(&grid)).total))
     });
     c.bench_function("wish_upon_a_star/lock_and_spin_from_6", |b| {
         b.iter(|| {

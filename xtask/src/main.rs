@@ -7,16 +7,20 @@
 //! * `exact <game>`: figures computed exactly from the math model where the game allows it;
 //! * `tune <game>`: re-tune the math model's knobs (see each game's `math_model` docs);
 //! * `merge FILE...`: check and merge `sim --json` reports (shards of one run, or independent
-//!   runs with different seeds) exactly.
+//!   runs with different seeds) exactly.;
+//! * `schema`: write the JSON Schema of the round record (`--check`: is the committed one
+//!   current?).
 //!
 //! Bad arguments, malformed grids and impossible reports exit with status 2 and a message
 //! saying what is wrong and what is allowed; a simulation stopped by Ctrl-C (or SIGTERM) prints
 //! the report of the batches it finished and exits with status 130.
 
+mod codegen;
 mod driver;
 mod games;
 mod par;
 mod progress;
+mod render;
 mod report;
 mod runner;
 
@@ -72,6 +76,16 @@ enum Cmd {
     /// Check and merge `sim --json` reports of one game, mode and model exactly: the shards
     /// of one run, or independent runs with different seeds.
     Merge(MergeArgs),
+    /// Write the JSON Schema of the round record (`schema/round-record.schema.json`).
+    Schema(SchemaArgs),
+}
+
+/// Arguments of `schema`.
+#[derive(Args, Debug, Clone)]
+pub struct SchemaArgs {
+    /// Only check that the committed schema matches the code (exit 2 if not).
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// Arguments of `merge`.
@@ -280,6 +294,7 @@ fn main() -> ExitCode {
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),
         Cmd::Merge(a) => report::merge(a),
+        Cmd::Schema(a) => codegen::schema(a.check),
     };
     match result {
         // A simulation stopped by Ctrl-C printed the report of the batches it finished.

@@ -100,8 +100,11 @@ where
 /// One win in `eval`'s JSON (`cli.md`).
 #[derive(Debug, Serialize)]
 pub struct EvalWin {
-    /// The symbol (or pay class) name.
+    /// The symbol's cell code (`cli.md`), or the pay class (`princess` for Moon Princess's
+    /// any mix of princesses), as in the event log.
     pub symbol: String,
+    /// The symbol's or class's name as the rules write it ("Circle", "any princess").
+    pub name: String,
     /// Its cells as `[row, col]`, 0-based from the top-left.
     pub cells: Vec<[usize; 2]>,
     /// Cells or line length or ways count, as the game counts.
@@ -117,8 +120,11 @@ pub struct EvalWin {
 pub struct EvalOutput {
     /// The wins.
     pub wins: Vec<EvalWin>,
-    /// The total, x bet.
+    /// The total, x bet, before the cap.
     pub total: f64,
+    /// What a round would pay for it: `total`, at most the cap (x bet; the same as `total`
+    /// where the game has no cap).
+    pub paid: f64,
     /// Game-specific extras (flattened into the object).
     #[serde(flatten)]
     pub extra: serde_json::Map<String, serde_json::Value>,
@@ -138,7 +144,7 @@ impl EvalOutput {
             let cells: Vec<String> = w.cells.iter().map(|[r, c]| format!("({r},{c})")).collect();
             println!(
                 "{:<16} count {:>3}  x{:<4} {:>10.2} x bet   cells {}",
-                w.symbol,
+                w.name,
                 w.count,
                 w.multiplier,
                 w.win,
@@ -149,6 +155,9 @@ impl EvalOutput {
             println!("{k}: {v}");
         }
         println!("total: {:.2} x bet", self.total);
+        if self.paid != self.total {
+            println!("paid:  {:.2} x bet (the 5,000 x cap)", self.paid);
+        }
         Ok(())
     }
 }

@@ -81,7 +81,9 @@ fn eval_prints_the_worked_example() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["total"], 53.0);
-    assert_eq!(v["wins"][0]["symbol"], "Sun");
+    assert_eq!(v["wins"][0]["symbol"], "su");
+    assert_eq!(v["wins"][0]["name"], "Sun");
+    assert_eq!(v["paid"], 53.0);
     assert_eq!(v["wins"][0]["count"], 8);
     assert_eq!(v["wins"][0]["multiplier"], 5);
     assert_eq!(v["wins"][0]["win"], 50.0);
@@ -131,7 +133,9 @@ fn play_replays_the_simulated_round() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let events = v["events"].as_array().unwrap();
-    assert_eq!(events[0]["event"], "spin_start");
+    assert_eq!(events[0]["event"], "round_start");
+    assert_eq!(events[0]["game"], "starlight-christmas");
+    assert_eq!(events[1]["event"], "spin_start");
     let last = events.last().unwrap();
     assert_eq!(last["event"], "round_end");
     let (_, text, _) = xtask(&[

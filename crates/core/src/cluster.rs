@@ -58,7 +58,7 @@ mod tests {
 
     #[test]
     fn two_clusters_and_no_wrap_between_rows() {
-        let sh = Shape::new(3, 3);
+        let sh = Shape::new(3, 3).unwrap();
         // X . X
         // X . .
         // . . X     cell 2 (row 0 col 2) must not join cell 3 (row 1 col 0)
@@ -108,7 +108,7 @@ mod tests {
     proptest! {
         #[test]
         fn components_agree_with_bfs(cols in 1u8..=8, rows in 1u8..=8, m: u64) {
-            let sh = Shape::new(cols, rows);
+            let sh = Shape::new(cols, rows).unwrap();
             let m = m & sh.all();
             prop_assert_eq!(components(sh, m).to_vec(), bfs(sh, m));
         }

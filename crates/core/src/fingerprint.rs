@@ -101,6 +101,20 @@ impl<'de> Deserialize<'de> for Fingerprint {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Fingerprint {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Fingerprint".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^[0-9a-f]{64}$",
+            "description": "SHA-256 of a math model's canonical JSON form, 64 lowercase hexadecimal digits"
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

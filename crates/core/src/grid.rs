@@ -27,21 +27,16 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// A shape of `cols` x `rows`.
+    /// A shape of `cols` x `rows`, if it has 1 to 64 cells. A game's grid type carries its
+    /// shape ([`Grid::SHAPE`]); this is for code that works on any shape (line runs, clusters).
     ///
-    /// # Panics
-    /// If either side is 0 or the grid has more than 64 cells (a programming error: shapes are
-    /// constants of the games, never outside input).
-    pub const fn new(cols: u8, rows: u8) -> Self {
-        assert!(
-            cols > 0 && rows > 0,
-            "a grid needs at least one row and column"
-        );
-        assert!(
-            (cols as u32) * (rows as u32) <= 64,
-            "a bitboard grid holds at most 64 cells"
-        );
-        Shape { cols, rows }
+    /// # Errors
+    /// [`GridError::Shape`] if a side is 0 or the shape has more than 64 cells.
+    pub const fn new(cols: u8, rows: u8) -> Result<Self, GridError> {
+        if cols == 0 || rows == 0 || (cols as u32) * (rows as u32) > 64 {
+            return Err(GridError::Shape { cols, rows });
+        }
+        Ok(Shape { cols, rows })
     }
 
     /// Number of cells, `cols * rows`.
@@ -105,23 +100,27 @@ pub fn cells_of(mut mask: Mask) -> impl Iterator<Item = usize> {
     })
 }
 
-/// A grid of symbol codes `0..SYMBOLS` (or [`EMPTY`]) with one bitboard plane per symbol.
+/// A grid of `COLS` x `ROWS` cells (at most 64), each a symbol code `0..SYMBOLS` or
+/// [`EMPTY`], with one bitboard plane per symbol.
 ///
-/// `SYMBOLS` is the number of distinct symbol codes the game uses (at most 64). Codes are the
-/// game's own; the grid only stores them.
+/// The shape is part of the type: a Moon Princess grid (`Grid<5, 5, 8>`) cannot be handed to a
+/// function that takes a Starlight Christmas grid (`Grid<6, 5, 25>`). `SYMBOLS` is the number
+/// of distinct symbol codes the game uses (at most 64). Codes are the game's own; the grid only
+/// stores them. A shape of more than 64 cells or more than 64 symbols fails to compile.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Grid<const SYMBOLS: usize> {
-    shape: Shape,
+pub struct Grid<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> {
     cells: [u8; 64],
     planes: [Mask; SYMBOLS],
 }
 
-impl<const SYMBOLS: usize> std::fmt::Debug for Grid<SYMBOLS> {
+impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> std::fmt::Debug
+    for Grid<COLS, ROWS, SYMBOLS>
+{
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "Grid {}x{}", self.shape.cols, self.shape.rows)?;
-        for r in 0..self.shape.rows as usize {
-            for c in 0..self.shape.cols as usize {
-                match self.get(self.shape.index(r, c)) {
+        writeln!(f, "Grid {COLS}x{ROWS}")?;
+        for r in 0..ROWS {
+            for c in 0..COLS {
+                match self.get(Self::SHAPE.index(r, c)) {
                     Some(s) => write!(f, "{s:>3}")?,
                     None => write!(f, "  .")?,
                 }
@@ -132,31 +131,54 @@ impl<const SYMBOLS: usize> std::fmt::Debug for Grid<SYMBOLS> {
     }
 }
 
-impl<const SYMBOLS: usize> Grid<SYMBOLS> {
-    /// An all-empty grid of `shape`.
-    pub const fn empty(shape: Shape) -> Self {
+impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Default
+    for Grid<COLS, ROWS, SYMBOLS>
+{
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
+impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS, SYMBOLS> {
+    /// The grid's shape, `COLS` x `ROWS` (checked at compile time: 1 to 64 cells).
+    pub const SHAPE: Shape = {
+        assert!(
+            COLS > 0 && ROWS > 0 && COLS <= 64 && ROWS <= 64 && COLS * ROWS <= 64,
+            "a bitboard grid holds 1 to 64 cells"
+        );
         assert!(SYMBOLS <= 64, "at most 64 symbol codes");
+        Shape {
+            cols: COLS as u8,
+            rows: ROWS as u8,
+        }
+    };
+
+    /// Number of cells, `COLS * ROWS`.
+    pub const CELLS: usize = COLS * ROWS;
+
+    /// An all-empty grid.
+    pub const fn empty() -> Self {
+        let _ = Self::SHAPE;
         Grid {
-            shape,
             cells: [EMPTY; 64],
             planes: [0; SYMBOLS],
         }
     }
 
-    /// A grid from its cells in row-major order (`cells.len()` must be `shape.cells()`),
+    /// A grid from its cells in row-major order (`cells.len()` must be `COLS * ROWS`),
     /// `None` for an empty cell.
     ///
     /// # Errors
     /// [`GridError::Size`] if the length is wrong, [`GridError::Symbol`] for a code
     /// `>= SYMBOLS`.
-    pub fn from_cells(shape: Shape, cells: &[Option<u8>]) -> Result<Self, GridError> {
-        if cells.len() != shape.cells() {
+    pub fn from_cells(cells: &[Option<u8>]) -> Result<Self, GridError> {
+        if cells.len() != Self::CELLS {
             return Err(GridError::Size {
-                expected: shape.cells(),
+                expected: Self::CELLS,
                 found: cells.len(),
             });
         }
-        let mut g = Self::empty(shape);
+        let mut g = Self::empty();
         for (i, c) in cells.iter().enumerate() {
             if let Some(s) = *c {
                 if s as usize >= SYMBOLS {
@@ -172,10 +194,10 @@ impl<const SYMBOLS: usize> Grid<SYMBOLS> {
         Ok(g)
     }
 
-    /// The grid's shape.
+    /// The grid's shape ([`Self::SHAPE`]).
     #[inline]
     pub const fn shape(&self) -> Shape {
-        self.shape
+        Self::SHAPE
     }
 
     /// The symbol at cell `index`, `None` if empty.
@@ -199,7 +221,7 @@ impl<const SYMBOLS: usize> Grid<SYMBOLS> {
     #[inline]
     pub fn set(&mut self, index: usize, symbol: u8) {
         assert!(
-            (symbol as usize) < SYMBOLS && index < self.shape.cells(),
+            (symbol as usize) < SYMBOLS && index < Self::CELLS,
             "cell or symbol out of range"
         );
         self.clear(index);
@@ -252,12 +274,12 @@ impl<const SYMBOLS: usize> Grid<SYMBOLS> {
     /// The empty cells.
     #[inline]
     pub fn vacant(&self) -> Mask {
-        self.shape.all() & !self.occupied()
+        Self::SHAPE.all() & !self.occupied()
     }
 
     /// The symbol codes in row-major order, `None` for empty cells.
     pub fn to_cells(&self) -> Vec<Option<u8>> {
-        (0..self.shape.cells()).map(|i| self.get(i)).collect()
+        (0..Self::CELLS).map(|i| self.get(i)).collect()
     }
 
     /// Replaces every `from` by `to` (a whole-plane move).
@@ -278,14 +300,13 @@ impl<const SYMBOLS: usize> Grid<SYMBOLS> {
     ///
     /// A cell's symbol never changes column. Cost: one pass over the cells.
     pub fn apply_gravity(&mut self) -> Mask {
-        let cols = self.shape.cols as usize;
-        let rows = self.shape.rows as usize;
+        let (cols, rows) = (COLS, ROWS);
         let vacant = self.vacant();
         if vacant == 0 {
             return 0;
         }
         for c in 0..cols {
-            if vacant & self.shape.col_mask(c) == 0 {
+            if vacant & Self::SHAPE.col_mask(c) == 0 {
                 continue;
             }
             // Compact from the bottom up.
@@ -312,17 +333,17 @@ impl<const SYMBOLS: usize> Grid<SYMBOLS> {
     /// reel strip above the window. Columns are visited left to right. Call after
     /// [`Grid::apply_gravity`], when the empty cells are at the top of their columns.
     pub fn refill(&mut self, mut draw: impl FnMut(usize, usize) -> u8) {
-        let cols = self.shape.cols as usize;
+        let cols = COLS;
         let vacant = self.vacant();
         if vacant == 0 {
             return;
         }
         for c in 0..cols {
-            let col = vacant & self.shape.col_mask(c);
+            let col = vacant & Self::SHAPE.col_mask(c);
             if col == 0 {
                 continue;
             }
-            for r in (0..self.shape.rows as usize).rev() {
+            for r in (0..ROWS).rev() {
                 let i = r * cols + c;
                 if col & (1u64 << i) != 0 {
                     let s = draw(c, r);
@@ -333,9 +354,17 @@ impl<const SYMBOLS: usize> Grid<SYMBOLS> {
     }
 }
 
-/// What was wrong with a grid given as cells.
+/// What was wrong with a grid given as cells, or with a shape.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GridError {
+    /// A shape with no cells or more than 64.
+    #[error("a {cols} x {rows} grid is not allowed; a bitboard grid has 1 to 64 cells")]
+    Shape {
+        /// Columns given.
+        cols: u8,
+        /// Rows given.
+        rows: u8,
+    },
     /// The number of cells does not match the shape.
     #[error("the grid has {found} cells; this game's grid has {expected}")]
     Size {
@@ -359,7 +388,7 @@ pub enum GridError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    const S: Shape = Shape::new(6, 5);
+    const S: Shape = Grid::<6, 5, 1>::SHAPE;
 
     #[test]
     fn masks_follow_the_documented_order() {
@@ -369,12 +398,14 @@ mod tests {
         assert_eq!(S.row_mask(1), 0b111111 << 6);
         assert_eq!(S.col_mask(0), 1 | 1 << 6 | 1 << 12 | 1 << 18 | 1 << 24);
         assert_eq!(S.all(), (1 << 30) - 1);
-        assert_eq!(Shape::new(8, 8).all(), u64::MAX);
+        assert_eq!(Shape::new(8, 8).unwrap().all(), u64::MAX);
+        assert_eq!(Shape::new(9, 8), Err(GridError::Shape { cols: 9, rows: 8 }));
+        assert_eq!(Shape::new(0, 3), Err(GridError::Shape { cols: 0, rows: 3 }));
     }
 
     #[test]
     fn set_clear_and_planes_stay_in_step() {
-        let mut g: Grid<4> = Grid::empty(S);
+        let mut g: Grid<6, 5, 4> = Grid::empty();
         g.set(3, 1);
         g.set(4, 1);
         g.set(3, 2);
@@ -394,7 +425,6 @@ mod tests {
     #[test]
     fn gravity_compacts_each_column_to_the_bottom_in_order() {
         // Column 0 of a 2x4 grid: top->bottom  a . b .  =>  . . a b
-        let sh = Shape::new(2, 4);
         let cells = [
             Some(0),
             Some(1),
@@ -405,7 +435,7 @@ mod tests {
             None,
             Some(3),
         ];
-        let mut g: Grid<4> = Grid::from_cells(sh, &cells).unwrap();
+        let mut g: Grid<2, 4, 4> = Grid::from_cells(&cells).unwrap();
         let vacant = g.apply_gravity();
         let want = [
             None,
@@ -432,7 +462,7 @@ mod tests {
     #[test]
     fn from_cells_rejects_bad_input() {
         assert!(matches!(
-            Grid::<4>::from_cells(S, &[None; 3]),
+            Grid::<6, 5, 4>::from_cells(&[None; 3]),
             Err(GridError::Size {
                 expected: 30,
                 found: 3
@@ -441,7 +471,7 @@ mod tests {
         let mut cells = vec![None; 30];
         cells[7] = Some(9);
         assert_eq!(
-            Grid::<4>::from_cells(S, &cells),
+            Grid::<6, 5, 4>::from_cells(&cells),
             Err(GridError::Symbol {
                 index: 7,
                 code: 9,

@@ -3,14 +3,18 @@
 //! | module | what |
 //! |---|---|
 //! | [`bytes_rng`] | a generator replaying bytes, for fuzz targets |
+//! | [`events`] | the round record: one event vocabulary for the three games, the event log and its reconciliation |
 //! | [`fingerprint`] | SHA-256 fingerprints of math models (by their canonical JSON form) |
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
+//! | [`ledger`] | the round's ledger: every payment goes through it and comes back trimmed by the cap |
 //! | [`lines`] | gap-free straight runs of 3+ along rows and columns (Moon Princess) |
 //! | [`cluster`] | 4-neighbour connected components by flood fill on bitboards |
+//! | `rng` | (feature `os-rng`) ChaCha20 seeded from the operating system, for real-money play |
 //! | [`sampling`] | unbiased bounded integers (Lemire 2019), integer-weighted tables, reel strips |
 //! | [`money`] | wins in hundredths of the bet (checked), bet ladder with typed errors, win cap |
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
 //! | [`stats`] | mergeable integer accumulators and their validation, the PAR report with RTP intervals at any confidence level, normal quantiles and chi-square p-values (`statrs`) |
+//! | [`seal`] | HMAC-SHA-256 seals for records in untrusted storage, round ids |
 //! | [`sim`] | reproducible simulation: one PCG stream per batch; shards, checkpoints, stop rules; the multi-threaded `simulate` and `simulate_plan` need the `parallel` feature |
 //! | [`text`] | grids written as text (`cli.md` cell codes), for the runner and rule tests |
 //!
@@ -23,14 +27,19 @@
 
 pub mod bytes_rng;
 pub mod cluster;
+pub mod events;
 pub mod fingerprint;
 pub mod grid;
+pub mod ledger;
 pub mod lines;
 pub mod money;
 pub mod recorder;
+#[cfg(feature = "os-rng")]
+pub mod rng;
 pub mod sampling;
+pub mod seal;
 pub mod sim;
 pub mod stats;
 pub mod text;
 
-pub use rand_core::Rng;
+pub use rand_core::{Rng, SeedableRng};

@@ -7,8 +7,10 @@
 
 use crate::grid::{Mask, Shape};
 
-/// The line a run lies on.
+/// The line a run lies on. In JSON `{"row": 2}` or `{"col": 0}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum Line {
     /// Row `n` (0 = top), read left to right.
     Row(u8),
@@ -109,7 +111,7 @@ mod tests {
 
     #[test]
     fn finds_row_and_column_runs() {
-        let sh = Shape::new(5, 5);
+        let sh = Shape::new(5, 5).unwrap();
         // Row 0: X X X . X ; column 4: rows 0..=3.
         let m = 0b10111 | 1 << 9 | 1 << 14 | 1 << 19;
         let got = runs(sh, m, 3);
@@ -131,7 +133,7 @@ mod tests {
 
     #[test]
     fn runs_do_not_wrap_across_rows() {
-        let sh = Shape::new(5, 5);
+        let sh = Shape::new(5, 5).unwrap();
         // cells 3,4 (row 0) and 5 (row 1): consecutive bits, but not one run.
         assert!(runs(sh, 0b111000, 3).is_empty());
     }
@@ -165,7 +167,7 @@ mod tests {
     proptest! {
         #[test]
         fn agrees_with_a_cell_by_cell_walk(cols in 1u8..=8, rows in 1u8..=8, m: u64, min in 1u8..=5) {
-            let sh = Shape::new(cols, rows);
+            let sh = Shape::new(cols, rows).unwrap();
             let m = m & sh.all();
             let got: Vec<Mask> = runs(sh, m, min).iter().map(|r| r.cells).collect();
             prop_assert_eq!(got, naive(sh, m, min));

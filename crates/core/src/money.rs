@@ -9,10 +9,11 @@
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, AddAssign};
 
-/// A win in hundredths of the total bet (`Win(250)` = 2.50 x bet).
+/// A win in hundredths of the total bet (`Win(250)` = 2.50 x bet). In JSON a plain integer.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(transparent)]
 pub struct Win(u64);
 
@@ -116,10 +117,33 @@ impl Cap {
     }
 }
 
-/// A validated total bet in currency minor units (cents), on its game's ladder.
+/// A validated total bet in currency minor units (cents), made by a game's [`BetLadder`]
+/// (so on its ladder). In JSON `{"cents": 200}`; reading one checks that it is positive (a
+/// stored round that carries a bet also checks it against its game's ladder).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "BetSpec", deny_unknown_fields)]
 pub struct Bet {
     cents: u64,
+}
+
+/// The serialised form of a [`Bet`], checked when read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BetSpec {
+    cents: u64,
+}
+
+impl TryFrom<BetSpec> for Bet {
+    type Error = BetError;
+    fn try_from(s: BetSpec) -> Result<Bet, BetError> {
+        if s.cents == 0 {
+            return Err(BetError::NotPositive {
+                cents: 0,
+                allowed: None,
+            });
+        }
+        Ok(Bet { cents: s.cents })
+    }
 }
 
 impl Bet {
@@ -148,27 +172,81 @@ impl Bet {
 }
 
 /// The allowed bets of a game: whole multiples of the minimum, from the minimum to the maximum,
-/// in cents (`common.md`, "Allowed bets").
+/// in cents (`common.md`, "Allowed bets"). In JSON `{"min_cents": 20, "max_cents": 4000}`;
+/// reading one checks it like [`BetLadder::new`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "LadderSpec", deny_unknown_fields)]
 pub struct BetLadder {
-    /// The smallest bet, also the step, in cents.
+    min_cents: u64,
+    max_cents: u64,
+}
+
+/// The serialised form of a [`BetLadder`], checked when read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LadderSpec {
+    min_cents: u64,
+    max_cents: u64,
+}
+
+impl TryFrom<LadderSpec> for BetLadder {
+    type Error = LadderError;
+    fn try_from(s: LadderSpec) -> Result<BetLadder, LadderError> {
+        BetLadder::new(s.min_cents, s.max_cents)
+    }
+}
+
+/// A bet ladder that cannot be.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a bet ladder from {min_cents} to {max_cents} cents is not allowed: the minimum must be positive and the maximum a whole multiple of it, at least the minimum"
+)]
+pub struct LadderError {
+    /// The minimum given.
     pub min_cents: u64,
-    /// The largest bet, in cents (a multiple of `min_cents`).
+    /// The maximum given.
     pub max_cents: u64,
+}
+
+/// A game's bet ladder as a constant, checked when the game is compiled:
+/// `const LADDER: BetLadder = slot_core::bet_ladder!(20, 4000);` (0.20 to 40.00).
+#[macro_export]
+macro_rules! bet_ladder {
+    ($min:expr, $max:expr) => {{
+        const LADDER: $crate::money::BetLadder = match $crate::money::BetLadder::new($min, $max) {
+            Ok(l) => l,
+            Err(_) => panic!("not a bet ladder: the maximum must be a multiple of the minimum"),
+        };
+        LADDER
+    }};
 }
 
 impl BetLadder {
     /// A ladder from `min_cents` to `max_cents` in steps of `min_cents`.
     ///
-    /// # Panics
-    /// If `min_cents` is 0 or `max_cents` is not a multiple of it (a programming error: ladders
-    /// are constants of the games).
-    pub const fn new(min_cents: u64, max_cents: u64) -> Self {
-        assert!(min_cents > 0 && max_cents >= min_cents && max_cents.is_multiple_of(min_cents));
-        BetLadder {
+    /// # Errors
+    /// [`LadderError`] if `min_cents` is 0, or `max_cents` is below it or not a multiple of it.
+    pub const fn new(min_cents: u64, max_cents: u64) -> Result<Self, LadderError> {
+        if min_cents == 0 || max_cents < min_cents || !max_cents.is_multiple_of(min_cents) {
+            return Err(LadderError {
+                min_cents,
+                max_cents,
+            });
+        }
+        Ok(BetLadder {
             min_cents,
             max_cents,
-        }
+        })
+    }
+
+    /// The smallest bet, also the step, in cents.
+    pub const fn min_cents(&self) -> u64 {
+        self.min_cents
+    }
+
+    /// The largest bet, in cents (a whole multiple of [`BetLadder::min_cents`]).
+    pub const fn max_cents(&self) -> u64 {
+        self.max_cents
     }
 
     /// Checks a bet given in cents (outside input: may be anything).
@@ -178,7 +256,10 @@ impl BetLadder {
     pub fn bet(&self, cents: i64) -> Result<Bet, BetError> {
         let allowed = *self;
         if cents <= 0 {
-            return Err(BetError::NotPositive { cents, allowed });
+            return Err(BetError::NotPositive {
+                cents,
+                allowed: Some(allowed),
+            });
         }
         let c = cents as u64;
         if c < self.min_cents {
@@ -237,12 +318,12 @@ impl std::fmt::Display for BetLadder {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BetError {
     /// Zero or negative.
-    #[error("bet of {cents} cents is not positive; allowed: {allowed}")]
+    #[error("bet of {cents} cents is not positive{}", allowed.map(|l| format!("; allowed: {l}")).unwrap_or_default())]
     NotPositive {
         /// The bet given.
         cents: i64,
-        /// The ladder.
-        allowed: BetLadder,
+        /// The ladder, where one is known.
+        allowed: Option<BetLadder>,
     },
     /// Below the minimum.
     #[error("bet of {cents} cents is below the minimum; allowed: {allowed}")]
@@ -290,7 +371,7 @@ pub enum MoneyError {
 mod tests {
     use super::*;
 
-    const LADDER: BetLadder = BetLadder::new(20, 4000);
+    const LADDER: BetLadder = crate::bet_ladder!(20, 4000);
 
     #[test]
     fn ladder_accepts_only_its_steps() {
@@ -307,6 +388,35 @@ mod tests {
         assert_eq!(LADDER.steps().count(), 200);
         let msg = LADDER.bet(30).unwrap_err().to_string();
         assert!(msg.contains("0.20") && msg.contains("40.00"), "{msg}");
+    }
+
+    #[test]
+    fn ladders_and_bets_are_checked_when_read() {
+        assert_eq!(BetLadder::new(20, 4000), Ok(LADDER));
+        for (min, max) in [(0, 100), (30, 20), (20, 4010)] {
+            assert_eq!(
+                BetLadder::new(min, max),
+                Err(LadderError {
+                    min_cents: min,
+                    max_cents: max
+                })
+            );
+        }
+        let l: BetLadder = serde_json::from_str(r#"{"min_cents":20,"max_cents":4000}"#).unwrap();
+        assert_eq!(l, LADDER);
+        for bad in [
+            r#"{"min_cents":0,"max_cents":4000}"#,
+            r#"{"min_cents":20,"max_cents":30}"#,
+            r#"{"min_cents":20,"max_cents":4000,"step":5}"#,
+        ] {
+            assert!(serde_json::from_str::<BetLadder>(bad).is_err(), "{bad}");
+        }
+        let b: Bet = serde_json::from_str(r#"{"cents":200}"#).unwrap();
+        assert_eq!(b.cents(), 200);
+        assert_eq!(serde_json::to_string(&b).unwrap(), r#"{"cents":200}"#);
+        let e = serde_json::from_str::<Bet>(r#"{"cents":0}"#).unwrap_err();
+        assert!(e.to_string().contains("not positive"), "{e}");
+        assert!(serde_json::from_str::<Bet>(r#"{"cents":20,"x":1}"#).is_err());
     }
 
     #[test]

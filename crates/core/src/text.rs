@@ -2,6 +2,33 @@
 //! `/`, cells by white space, each cell a code the game defines. Used by the runner's `eval`
 //! and by rule tests, so that a test reads like the grid it checks.
 
+use crate::grid::Grid;
+
+/// Writes `grid` as text in the form [`parse_grid`] reads and every event log uses: rows from
+/// the top separated by `/`, cells by one space, each cell `code(symbol)` or `.` if empty
+/// (`"ci st he be pg/pb pr W . ci/..."`).
+pub fn grid_text<'a, const COLS: usize, const ROWS: usize, const SYMBOLS: usize>(
+    grid: &Grid<COLS, ROWS, SYMBOLS>,
+    code: impl Fn(u8) -> &'a str,
+) -> String {
+    let mut s = String::with_capacity(COLS * ROWS * 3 + ROWS);
+    for r in 0..ROWS {
+        if r > 0 {
+            s.push('/');
+        }
+        for c in 0..COLS {
+            if c > 0 {
+                s.push(' ');
+            }
+            match grid.get(r * COLS + c) {
+                Some(x) => s.push_str(code(x)),
+                None => s.push('.'),
+            }
+        }
+    }
+    s
+}
+
 /// What is wrong with a grid written as text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GridTextError {
@@ -112,6 +139,21 @@ mod tests {
             "b" => Some(1),
             _ => None,
         }
+    }
+
+    #[test]
+    fn writes_rows_with_slashes_and_empty_cells_as_dots() {
+        let mut g: Grid<2, 2, 2> = Grid::empty();
+        g.set(0, 0);
+        g.set(1, 1);
+        g.set(3, 0);
+        let text = grid_text(&g, |s| ["a", "b"][s as usize]);
+        assert_eq!(text, "a b/. a");
+        let back = parse_grid(&text, 2, 2, "a b", |s| match s {
+            "." => Some(None),
+            other => code(other).map(Some),
+        });
+        assert_eq!(back, Ok(vec![Some(0), Some(1), None, Some(0)]));
     }
 
     #[test]

@@ -94,7 +94,17 @@ impl PayClass {
         }
     }
 
-    /// The name used in events and `eval` ("Circle", "any princess", "Wild", ...).
+    /// The code used in events and `eval`: the symbol's cell code (`ci`, ..., `W`), or
+    /// `princess` for any mix of princesses.
+    pub const fn code(self) -> &'static str {
+        match self {
+            PayClass::Symbol(s) => s.text(),
+            PayClass::AnyPrincess => "princess",
+            PayClass::Wild => "W",
+        }
+    }
+
+    /// The name as the rules write it ("Circle", "any princess", "Wild", ...).
     pub const fn name(self) -> &'static str {
         match self {
             PayClass::Symbol(s) => s.name(),

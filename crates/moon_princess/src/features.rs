@@ -6,7 +6,6 @@
 //! cells that qualify.
 
 use crate::evaluate::Evaluation;
-use crate::events::{PowerEffect, cell_list};
 use crate::symbols::{MpGrid, REGULAR, Symbol, WILD};
 use rand_core::Rng;
 use serde::{Deserialize, Serialize};
@@ -22,6 +21,17 @@ pub enum Power {
     Star,
     /// Every cell of two random different non-wild symbols present is removed; the rest falls.
     Storm,
+}
+
+impl Power {
+    /// The princess whose power this is, as the round record names her.
+    pub const fn princess(self) -> slot_core::events::Princess {
+        match self {
+            Power::Love => slot_core::events::Princess::Love,
+            Power::Star => slot_core::events::Princess::Star,
+            Power::Storm => slot_core::events::Princess::Storm,
+        }
+    }
 }
 
 /// The non-wild symbol codes present on `g`, lowest code first, and how many.
@@ -122,55 +132,50 @@ pub fn storm<R: Rng + ?Sized>(
     )
 }
 
-/// Applies `power` and describes its effect. `star_wilds` is the Star power's 1 or 2.
+/// Applies `power` and describes its effect (`None` if it found nothing to act on). `star_wilds`
+/// is the Star power's 1 or 2.
 pub(crate) fn apply<R: Rng + ?Sized>(
     power: Power,
     g: &mut MpGrid,
     star_wilds: u32,
     rng: &mut R,
-) -> Option<PowerEffectRaw> {
+) -> Option<PowerEffect> {
     match power {
-        Power::Love => love(g, rng).map(|(from, to)| PowerEffectRaw::Love { from, to }),
-        Power::Star => Some(PowerEffectRaw::Star {
+        Power::Love => {
+            let before = *g;
+            love(g, rng).map(|(from, to)| PowerEffect::Love {
+                from,
+                to,
+                cells: before.plane(from as u8),
+            })
+        }
+        Power::Star => Some(PowerEffect::Star {
             cells: star(g, star_wilds, rng),
         }),
         Power::Storm => {
             let (a, b, cells) = storm(g, rng);
-            a.map(|a| PowerEffectRaw::Storm { a, b, cells })
+            a.map(|a| PowerEffect::Storm { a, b, cells })
         }
     }
 }
 
-/// A power's effect without allocation (turned into a [`PowerEffect`] only for a recorder).
+/// What a power did (no allocation: turned into an event only for a recorder).
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum PowerEffectRaw {
+pub(crate) enum PowerEffect {
+    /// Every `from` (on `cells`) became `to`.
     Love {
         from: Symbol,
         to: Symbol,
-    },
-    Star {
         cells: Mask,
     },
+    /// These cells became Wilds.
+    Star { cells: Mask },
+    /// Every cell of `a` (and `b`) was removed (`cells`) and the rest fell.
     Storm {
         a: Symbol,
         b: Option<Symbol>,
         cells: Mask,
     },
-}
-
-impl PowerEffectRaw {
-    pub(crate) fn to_event(self) -> PowerEffect {
-        match self {
-            PowerEffectRaw::Love { from, to } => PowerEffect::Love { from, to },
-            PowerEffectRaw::Star { cells } => PowerEffect::Star {
-                cells: cell_list(cells),
-            },
-            PowerEffectRaw::Storm { a, b, cells } => PowerEffect::Storm {
-                symbols: std::iter::once(a).chain(b).collect(),
-                cells: cell_list(cells),
-            },
-        }
-    }
 }
 
 /// The tumble after an evaluation with wins: removes the union of the winning cells, puts a

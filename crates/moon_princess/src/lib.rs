@@ -1,48 +1,80 @@
 //! # Moon Princess
 //!
-//! A 5x5 grid of line wins (gap-free straight runs of 3-5 in rows and columns, Wilds
-//! substituting), tumbling without refill, the Girl Power meter with Trinity spins, random single
-//! powers, and free spins triggered by clearing the grid, with the player's pick of princess.
-//! Spec: `shared/spec/moon_princess.md` (rules), `common.md` (money, cap, randomness, records),
-//! `targets.md` (the math model's figures), `cli.md` (runner).
+//! A 5x5 slot of straight line wins with tumbles that never refill, the Girl Power meter with
+//! Trinity spins, random single powers, and free spins triggered by clearing the grid, with
+//! the player's pick of princess. Published RTP about 94.51 % for each pick; bets 0.20 to
+//! 40.00; the win of a round is capped at 5,000 x the total bet.
+//!
+//! # The rules
+//! - **Grid**: 5 columns x 5 rows, cells numbered row-major from the top-left
+//!   (`index = row * 5 + col`). Symbols: Circle, Star, Heart, Bell (low), Princess Storm
+//!   (green), Princess Star (blue), Princess Love (red), and the Wild, which never lands: only
+//!   the game makes Wilds.
+//! - **Paytable** (x total bet, for runs of 3 / 4 / 5): Circle and Star 0.10 / 0.20 / 2; Heart
+//!   and Bell 0.15 / 0.30 / 3; any mix of princesses 0.20 / 0.50 / 5; each princess 0.30 / 1 /
+//!   10; Wild 1 / 3 / 50.
+//! - **Wins** are gap-free straight runs of 3 to 5 cells along a row or a column (all 10 lines
+//!   are active; empty cells break runs). A cell matches a symbol if it holds it or a Wild, the
+//!   any-princess class if it holds a princess or a Wild, and the Wild class only if it holds a
+//!   Wild. In every line only the highest win per combination is paid: candidates are taken
+//!   from the highest pay down, and a candidate whose cells contain, or are contained in, a
+//!   paid one is dropped (runs that only share a Wild at their ends both pay). A cell in a row
+//!   win and a column win is removed once. Every win is multiplied by the current multiplier.
+//! - **Tumble** (no refill): the winning cells go; every paid 3-cell win leaves a Wild on its
+//!   middle cell; the rest falls; nothing new comes in. The multiplier rises by 1 per tumble,
+//!   up to x20; it starts at x1 in every paid and Trinity spin.
+//! - **Girl Power meter** (3 sections): each paid princess win (single princess or any mix)
+//!   fills 1, 2 or 3 sections for 3, 4 or 5 cells; the meter starts empty every round. In the
+//!   base game a full meter gives a **Trinity spin** when the spin is over: a new grid at x1,
+//!   and each time it has no win left the next power in the order Love, Star, Storm is used;
+//!   tumbling goes on after each. A Trinity spin's princess wins can fill the meter again.
+//! - **Random power**: when a paid spin first has no win left and the grid is not clear, a
+//!   power (Love, Star or Storm) is used with a chance from the math model.
+//! - **Powers**: Love turns every cell of a random symbol on the grid into a random other
+//!   symbol; Star turns 1 or 2 random cells into Wilds; Storm removes every cell of two random
+//!   symbols and the rest falls (not a tumble: the multiplier stays).
+//! - **Free spins**: when only Wilds remain in the base game, the princess removes them, the
+//!   grid is clear and the feature is triggered (at most once a round), to be played after the
+//!   base game. The player picks Love (4 spins, +4 per full meter), Star (5, +3) or Storm (8,
+//!   +2); at most 20 free spins in all. A free spin that lands without a win uses the picked
+//!   power once. The multiplier carries over from spin to spin up to x20. A free spin that
+//!   clears the grid pays 100 x the bet, not multiplied. No Trinity spins in free spins.
+//! - **Cap**: when the round's win reaches 5,000 x the bet, the round ends at once, the cap is
+//!   paid, and everything still to come is forfeited.
 //!
 //! | module | what |
 //! |---|---|
 //! | [`symbols`] | symbol codes, text codes (`ci st he be pg pb pr W .`), grid text |
-//! | [`mod@evaluate`] | paytable and the evaluation of one grid ("only the highest win per combination") |
+//! | [`mod@evaluate`] | the paytable and the evaluation of one grid ("only the highest win per combination") |
 //! | [`features`] | the tumble step and the three powers (Love, Star, Storm) |
-//! | [`round`] | the round: paid spin, Trinity spins, free spins; pause at the pick and resume; outcome and statistics |
+//! | [`spin`] | one spin: tumble sequences, the clear check, the powers a spin may use |
+//! | [`free_spins`] | the free-spin feature |
+//! | [`pick`] | the player's pick |
+//! | [`paused`] | the round waiting for the pick: in memory, stored, sealed |
+//! | [`outcome`] | a finished round and its statistics record |
+//! | [`round`] | the round flow: [`Game`] |
 //! | [`math_model`] | ALL data: reel sets and weights, power chances, with the tuning figures |
-//! | [`events`] | the serialisable events a player sees |
+//! | [`events`] | what the round record holds for this game |
 //!
-//! Data flow: math model + generator -> landed grid -> [`evaluate()`] -> pay x multiplier ->
-//! tumble -> ... -> powers / clear check -> meter -> Trinity / free spins -> [`RoundOutcome`]
-//! -> recorder ([`events::Event`]) and statistics ([`RoundOutcome::summary`]).
+//! Data flow: math model + generator -> landed grid -> [`evaluate()`] -> pay x multiplier
+//! (through the round's ledger, which applies the cap) -> tumble -> ... -> powers / clear
+//! check -> meter -> Trinity / free spins -> [`RoundOutcome`] -> recorder (events) and
+//! statistics ([`RoundOutcome::summary`]).
 //!
-//! ## Server use
+//! # Server use
+//! One dependency is enough: this crate re-exports what a server needs ([`Bet`], [`Win`],
+//! [`EventLog`], [`SealKey`], [`RoundId`], the generator traits and, with the default
+//! `os-rng` feature, [`rng::server_rng`], a ChaCha20 generator seeded from the operating
+//! system). A real-money server must use such a CSPRNG; the simulator's PCG is predictable
+//! from its output. The example below (also the `moon-princess-server` example crate) plays a
+//! round for a stake, pays it in cents, keeps its event log, and stores, seals and resumes a
+//! round that waits for the pick, resuming each round id at most once.
+//!
 //! ```
-//! use moon_princess::{Game, Pick, RoundState};
-//! use slot_core::recorder::EventLog;
-//! // A real-money server must use a CSPRNG seeded from the OS (e.g. rand_chacha::ChaCha20Rng);
-//! // PCG is predictable and is for simulation only.
-//! # let mut rng = rand_pcg::Pcg64::new(1, 1);
-//! let game = Game::standard();
-//! let mut log = EventLog::default();
-//! let outcome = match game.start_round(&mut rng, &mut log) {
-//!     RoundState::Finished(o) => o,
-//!     RoundState::AwaitingPick(paused) => {
-//!         let stored = serde_json::to_string(&paused).unwrap(); // keep it until the player picks
-//!         let paused: moon_princess::PausedRound = serde_json::from_str(&stored).unwrap();
-//!         let pick: Pick = "storm".parse().unwrap(); // bad text: PickError listing love|star|storm
-//!         paused.resume(&game, pick, &mut rng, &mut log).unwrap() // damaged: ResumeError
-//!     }
-//! };
-//! assert!(outcome.win <= moon_princess::CAP.limit);
+#![doc = include_str!("../../../examples/moon-princess-server/src/main.rs")]
 //! ```
-//! Wins are in hundredths of the total bet ([`slot_core::money::Win`]); [`BET_LADDER`] turns
-//! them into cents for any allowed bet (always whole cents).
 //!
-//! ## Decisions where the spec and the seed are silent
+//! # Decisions where the rules are silent
 //! 1. **Ties** in "only the highest win per combination" (equal pay and length) are broken by
 //!    the class order Wild, any princess, Princess Love, Princess Star, Princess Storm, Bell,
 //!    Heart, Star, Circle ([`PayClass::tie_rank`]). With the containment rule the order can only
@@ -61,7 +93,7 @@
 //!    Star picks its cells one after the other uniformly among the non-wild occupied cells; Storm
 //!    picks two different symbols uniformly among the non-wild symbols present.
 //! 6. **The multiplier** of the first free spin is x1; it then carries over (+1 per tumble, at
-//!    most x20). Trinity spins start at x1 (spec).
+//!    most x20). Trinity spins start at x1 (rules).
 //! 7. **A grid clear in the base game** pays nothing itself; it triggers the free spins. A
 //!    Trinity spin that clears after the feature is already triggered just ends (the feature
 //!    triggers at most once per round). A full meter after a clearing paid spin still gives its
@@ -72,31 +104,62 @@
 //!    round ends at once; [`RoundOutcome::capped`] says so.
 //! 10. **The paused round** holds no generator state: resuming with the generator as
 //!     [`Game::start_round`] left it gives exactly the uninterrupted round; a server may also
-//!     resume with its live CSPRNG (same distribution). It is validated on resume (format
-//!     version, math model id, consistent amounts): [`ResumeError`].
+//!     resume with its live CSPRNG (same distribution). Stored, it carries the model's
+//!     fingerprint, the bet, the mode and the server's round id, every field is checked when
+//!     read, and it may be sealed ([`paused`]).
 //! 11. **`eval`** ([`Game::evaluate_sequence`]) evaluates the grid as given (no gravity before
-//!     the first evaluation), uses no power and plays no feature.
+//!     the first evaluation), uses no power and plays no feature; it reports the sequence's
+//!     win before the cap (`total`) and after it (`paid`).
 //! 12. **Landing**: the grid is drawn from reel strips (one per column, five consecutive
 //!     positions from a uniform stop), in reel sets drawn by integer weight
 //!     ([`math_model`]); the sets may differ between the base game and each pick's free spins
-//!     (the spec allows it).
+//!     (the rules allow it).
+//! 13. **The round record** of a capped round: the payment that reaches 5,000 x is paid in
+//!     part (`paid`, with the full amount in `uncapped`); the events' `paid` amounts add up to
+//!     the round's win ([`events`]).
+//! 14. **A base-game spin reaches at most x13**: every tumble removes at least two cells more
+//!     than it adds, so a grid of 25 cells tumbles at most 12 times ([`paused::MAX_BASE_GAME_MULTIPLIER`]
+//!     proves it); a stored round claiming more is refused.
 
 pub mod evaluate;
 pub mod events;
 pub mod features;
+pub mod free_spins;
 pub mod math_model;
+pub mod outcome;
+pub mod paused;
+pub mod pick;
 pub mod round;
+pub mod spin;
 pub mod symbols;
+mod tables;
 
 pub use evaluate::{Evaluation, LineWin, PayClass, evaluate};
-pub use events::Event;
 pub use features::Power;
 pub use math_model::{MathModel, ModelError};
-pub use round::{
-    CAP, FEATURES, Game, MAX_FREE_SPINS, MAX_MULTIPLIER, PausedRound, Pick, PickError,
-    PickStrategy, ResumeError, RoundOutcome, RoundState, SOURCES,
-};
+pub use outcome::{FEATURES, RoundOutcome, SOURCES};
+pub use paused::{PausedRound, ResumeError, StoredRound};
+pub use pick::{PICKS, Pick, PickError, PickStrategy};
+pub use round::{Game, Multiplier, MultiplierError, RoundState, SequenceResult};
 pub use symbols::{MpGrid, Symbol, grid_text, parse_grid};
 
-/// The bet ladder: 0.20 to 40.00 in steps of 0.20 (`common.md`, "Allowed bets").
-pub const BET_LADDER: slot_core::money::BetLadder = slot_core::money::BetLadder::new(20, 4000);
+pub use slot_core::events::{Event, EventLog};
+pub use slot_core::money::{Bet, BetError, BetLadder, MoneyError, Win};
+pub use slot_core::recorder::{NoRecorder, Recorder};
+#[cfg(feature = "os-rng")]
+pub use slot_core::rng;
+pub use slot_core::seal::{RoundId, RoundIdError, SealKey, SealKeyError};
+pub use slot_core::{Rng, SeedableRng};
+
+use slot_core::money::Cap;
+
+/// The bet ladder: 0.20 to 40.00 in steps of 0.20 (whole multiples of the minimum), in cents.
+pub const BET_LADDER: BetLadder = slot_core::bet_ladder!(20, 4000);
+/// The win cap: 5,000 x total bet.
+pub const CAP: Cap = Cap::x_bet(5000);
+/// The multiplier's ceiling.
+pub const MAX_MULTIPLIER: u32 = 20;
+/// At most this many free spins per round (initial plus extra).
+pub const MAX_FREE_SPINS: u32 = 20;
+/// What clearing the grid in a free spin pays: 100 x total bet (hundredths), not multiplied.
+pub use spin::FREE_SPIN_CLEAR_PAY;

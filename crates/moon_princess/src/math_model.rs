@@ -82,6 +82,7 @@ use crate::symbols::Symbol;
 
 /// One reel set: five strips (column 0 first) and its weight among its landing's sets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReelSet {
     /// Integer weight: the set is drawn with probability weight / total of its landing.
     pub weight: u32,
@@ -89,11 +90,11 @@ pub struct ReelSet {
     pub reels: [String; 5],
 }
 
-/// The data of the game.
+/// The data of the game. Read from JSON (a model file) through the same checks as
+/// [`crate::Game::new`]: unknown fields, bad strips and unusable tables are refused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ModelFields")]
 pub struct MathModel {
-    /// Identifies the model (stored in paused rounds, so a round resumes only on its model).
-    pub id: u32,
     /// Reel sets of the paid and Trinity spins.
     pub base: Vec<ReelSet>,
     /// Reel sets of the free spins, per pick: Love, Star, Storm.
@@ -104,6 +105,32 @@ pub struct MathModel {
     pub random_power_weights: [u32; 3],
     /// Weights of the Star power making 1 or 2 Wilds.
     pub star_wilds_weights: [u32; 2],
+}
+
+/// The fields of a model file, checked into a [`MathModel`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModelFields {
+    base: Vec<ReelSet>,
+    free_spins: [Vec<ReelSet>; 3],
+    random_power_chance: (u32, u32),
+    random_power_weights: [u32; 3],
+    star_wilds_weights: [u32; 2],
+}
+
+impl TryFrom<ModelFields> for MathModel {
+    type Error = ModelError;
+    fn try_from(f: ModelFields) -> Result<MathModel, ModelError> {
+        let m = MathModel {
+            base: f.base,
+            free_spins: f.free_spins,
+            random_power_chance: f.random_power_chance,
+            random_power_weights: f.random_power_weights,
+            star_wilds_weights: f.star_wilds_weights,
+        };
+        crate::Game::new(&m)?;
+        Ok(m)
+    }
 }
 
 /// What is wrong with a math model.
@@ -302,7 +329,6 @@ impl MathModel {
     /// The shipped model.
     pub fn standard() -> MathModel {
         MathModel {
-            id: 1,
             base: vec![
                 set(BASE_QUIET_WEIGHT, REELS_QUIET),
                 set(BASE_CLEAR_WEIGHT, REELS_CLEAR),
@@ -315,6 +341,36 @@ impl MathModel {
                 ]
             }),
             random_power_chance: (1, 10),
+            random_power_weights: [1, 1, 1],
+            star_wilds_weights: [1, 1],
+        }
+    }
+}
+
+impl MathModel {
+    /// A stress model for tests and fuzzing, not for play: every base grid comes from the
+    /// princess reel set and every paid spin uses a random power, so the princess wins fill
+    /// the meter in every spin and Trinity spins follow each other until the cap ends the
+    /// round (the cap is reached inside a Trinity spin).
+    pub fn stress_trinity() -> MathModel {
+        MathModel {
+            base: vec![set(1, REELS_PRINCESS)],
+            random_power_chance: (1, 1),
+            ..MathModel::stress_free_spins()
+        }
+    }
+
+    /// A stress model for tests and fuzzing, not for play: every base grid comes from the
+    /// clearing reel set (free spins in about half of the rounds) and every free spin from the
+    /// princess reel set, so the free spins reach the cap in about half of the rounds. (The
+    /// cap cannot be reached within a paid spin: it starts at x1 on 25 cells that never
+    /// refill and tumbles at most 12 times; the stress runs never saw one above 260 x.)
+    pub fn stress_free_spins() -> MathModel {
+        let princess = vec![set(1, REELS_PRINCESS)];
+        MathModel {
+            base: vec![set(1, REELS_CLEAR)],
+            free_spins: [princess.clone(), princess.clone(), princess],
+            random_power_chance: (1, 1),
             random_power_weights: [1, 1, 1],
             star_wilds_weights: [1, 1],
         }

@@ -7,13 +7,13 @@ use serde::{Deserialize, Serialize};
 use slot_core::grid::{Grid, Shape};
 
 /// The grid's shape: 5 columns x 5 rows.
-pub const SHAPE: Shape = Shape::new(5, 5);
+pub const SHAPE: Shape = MpGrid::SHAPE;
 
 /// Number of symbol codes on the grid (7 regular symbols and the Wild).
 pub const SYMBOLS: usize = 8;
 
 /// A Moon Princess grid: 25 cells, each a [`Symbol`] code (`Symbol as u8`) or empty.
-pub type MpGrid = Grid<SYMBOLS>;
+pub type MpGrid = Grid<5, 5, SYMBOLS>;
 
 /// The symbols. The discriminant is the code stored in the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -130,7 +130,7 @@ pub fn parse_grid(text: &str) -> Result<MpGrid, slot_core::text::GridTextError> 
             Symbol::from_text(s).map(|x| Some(x as u8))
         }
     })?;
-    let mut g = MpGrid::empty(SHAPE);
+    let mut g = MpGrid::empty();
     for (i, c) in cells.into_iter().enumerate() {
         if let Some(s) = c {
             g.set(i, s);
@@ -139,24 +139,10 @@ pub fn parse_grid(text: &str) -> Result<MpGrid, slot_core::text::GridTextError> 
     Ok(g)
 }
 
-/// Writes a grid as text in the format [`parse_grid`] reads (`"ci st he be pg/..."`).
+/// Writes a grid as text in the format [`parse_grid`] reads and the event log uses
+/// (`"ci st he be pg/..."`, `.` for an empty cell).
 pub fn grid_text(g: &MpGrid) -> String {
-    let mut s = String::with_capacity(80);
-    for r in 0..5 {
-        if r > 0 {
-            s.push('/');
-        }
-        for c in 0..5 {
-            if c > 0 {
-                s.push(' ');
-            }
-            match g.get(SHAPE.index(r, c)).and_then(Symbol::from_code) {
-                Some(x) => s.push_str(x.text()),
-                None => s.push('.'),
-            }
-        }
-    }
-    s
+    slot_core::text::grid_text(g, |s| Symbol::from_code(s).map_or("?", Symbol::text))
 }
 
 #[cfg(test)]

@@ -1,14 +1,14 @@
 //! The round: free spins with a hand-built math model whose grids are known, pausing and
 //! resuming, typed errors, and properties over random generators and picks.
 
-use moon_princess::events::{Event, PowerSource, SpinKind};
 use moon_princess::math_model::{MathModel, ReelSet};
 use moon_princess::{
     BET_LADDER, CAP, Game, MAX_FREE_SPINS, MAX_MULTIPLIER, PausedRound, Pick, PickError, Power,
-    ResumeError, RoundOutcome, RoundState,
+    ResumeError, RoundId, RoundOutcome, RoundState, SealKey, StoredRound, Win,
 };
 use proptest::prelude::*;
 use rand_pcg::Pcg64;
+use slot_core::events::{AwardSource, Event, PowerSource, SpinKind};
 use slot_core::recorder::{EventLog, NoRecorder};
 
 fn reels(cols: [&str; 5]) -> Vec<ReelSet> {
@@ -23,7 +23,6 @@ fn reels(cols: [&str; 5]) -> Vec<ReelSet> {
 fn fixed_model() -> MathModel {
     let free = reels(["pr*5", "ci*5", "ci*5", "ci*5", "ci*5"]);
     MathModel {
-        id: 99,
         base: reels(["ci*5"; 5]),
         free_spins: [free.clone(), free.clone(), free],
         random_power_chance: (0, 1),
@@ -58,25 +57,45 @@ fn free_spins_with_known_grids_worked_by_hand() {
     assert_eq!(o.free_spin_clears, 18);
     assert_eq!(o.clear_win.hundredths(), 17 * 10_000 + 3_100);
     assert_eq!(o.max_multiplier, 19);
+    // (spins added, free spins left) after each full meter: after spin k, 4 + 4 k awarded
+    // (at most 20) and k played.
     let extras: Vec<(u32, u32)> = log
         .events
         .iter()
-        .filter_map(|e| {
-            if let Event::ExtraFreeSpins { added, total } = e {
-                Some((*added, *total))
-            } else {
-                None
-            }
+        .filter_map(|e| match e {
+            Event::FreeSpinsAwarded {
+                spins,
+                source: AwardSource::Meter,
+                free_spins_left,
+            } => Some((*spins, *free_spins_left)),
+            _ => None,
         })
         .collect();
-    assert_eq!(&extras[..5], &[(4, 8), (4, 12), (4, 16), (4, 20), (0, 20)]);
-    // Spin 3 starts at x3.
-    assert!(log.events.contains(&Event::Landed {
-        spin: SpinKind::Free { number: 3, of: 12 },
-        multiplier: 3,
-        grid: "pr ci ci ci ci/pr ci ci ci ci/pr ci ci ci ci/pr ci ci ci ci/pr ci ci ci ci".into()
+    assert_eq!(&extras[..5], &[(4, 7), (4, 10), (4, 13), (4, 16), (0, 15)]);
+    // Spin 3 starts at x3 with 12 awarded, so 9 left after it; its grid is the one above.
+    let at = log
+        .events
+        .iter()
+        .position(|e| {
+            *e == Event::SpinStart {
+                spin: SpinKind::Free,
+                number: 3,
+                free_spins_left: Some(9),
+                multiplier: Some(3),
+            }
+        })
+        .expect("free spin 3 starts at x3");
+    assert!(matches!(&log.events[at + 1], Event::Landed { grid, .. }
+        if grid == "pr ci ci ci ci/pr ci ci ci ci/pr ci ci ci ci/pr ci ci ci ci/pr ci ci ci ci"));
+    assert!(
+        matches!(log.events.last(), Some(Event::RoundEnd { win, capped: true }) if *win == CAP.limit)
+    );
+    // The capped clear: 100.00 asked, the 31.00 left paid; the record adds up to 5,000 x.
+    assert!(log.events.contains(&Event::GridCleared {
+        paid: Win::from_hundredths(3_100),
+        uncapped: Some(Win::from_hundredths(10_000)),
     }));
-    assert!(matches!(log.events.last(), Some(Event::RoundEnd { win }) if *win == CAP.limit));
+    assert_eq!(log.reconcile(), Ok(CAP.limit));
     // Storm: 8 spins, +2 per meter: 10, 12, ..., 20 after spin 6.
     let o = game.play_round(&mut rng, &mut NoRecorder, Pick::Storm);
     assert_eq!(o.free_spins_awarded, 20);
@@ -101,7 +120,7 @@ fn a_free_spin_without_a_win_uses_the_picked_power_once() {
         let mut rng = Pcg64::new(7, 3);
         let mut log = EventLog::default();
         let o = game.play_round(&mut rng, &mut log, pick);
-        let powers: Vec<(Power, PowerSource)> = log
+        let powers: Vec<_> = log
             .events
             .iter()
             .filter_map(|e| {
@@ -118,7 +137,7 @@ fn a_free_spin_without_a_win_uses_the_picked_power_once() {
         assert!(
             powers
                 .iter()
-                .all(|&(p, s)| p == pick.power() && s == PowerSource::FreeSpin)
+                .all(|&(p, s)| p == pick.princess() && s == PowerSource::FreeSpin)
         );
     }
 }
@@ -142,18 +161,25 @@ fn strip_too_short_and_wilds_in_strips_are_rejected() {
     assert!(Game::new(&m).is_err());
 }
 
-/// The first round index of `seed`'s batch 0 whose round triggers free spins.
+/// The first round of `seed`'s batch 0 that triggers free spins: the generator after its base
+/// game, the paused round and the base game's events.
 fn paused_round(game: &Game, seed: u64) -> (Pcg64, PausedRound, Vec<Event>) {
     let mut rng = slot_core::sim::batch_rng(seed, 0);
     for _ in 0..100_000 {
         let mut log = EventLog::default();
-        let before = rng.clone();
         if let RoundState::AwaitingPick(p) = game.start_round(&mut rng, &mut log) {
-            let _ = before;
             return (rng, p, log.events);
         }
     }
     panic!("no free spins in 100,000 rounds");
+}
+
+fn id(text: &str) -> RoundId {
+    RoundId::new(text).unwrap()
+}
+
+fn key(byte: u8) -> SealKey {
+    SealKey::new(&[byte; 32]).unwrap()
 }
 
 #[test]
@@ -172,16 +198,23 @@ fn a_paused_round_stored_as_json_resumes_to_the_uninterrupted_result() {
             log_a.events.clear();
             start = a.clone();
         };
-        // Paused at the pick, stored, resumed "in another process" from the JSON.
+        // Paused at the pick, stored sealed, resumed "in another process" from the JSON.
         let mut b = start.clone();
         let mut log_b = EventLog::default();
         let RoundState::AwaitingPick(p) = game.start_round(&mut b, &mut log_b) else {
             panic!()
         };
         assert_eq!(log_b.events.last(), Some(&Event::AwaitingPick));
-        let json = serde_json::to_string(&p).unwrap();
-        let back: PausedRound = serde_json::from_str(&json).unwrap();
-        let resumed = back.resume(&game, pick, &mut b, &mut log_b).unwrap();
+        let json = p
+            .store_sealed(id("r-1"), BET_LADDER.bet(100).unwrap(), &key(1))
+            .unwrap()
+            .to_json();
+        let back = StoredRound::from_json(&json).unwrap();
+        assert_eq!(back.round_id().as_str(), "r-1");
+        assert_eq!(back.bet().cents(), 100);
+        let paused = game.open_sealed(back, &key(1)).unwrap();
+        assert_eq!(paused, p);
+        let resumed = game.resume(paused, pick, &mut b, &mut log_b).unwrap();
         assert_eq!(resumed, whole);
         let no_pause: Vec<&Event> = log_b
             .events
@@ -194,57 +227,172 @@ fn a_paused_round_stored_as_json_resumes_to_the_uninterrupted_result() {
             .filter(|e| **e != Event::AwaitingPick)
             .collect();
         assert_eq!(no_pause, uninterrupted);
+        assert_eq!(log_b.reconcile(), Ok(whole.win));
     }
 }
 
+/// `json` with `field` set to `value`.
+fn edited(json: &str, field: &str, value: serde_json::Value) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(json).unwrap();
+    v[field] = value;
+    v.to_string()
+}
+
+/// `json` with the integer `field` raised by `by`.
+fn raised(json: &str, field: &str, by: u64) -> String {
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    edited(json, field, (v[field].as_u64().unwrap() + by).into())
+}
+
 #[test]
-fn a_damaged_stored_round_gets_a_typed_error() {
+fn a_stored_round_refuses_what_no_round_can_produce() {
+    let game = Game::standard();
+    let (_, p, _) = paused_round(&game, 11);
+    let json = p
+        .store(id("r-2"), BET_LADDER.bet(200).unwrap())
+        .unwrap()
+        .to_json();
+    assert!(StoredRound::from_json(&json).is_ok());
+    let damaged = |text: &str| StoredRound::from_json(text).unwrap_err();
+    // Each impossible value gets its own message naming what is wrong.
+    let cases: [(String, &str); 12] = [
+        (raised(&json, "win", 5), "win is not base_win + trinity_win"),
+        (edited(&json, "max_multiplier", 21.into()), "1..=13"),
+        (edited(&json, "max_multiplier", 14.into()), "1..=13"),
+        (
+            edited(&json, "random_powers", 2.into()),
+            "more than one random power",
+        ),
+        (
+            edited(&json, "trinity_spins", 4_000_000_000u64.into()),
+            "Trinity spins than",
+        ),
+        (
+            edited(
+                &edited(&json, "win", 500_000.into()),
+                "base_win",
+                (500_000 - p.trinity_win().hundredths()).into(),
+            ),
+            "cap",
+        ),
+        (raised(&raised(&json, "win", 1), "base_win", 1), "0.05"),
+        (
+            edited(&json, "bet", serde_json::json!({"cents": 210})),
+            "not on the ladder",
+        ),
+        (
+            edited(&json, "bet", serde_json::json!({"cents": 0})),
+            "not positive",
+        ),
+        (edited(&json, "format", 1.into()), "format 1"),
+        (
+            edited(&json, "game", "wish-upon-a-star".into()),
+            "wish-upon-a-star",
+        ),
+        (edited(&json, "mode", "ante".into()), "standard mode only"),
+    ];
+    for (text, words) in &cases {
+        let e = damaged(text).to_string();
+        assert!(e.contains(words), "{e} should say {words}");
+    }
+    // Unknown and missing fields, and not JSON at all.
+    assert!(matches!(
+        damaged(&edited(&json, "bonus", 1.into())),
+        ResumeError::Unreadable(_)
+    ));
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v.as_object_mut().unwrap().remove("base_win");
+    assert!(matches!(
+        damaged(&v.to_string()),
+        ResumeError::Unreadable(_)
+    ));
+    assert!(matches!(damaged("{"), ResumeError::Unreadable(_)));
+    // Another model: read, but refused when opened by this game.
+    let other = edited(&json, "model", "ab".repeat(32).into());
+    let e = game
+        .open_unsealed(StoredRound::from_json(&other).unwrap())
+        .unwrap_err();
+    assert!(matches!(e, ResumeError::Model { .. }), "{e}");
+    // What an unsealed round cannot detect (the docs say so): a consistent edit, another bet
+    // on the ladder, another round id.
+    let consistent = raised(&raised(&json, "win", 5), "base_win", 5);
+    assert!(
+        game.open_unsealed(StoredRound::from_json(&consistent).unwrap())
+            .is_ok()
+    );
+    // A sealed round opened without the key is refused.
+    let sealed = p
+        .store_sealed(id("r-2"), BET_LADDER.bet(200).unwrap(), &key(3))
+        .unwrap();
+    assert_eq!(game.open_unsealed(sealed).unwrap_err(), ResumeError::Sealed);
+}
+
+#[test]
+fn a_sealed_round_refuses_every_edit_and_a_wrong_or_missing_seal() {
     let game = Game::standard();
     let (rng, p, _) = paused_round(&game, 11);
-    let bad = |f: &dyn Fn(&mut PausedRound)| {
-        let mut q = p.clone();
-        f(&mut q);
-        q.resume(&game, Pick::Star, &mut rng.clone(), &mut NoRecorder)
-            .unwrap_err()
+    let k = key(9);
+    let json = p
+        .store_sealed(id("r-3"), BET_LADDER.bet(400).unwrap(), &k)
+        .unwrap()
+        .to_json();
+    let open = |text: &str, key: &SealKey| {
+        StoredRound::from_json(text).and_then(|s| game.open_sealed(s, key))
     };
+    assert_eq!(open(&json, &k).unwrap(), p);
+    let edits = [
+        // Money changed consistently: readable, but the seal no longer matches.
+        raised(&raised(&json, "win", 5), "base_win", 5),
+        // Another bet on the ladder, another round id, another model.
+        edited(&json, "bet", serde_json::json!({"cents": 4000})),
+        edited(&json, "round_id", "r-4".into()),
+        edited(&json, "model", "cd".repeat(32).into()),
+        raised(&json, "max_multiplier", 1),
+    ];
+    for text in &edits {
+        assert_eq!(
+            open(text, &k).unwrap_err(),
+            ResumeError::SealWrong,
+            "{text}"
+        );
+    }
+    // Counts beyond what a round can produce fail before the seal is even looked at.
+    let e = open(&edited(&json, "trinity_spins", 4_000_000_000u64.into()), &k).unwrap_err();
+    assert!(matches!(e, ResumeError::Damaged(_)), "{e}");
+    // Another key, no seal, a seal that is not hex.
+    assert_eq!(open(&json, &key(8)).unwrap_err(), ResumeError::SealWrong);
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v.as_object_mut().unwrap().remove("seal");
     assert_eq!(
-        bad(&|q| q.version = 7),
-        ResumeError::Version {
-            found: 7,
-            expected: 1
-        }
+        open(&v.to_string(), &k).unwrap_err(),
+        ResumeError::SealMissing
     );
     assert!(matches!(
-        bad(&|q| q.model_id += 1),
+        open(&edited(&json, "seal", "zz".into()), &k).unwrap_err(),
+        ResumeError::Unreadable(_)
+    ));
+    // A genuine round of another model: refused by the model check.
+    let mut m = MathModel::standard();
+    m.random_power_chance = (1, 11);
+    let other = Game::new(&m).unwrap();
+    assert!(matches!(
+        other
+            .open_sealed(StoredRound::from_json(&json).unwrap(), &k)
+            .unwrap_err(),
         ResumeError::Model { .. }
     ));
     assert!(matches!(
-        bad(&|q| q.win = slot_core::money::Win::from_hundredths(q.win.hundredths() + 5)),
-        ResumeError::Damaged(_)
+        other
+            .resume(p.clone(), Pick::Star, &mut rng.clone(), &mut NoRecorder)
+            .unwrap_err(),
+        ResumeError::Model { .. }
     ));
-    assert!(matches!(
-        bad(&|q| q.max_multiplier = 21),
-        ResumeError::Damaged(_)
-    ));
-    assert!(matches!(
-        bad(&|q| q.random_powers = 2),
-        ResumeError::Damaged(_)
-    ));
-    assert!(matches!(
-        bad(&|q| {
-            q.win = CAP.limit;
-            q.base_win = CAP.limit;
-            q.trinity_win = slot_core::money::Win::ZERO;
-        }),
-        ResumeError::Damaged(_)
-    ));
-    // A stored round that is not even valid JSON for the type: serde's own error.
-    assert!(serde_json::from_str::<PausedRound>(r#"{"version":1}"#).is_err());
-    let msg = bad(&|q| q.version = 0).to_string();
-    assert!(
-        msg.contains("version 0") && msg.contains("version 1"),
-        "{msg}"
-    );
+    // A bet off the ladder cannot even be stored.
+    let wish_bet = slot_core::money::BetLadder::new(25, 2500)
+        .unwrap()
+        .bet(25)
+        .unwrap();
+    assert!(p.store(id("r-5"), wish_bet).is_err());
 }
 
 #[test]
@@ -271,24 +419,20 @@ fn trinity_spins_use_love_star_storm_in_order() {
         let mut log = EventLog::default();
         game.play_round(&mut rng, &mut log, Pick::Storm);
         let mut spin = SpinKind::Paid;
-        let mut seq: Vec<Power> = vec![];
-        let check = |spin: SpinKind, seq: &Vec<Power>| match spin {
-            SpinKind::Trinity { .. } => {
+        let mut seq = vec![];
+        let trinity = [Power::Love, Power::Star, Power::Storm].map(Power::princess);
+        let check = |spin: SpinKind, seq: &Vec<_>| match spin {
+            SpinKind::Trinity => {
                 assert!(seq.len() <= 3);
-                assert_eq!(
-                    &seq[..],
-                    &[Power::Love, Power::Star, Power::Storm][..seq.len()]
-                );
+                assert_eq!(&seq[..], &trinity[..seq.len()]);
             }
-            SpinKind::Paid => assert!(seq.len() <= 1),
-            SpinKind::Free { .. } => assert!(seq.len() <= 1),
-            SpinKind::Evaluation => unreachable!(),
+            SpinKind::Paid | SpinKind::Free => assert!(seq.len() <= 1),
         };
         for e in &log.events {
             match e {
-                Event::Landed { spin: s, .. } => {
+                Event::SpinStart { spin: s, .. } => {
                     check(spin, &seq);
-                    if matches!(s, SpinKind::Trinity { .. }) {
+                    if *s == SpinKind::Trinity {
                         trinity_seen += 1;
                     }
                     spin = *s;
@@ -297,8 +441,8 @@ fn trinity_spins_use_love_star_storm_in_order() {
                 Event::Power { power, source, .. } => {
                     let want = match spin {
                         SpinKind::Paid => PowerSource::Random,
-                        SpinKind::Trinity { .. } => PowerSource::Trinity,
-                        _ => PowerSource::FreeSpin,
+                        SpinKind::Trinity => PowerSource::Trinity,
+                        SpinKind::Free => PowerSource::FreeSpin,
                     };
                     assert_eq!(*source, want);
                     seq.push(*power);
@@ -373,7 +517,8 @@ proptest! {
             let x = game.play_round(&mut a, &mut log, pick_of(p));
             let y = game.play_round(&mut b, &mut NoRecorder, pick_of(p));
             prop_assert_eq!(&x, &y);
-            prop_assert_eq!(log.events.last(), Some(&Event::RoundEnd { win: x.win }));
+            prop_assert_eq!(log.events.last(), Some(&Event::RoundEnd { win: x.win, capped: x.capped }));
+            prop_assert_eq!(log.reconcile(), Ok(x.win));
         }
     }
 
@@ -387,12 +532,35 @@ proptest! {
             let parts = match game.start_round(&mut b, &mut NoRecorder) {
                 RoundState::Finished(o) => o,
                 RoundState::AwaitingPick(paused) => {
-                    let stored = serde_json::to_string(&paused).unwrap();
-                    let back: PausedRound = serde_json::from_str(&stored).unwrap();
-                    back.resume(&game, pick_of(p), &mut b, &mut NoRecorder).unwrap()
+                    let stored = paused
+                        .store(RoundId::new("r").unwrap(), BET_LADDER.min())
+                        .unwrap()
+                        .to_json();
+                    let back = game.open_unsealed(StoredRound::from_json(&stored).unwrap()).unwrap();
+                    game.resume(back, pick_of(p), &mut b, &mut NoRecorder).unwrap()
                 }
             };
             prop_assert_eq!(whole, parts);
         }
     }
+}
+
+#[test]
+fn a_model_file_is_checked_when_read() {
+    let json = serde_json::to_string(&MathModel::standard()).unwrap();
+    let back: MathModel = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, MathModel::standard());
+    // An unknown field, a Wild in a strip, a chance above 1: refused with what is wrong.
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["id"] = 1.into();
+    let e = serde_json::from_str::<MathModel>(&v.to_string()).unwrap_err();
+    assert!(e.to_string().contains("unknown field `id`"), "{e}");
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["base"][0]["reels"][2] = "ci W st he be".into();
+    let e = serde_json::from_str::<MathModel>(&v.to_string()).unwrap_err();
+    assert!(e.to_string().contains("'W'"), "{e}");
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["random_power_chance"] = serde_json::json!([3, 2]);
+    let e = serde_json::from_str::<MathModel>(&v.to_string()).unwrap_err();
+    assert!(e.to_string().contains("not a probability"), "{e}");
 }

@@ -24,7 +24,7 @@ fn each_pick_lies_within_its_own_999_interval_of_the_target() {
     for _ in 0..n {
         let (b, t) = match game.start_round(&mut rng, &mut NoRecorder) {
             RoundState::Finished(o) => (o.win.x_bet(), 0.0),
-            RoundState::AwaitingPick(p) => (p.win.x_bet(), 1.0),
+            RoundState::AwaitingPick(p) => (p.win().x_bet(), 1.0),
         };
         sb += b;
         sbb += b * b;

@@ -1,100 +1,32 @@
-//! The events of a round, in the order a player sees them (`common.md`, "The round record").
-//! Wins are integers in hundredths of the base bet; cells are `[row, col]` from the top-left;
-//! grids are `cli.md` text (rows from the top separated by `/`).
+//! The round record of Starlight Christmas, in the one event vocabulary of the three games
+//! ([`slot_core::events`]; `common.md`, "The round record").
+//!
+//! A round's events: `round_start`, `spin_start` (paid), `landed`, then per tumble step the
+//! pay-anywhere `win`s found (they carry `pay` but no `paid`: their money moves when the
+//! sequence ends), `tumble` (cells removed, grid after the fall) and `refill`; then
+//! `sequence_end` (symbol wins x the Multipliers, **paid**), the Scatter pay as a `win` with
+//! `pays: "scatter"` (**paid**), `free_spins_awarded`; each free spin again from `spin_start`
+//! (with `running_multiplier` when it grows); `cap_reached` if the cap ended the round;
+//! `round_end`. Money is in hundredths of the **base** bet, also with the ante bet. Symbols
+//! are the cell codes `gy gt gg gb gr st mo he su SC x<value>`.
 
-use serde::{Deserialize, Serialize};
-use slot_core::money::Win;
+pub use slot_core::events::{Event, EventLog, SpinKind};
 
-/// Which kind of spin starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SpinKind {
-    /// The paid base-game spin.
-    Base,
-    /// A free spin (1-based number).
-    FreeSpin {
-        /// Which free spin this is, from 1.
-        number: u32,
-    },
+use crate::symbols::{SHAPE, ScGrid, text_code};
+use slot_core::events::Cell;
+use slot_core::grid::Mask;
+
+/// `[row, col]` of every cell of `mask`, top-left first.
+pub(crate) fn cells_rc(mask: Mask) -> Vec<Cell> {
+    slot_core::grid::cells_of(mask)
+        .map(|i| {
+            let (r, c) = SHAPE.position(i);
+            [r as u8, c as u8]
+        })
+        .collect()
 }
 
-/// One event of a round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    /// A spin starts.
-    SpinStart {
-        /// Which spin.
-        spin: SpinKind,
-        /// Free spins left after this one (0 in the base game).
-        free_spins_left: u32,
-    },
-    /// The grid as it lands.
-    Landed {
-        /// The grid as text.
-        grid: String,
-    },
-    /// A pay-anywhere win.
-    Win {
-        /// The symbol's name.
-        symbol: String,
-        /// Cells of it on the grid.
-        count: u32,
-        /// Its cells.
-        cells: Vec<[u8; 2]>,
-        /// The pay, before any Multiplier.
-        win: Win,
-    },
-    /// The winning cells are removed and the rest falls.
-    Tumble {
-        /// The removed cells.
-        removed: Vec<[u8; 2]>,
-    },
-    /// New symbols have filled the grid from above.
-    Refill {
-        /// The grid after the refill.
-        grid: String,
-    },
-    /// The tumble sequence has ended.
-    SequenceEnd {
-        /// The sequence's symbol wins, unmultiplied.
-        symbol_win: Win,
-        /// The sum of the Multipliers on the grid.
-        multiplier_sum: u32,
-        /// The multiplier applied to the symbol wins (1 if none).
-        multiplier_applied: u32,
-        /// What the sequence pays.
-        win: Win,
-    },
-    /// The free spins' running multiplier changed.
-    RunningMultiplier {
-        /// Its new value.
-        value: u32,
-    },
-    /// Scatters paid.
-    ScatterPay {
-        /// Scatters on the grid.
-        scatters: u32,
-        /// The pay.
-        win: Win,
-    },
-    /// Free spins were awarded (trigger or retrigger).
-    FreeSpinsAwarded {
-        /// Spins added.
-        awarded: u32,
-        /// Spins left to play now.
-        left: u32,
-    },
-    /// The cap was reached: the round ends, the rest is forfeited.
-    CapReached {
-        /// The capped total.
-        total: Win,
-    },
-    /// The round is over.
-    RoundEnd {
-        /// What the round pays.
-        win: Win,
-        /// Whether the cap ended it.
-        capped: bool,
-    },
+/// The grid in the runner's grid text (`gy gt SC x25 .../...`).
+pub fn grid_text(grid: &ScGrid) -> String {
+    slot_core::text::grid_text(grid, text_code)
 }

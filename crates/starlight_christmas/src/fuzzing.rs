@@ -54,4 +54,9 @@ pub fn check_round(data: &[u8]) {
         }
         other => panic!("the log must end with the round's end, not {other:?}"),
     }
+    assert_eq!(
+        log.reconcile(),
+        Ok(out.win),
+        "the events' paid amounts add up to the win"
+    );
 }

@@ -57,7 +57,7 @@
 //! let mut rng = ChaCha20Rng::seed_from_u64(7);
 //! let mode = BetMode::Ante;
 //! let base_bet = mode.base_bet(125)?; // the player stakes 1.25; the base bet is 1.00
-//! let mut log = EventLog::<Event>::default(); // what the client is shown
+//! let mut log = EventLog::default(); // what the client is shown
 //! let outcome = game.play_round(mode, &mut rng, &mut log);
 //! let cents = base_bet.payout(outcome.win)?; // exact: whole cents on the ladder
 //! assert_eq!(cents * 100, outcome.win.hundredths() * base_bet.cents());

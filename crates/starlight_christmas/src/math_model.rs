@@ -52,6 +52,7 @@ use slot_core::sampling::{WeightError, WeightedTable};
 /// Weights of one cell draw: the Scatter, `paying[code]` for the nine paying symbols, and the
 /// Multiplier (drawn in that order from one table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CellWeights {
     /// Weights of the paying symbols by code (yellow, turquoise, green, blue, red gem, Star,
     /// Moon, Heart, Sun).
@@ -62,8 +63,10 @@ pub struct CellWeights {
     pub multiplier: u32,
 }
 
-/// All the data of the game.
+/// All the data of the game. Read from JSON (a model file) through the same checks as
+/// [`crate::StarlightChristmas::new`]: unknown fields and unusable tables are refused.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "ModelFields")]
 pub struct MathModel {
     /// Cell weights of the standard base game.
     pub base: CellWeights,
@@ -75,6 +78,32 @@ pub struct MathModel {
     pub base_multiplier_values: [u32; 15],
     /// Weights of the Multiplier values in the free spins.
     pub free_spin_multiplier_values: [u32; 15],
+}
+
+/// The fields of a model file, checked into a [`MathModel`].
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModelFields {
+    base: CellWeights,
+    ante_base: CellWeights,
+    free_spins: CellWeights,
+    base_multiplier_values: [u32; 15],
+    free_spin_multiplier_values: [u32; 15],
+}
+
+impl TryFrom<ModelFields> for MathModel {
+    type Error = ModelError;
+    fn try_from(f: ModelFields) -> Result<MathModel, ModelError> {
+        let m = MathModel {
+            base: f.base,
+            ante_base: f.ante_base,
+            free_spins: f.free_spins,
+            base_multiplier_values: f.base_multiplier_values,
+            free_spin_multiplier_values: f.free_spin_multiplier_values,
+        };
+        Tables::new(&m)?;
+        Ok(m)
+    }
 }
 
 /// One committed confirmation run of the shipped model.

@@ -103,8 +103,10 @@ pub struct GridEvaluation {
     pub scatters: u32,
     /// Their pay.
     pub scatter_win: Win,
-    /// symbol wins x (Multiplier sum, or 1 if none) + Scatter pay.
+    /// symbol wins x (Multiplier sum, or 1 if none) + Scatter pay, before the cap.
     pub total: Win,
+    /// What a round could pay for it: `total`, at most the 5,000 x cap.
+    pub paid: Win,
 }
 
 /// Evaluates `grid` alone: its pay-anywhere wins, its Scatter pay, the sum of its Multipliers
@@ -122,12 +124,14 @@ pub fn evaluate_grid(grid: &ScGrid) -> GridEvaluation {
     let m = crate::symbols::multiplier_sum(grid);
     let n = scatters(grid);
     let scatter_win = scatter_pay(n);
+    let total = symbol_win.times(u64::from(m.max(1))) + scatter_win;
     GridEvaluation {
         wins,
         symbol_win,
         multiplier_sum: m,
         scatters: n,
         scatter_win,
-        total: symbol_win.times(m.max(1) as u64) + scatter_win,
+        total,
+        paid: total.min(crate::round::CAP.limit),
     }
 }

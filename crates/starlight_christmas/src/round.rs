@@ -7,21 +7,23 @@
 //! the running multiplier; 3 or more Scatters add 5 spins. The 5,000x cap ends the round the
 //! moment the running total reaches it.
 
-use crate::events::{Event, SpinKind};
+use crate::events::{cells_rc, grid_text};
 use crate::math_model::{MathModel, ModelError, Tables};
 use crate::paytable::{pay_anywhere, scatter_pay, scatters};
-use crate::symbols::{Drawn, MULTIPLIER, NAMES, SCATTER, SHAPE, ScGrid, grid_text, multiplier_sum};
+use crate::symbols::{Drawn, MULTIPLIER, SCATTER, ScGrid, TEXT_CODES, multiplier_sum};
 use rand_core::Rng;
-use slot_core::grid::Mask;
+use slot_core::events::{AwardSource, Event, GameId, PayRule, SpinKind, StakeMode};
+use slot_core::fingerprint::Fingerprint;
+use slot_core::ledger::{Ledger, Payment};
 use slot_core::money::{Bet, BetError, BetLadder, Cap, Win};
 use slot_core::recorder::Recorder;
 use slot_core::stats::RoundSummary;
 
 /// Base bets: 0.20 to 40.00 in steps of 0.20 (`common.md`). Wins are in hundredths of it.
-pub const BET_LADDER: BetLadder = BetLadder::new(20, 4000);
+pub const BET_LADDER: BetLadder = slot_core::bet_ladder!(20, 4000);
 /// What the player stakes with the ante bet: 1.25 x the base bet, 0.25 to 50.00 in steps of
 /// 0.25. The base bet is 4/5 of it.
-pub const ANTE_STAKE_LADDER: BetLadder = BetLadder::new(25, 5000);
+pub const ANTE_STAKE_LADDER: BetLadder = slot_core::bet_ladder!(25, 5000);
 /// The cap: 5,000 x base bet.
 pub const CAP: Cap = Cap::x_bet(5000);
 /// Free spins for 4 or more Scatters in the base game.
@@ -79,7 +81,7 @@ impl BetMode {
             BetMode::Standard => BET_LADDER.bet(stake_cents),
             BetMode::Ante => {
                 let stake = ANTE_STAKE_LADDER.bet(stake_cents)?;
-                let base = stake.cents() / ANTE_STAKE_LADDER.min_cents * BET_LADDER.min_cents;
+                let base = stake.cents() / ANTE_STAKE_LADDER.min_cents() * BET_LADDER.min_cents();
                 BET_LADDER.bet(i64::try_from(base).unwrap_or(i64::MAX))
             }
         }
@@ -90,6 +92,14 @@ impl BetMode {
         match self {
             BetMode::Standard => "standard",
             BetMode::Ante => "ante",
+        }
+    }
+
+    /// The mode as the round record writes it.
+    pub const fn stake_mode(self) -> StakeMode {
+        match self {
+            BetMode::Standard => StakeMode::Standard,
+            BetMode::Ante => StakeMode::Ante,
         }
     }
 }
@@ -180,7 +190,7 @@ impl<R: Rng + ?Sized> CellSource for RngCells<'_, R> {
 #[derive(Clone, Debug)]
 pub struct StarlightChristmas {
     tables: Tables,
-    fingerprint: slot_core::fingerprint::Fingerprint,
+    fingerprint: Fingerprint,
 }
 
 /// The end of one tumble sequence.
@@ -193,37 +203,8 @@ struct Sequence {
     capped: bool,
 }
 
-/// The running total and its split, with the cap.
-struct Ledger {
-    out: RoundOutcome,
-}
-
-impl Ledger {
-    /// Pays `w` to `source`; returns true if the cap is reached (the round must end).
-    #[inline]
-    fn pay(&mut self, source: usize, w: Win) -> bool {
-        if w.is_zero() {
-            return false;
-        }
-        let before = self.out.win;
-        let capped = CAP.add(&mut self.out.win, w);
-        let paid = Win::from_hundredths(self.out.win.hundredths() - before.hundredths());
-        self.out.by_source[source] += paid;
-        if capped {
-            self.out.capped = true;
-        }
-        capped
-    }
-}
-
-fn cells_rc(mask: Mask) -> Vec<[u8; 2]> {
-    slot_core::grid::cells_of(mask)
-        .map(|i| {
-            let (r, c) = SHAPE.position(i);
-            [r as u8, c as u8]
-        })
-        .collect()
-}
+/// The round's ledger: every payment goes through it ([`SOURCES`] order).
+type RoundLedger = Ledger<4>;
 
 impl Default for StarlightChristmas {
     fn default() -> Self {
@@ -257,16 +238,17 @@ impl StarlightChristmas {
     /// Lands a fresh grid: 30 cells drawn in row-major order.
     #[inline]
     fn land<S: CellSource>(table: Table, src: &mut S) -> ScGrid {
-        let mut g = ScGrid::empty(SHAPE);
-        for i in 0..SHAPE.cells() {
+        let mut g = ScGrid::empty();
+        for i in 0..ScGrid::CELLS {
             g.set(i, src.cell(table));
         }
         g
     }
 
     /// Plays the tumble sequence of `grid` to its end. `paid` is what the round has paid
-    /// before this sequence (for the cap).
-    fn tumble<S: CellSource, Rec: Recorder<Event>>(
+    /// before this sequence (for the cap). Symbol wins are recorded as they are found; their
+    /// money moves when the sequence ends ([`Event::SequenceEnd`]).
+    fn tumble<S: CellSource, Rec: Recorder>(
         grid: &mut ScGrid,
         table: Table,
         paid: Win,
@@ -282,10 +264,16 @@ impl StarlightChristmas {
         loop {
             let (w, cells) = pay_anywhere(grid, |s, n, m, w| {
                 rec.record(|| Event::Win {
-                    symbol: NAMES[s as usize].into(),
-                    count: n,
+                    symbol: TEXT_CODES[s as usize].into(),
+                    pays: PayRule::Anywhere,
                     cells: cells_rc(m),
-                    win: w,
+                    count: n,
+                    line: None,
+                    ways: None,
+                    pay: w,
+                    multiplier: None,
+                    paid: None,
+                    uncapped: None,
                 })
             });
             if w.is_zero() {
@@ -301,10 +289,13 @@ impl StarlightChristmas {
                 return seq;
             }
             grid.remove(cells);
+            grid.apply_gravity();
             rec.record(|| Event::Tumble {
                 removed: cells_rc(cells),
+                wilds: Vec::new(),
+                multiplier: None,
+                grid: grid_text(grid),
             });
-            grid.apply_gravity();
             grid.refill(|_, _| src.cell(table));
             rec.record(|| Event::Refill {
                 grid: grid_text(grid),
@@ -317,12 +308,18 @@ impl StarlightChristmas {
     /// The round is a pure function of the model, the mode and the generator's state.
     /// Wins are in hundredths of the base bet; multiply by the base bet with
     /// [`slot_core::money::Bet::payout`] (the ladder makes that whole cents). Never panics.
-    pub fn play_round<R: Rng + ?Sized, Rec: Recorder<Event>>(
+    /// The events' `paid` amounts add up to [`RoundOutcome::win`].
+    pub fn play_round<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         mode: BetMode,
         rng: &mut R,
         rec: &mut Rec,
     ) -> RoundOutcome {
+        rec.record(|| Event::RoundStart {
+            game: GameId::StarlightChristmas,
+            mode: mode.stake_mode(),
+            model: self.fingerprint,
+        });
         Self::play_with(
             mode,
             &mut RngCells {
@@ -333,40 +330,46 @@ impl StarlightChristmas {
         )
     }
 
-    /// The round, with new cells taken from `src`.
-    pub(crate) fn play_with<S: CellSource, Rec: Recorder<Event>>(
+    /// The round, with new cells taken from `src` (everything after `round_start`).
+    pub(crate) fn play_with<S: CellSource, Rec: Recorder>(
         mode: BetMode,
         src: &mut S,
         rec: &mut Rec,
     ) -> RoundOutcome {
-        let mut ledger = Ledger {
-            out: RoundOutcome::default(),
-        };
+        let mut ledger = RoundLedger::with_cap(CAP);
+        let mut out = RoundOutcome::default();
         let base_table = match mode {
             BetMode::Standard => Table::Base,
             BetMode::Ante => Table::AnteBase,
         };
         rec.record(|| Event::SpinStart {
-            spin: SpinKind::Base,
-            free_spins_left: 0,
+            spin: SpinKind::Paid,
+            number: 1,
+            free_spins_left: None,
+            multiplier: None,
         });
         let mut grid = Self::land(base_table, src);
         rec.record(|| Event::Landed {
             grid: grid_text(&grid),
+            reel_set: None,
+            stops: None,
+            stars: None,
         });
         let seq = Self::tumble(&mut grid, base_table, Win::ZERO, src, rec);
-        if !Self::settle_base(&grid, &seq, &mut ledger, rec) {
-            let (n, capped) = Self::pay_scatters(&grid, SRC_SCATTER, &mut ledger, rec);
-            if !capped && n >= TRIGGER_SCATTERS {
-                ledger.out.free_spins_triggered = true;
-                Self::free_spins(&mut ledger, src, rec);
+        Self::settle_base(&grid, &seq, &mut ledger, &mut out, rec);
+        if !ledger.capped() {
+            let n = Self::pay_scatters(&grid, SRC_SCATTER, &mut ledger, rec);
+            if !ledger.capped() && n >= TRIGGER_SCATTERS {
+                out.free_spins_triggered = true;
+                Self::free_spins(&mut ledger, &mut out, src, rec);
             }
         }
-        if ledger.out.capped {
-            let total = ledger.out.win;
-            rec.record(|| Event::CapReached { total });
+        out.win = ledger.total();
+        out.capped = ledger.capped();
+        out.by_source = *ledger.by_source();
+        if out.capped {
+            rec.record(|| Event::CapReached { win: CAP.limit });
         }
-        let out = ledger.out;
         rec.record(|| Event::RoundEnd {
             win: out.win,
             capped: out.capped,
@@ -375,116 +378,148 @@ impl StarlightChristmas {
     }
 
     /// Counts the Scatters on the grid at the end of a sequence and pays them to `source`.
-    /// Returns the count and whether the cap is now reached.
-    fn pay_scatters<Rec: Recorder<Event>>(
+    /// Returns the count.
+    fn pay_scatters<Rec: Recorder>(
         grid: &ScGrid,
         source: usize,
-        ledger: &mut Ledger,
+        ledger: &mut RoundLedger,
         rec: &mut Rec,
-    ) -> (u32, bool) {
+    ) -> u32 {
         let n = scatters(grid);
-        let win = scatter_pay(n);
-        if !win.is_zero() {
-            rec.record(|| Event::ScatterPay { scatters: n, win });
+        let pay = scatter_pay(n);
+        if !pay.is_zero() {
+            let p = ledger.pay(source, pay);
+            rec.record(|| Event::Win {
+                symbol: "SC".into(),
+                pays: PayRule::Scatter,
+                cells: cells_rc(grid.plane(SCATTER)),
+                count: n,
+                line: None,
+                ways: None,
+                pay,
+                multiplier: Some(1),
+                paid: Some(p.paid),
+                uncapped: p.uncapped,
+            });
         }
-        (n, ledger.pay(source, win))
+        n
     }
 
-    /// Pays the base sequence (Multipliers applied if it won). Returns true if capped.
-    fn settle_base<Rec: Recorder<Event>>(
+    /// Records the end of a sequence that won: its symbol win, the multiplier applied and
+    /// what was paid.
+    fn record_sequence_end<Rec: Recorder>(
+        rec: &mut Rec,
+        symbol_win: Win,
+        multiplier_sum: u32,
+        multiplier: u32,
+        paid: Payment,
+    ) {
+        rec.record(|| Event::SequenceEnd {
+            symbol_win,
+            multiplier_sum,
+            multiplier,
+            paid: paid.paid,
+            uncapped: paid.uncapped,
+        });
+    }
+
+    /// Pays the base sequence: its symbol wins x the sum of the Multipliers on the final grid
+    /// (x1 without). The landed grid's wins go to the "base spin" source, the rest to "base
+    /// tumbles". A sequence whose symbol wins alone reached the cap is paid without
+    /// multiplying (the cap is paid either way).
+    fn settle_base<Rec: Recorder>(
         grid: &ScGrid,
         seq: &Sequence,
-        ledger: &mut Ledger,
+        ledger: &mut RoundLedger,
+        out: &mut RoundOutcome,
         rec: &mut Rec,
-    ) -> bool {
+    ) {
         if seq.total.is_zero() {
-            return false;
+            return;
         }
-        let m = if seq.capped { 0 } else { multiplier_sum(grid) };
-        let applied = m.max(1) as u64;
-        let win = seq.total.times(applied);
-        rec.record(|| Event::SequenceEnd {
-            symbol_win: seq.total,
-            multiplier_sum: m,
-            multiplier_applied: applied as u32,
-            win,
-        });
-        let first = seq.first.times(applied);
+        let m = multiplier_sum(grid);
+        let applied = if seq.capped { 1 } else { m.max(1) };
+        let win = seq.total.times(u64::from(applied));
+        let first = seq.first.times(u64::from(applied));
         let rest = Win::from_hundredths(win.hundredths() - first.hundredths());
-        let before = ledger.out.win;
-        let capped = ledger.pay(SRC_SPIN, first) || ledger.pay(SRC_TUMBLES, rest) || seq.capped;
-        if m > 0 {
-            // What was paid, after the cap.
-            ledger.out.base_multiplier_win =
-                Win::from_hundredths(ledger.out.win.hundredths() - before.hundredths());
+        let a = ledger.pay(SRC_SPIN, first);
+        let b = ledger.pay(SRC_TUMBLES, rest);
+        let paid = a.paid + b.paid;
+        let uncapped = (paid < win).then_some(win);
+        if m > 0 && !seq.capped {
+            out.base_multiplier_win = paid;
         }
-        capped
+        Self::record_sequence_end(rec, seq.total, m, applied, Payment { paid, uncapped });
     }
 
     /// Plays the free spins until none are left or the cap is reached.
-    fn free_spins<S: CellSource, Rec: Recorder<Event>>(
-        ledger: &mut Ledger,
+    fn free_spins<S: CellSource, Rec: Recorder>(
+        ledger: &mut RoundLedger,
+        out: &mut RoundOutcome,
         src: &mut S,
         rec: &mut Rec,
     ) {
         let table = Table::FreeSpins;
         let mut left = FREE_SPINS;
         rec.record(|| Event::FreeSpinsAwarded {
-            awarded: FREE_SPINS,
-            left,
+            spins: FREE_SPINS,
+            source: AwardSource::Scatter,
+            free_spins_left: left,
         });
         let mut running: u32 = 0;
-        while left > 0 {
+        while left > 0 && !ledger.capped() {
             left -= 1;
-            ledger.out.free_spins_played += 1;
-            let number = ledger.out.free_spins_played;
+            out.free_spins_played += 1;
+            let number = out.free_spins_played;
             rec.record(|| Event::SpinStart {
-                spin: SpinKind::FreeSpin { number },
-                free_spins_left: left,
+                spin: SpinKind::Free,
+                number,
+                free_spins_left: Some(left),
+                multiplier: None,
             });
             let mut grid = Self::land(table, src);
             rec.record(|| Event::Landed {
                 grid: grid_text(&grid),
+                reel_set: None,
+                stops: None,
+                stars: None,
             });
-            let seq = Self::tumble(&mut grid, table, ledger.out.win, src, rec);
+            let seq = Self::tumble(&mut grid, table, ledger.total(), src, rec);
+            let m = multiplier_sum(&grid);
             if seq.capped {
-                ledger.pay(SRC_FREE, seq.total);
+                let p = ledger.pay(SRC_FREE, seq.total);
+                Self::record_sequence_end(rec, seq.total, m, 1, p);
                 break;
             }
             if !seq.total.is_zero() {
-                let m = multiplier_sum(&grid);
                 let applied = if m > 0 {
-                    running += m;
+                    running = running.saturating_add(m);
                     let value = running;
                     rec.record(|| Event::RunningMultiplier { value });
                     running
                 } else {
                     1
                 };
-                let win = seq.total.times(applied as u64);
-                rec.record(|| Event::SequenceEnd {
-                    symbol_win: seq.total,
-                    multiplier_sum: m,
-                    multiplier_applied: applied,
-                    win,
-                });
-                if ledger.pay(SRC_FREE, win) {
+                let p = ledger.pay(SRC_FREE, seq.total.times(u64::from(applied)));
+                Self::record_sequence_end(rec, seq.total, m, applied, p);
+                if ledger.capped() {
                     break;
                 }
             }
-            let (n, capped) = Self::pay_scatters(&grid, SRC_FREE, ledger, rec);
-            if capped {
+            let n = Self::pay_scatters(&grid, SRC_FREE, ledger, rec);
+            if ledger.capped() {
                 break;
             }
             if n >= RETRIGGER_SCATTERS {
                 left += RETRIGGER_SPINS;
-                ledger.out.retriggers += 1;
+                out.retriggers += 1;
                 rec.record(|| Event::FreeSpinsAwarded {
-                    awarded: RETRIGGER_SPINS,
-                    left,
+                    spins: RETRIGGER_SPINS,
+                    source: AwardSource::Retrigger,
+                    free_spins_left: left,
                 });
             }
         }
-        ledger.out.running_multiplier = running;
+        out.running_multiplier = running;
     }
 }

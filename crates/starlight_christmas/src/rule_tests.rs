@@ -54,7 +54,7 @@ fn dead_spins(n: usize) -> Vec<&'static str> {
     vec![DEAD; n]
 }
 
-fn play(mode: BetMode, parts: &[&str]) -> (crate::RoundOutcome, Script, EventLog<Event>) {
+fn play(mode: BetMode, parts: &[&str]) -> (crate::RoundOutcome, Script, EventLog) {
     let mut s = Script::new(parts);
     let mut log = EventLog::default();
     let out = StarlightChristmas::play_with(mode, &mut s, &mut log);
@@ -196,11 +196,11 @@ fn tumble_with_refill_and_multiplier_at_the_end() {
         .collect();
     assert_eq!(
         grids[0],
-        "gb gb gb gb he mo / gb gb st mo he su / gt gg gb gr st mo / he su gt gg gb gr / x2 SC st mo he su"
+        "gb gb gb gb he mo/gb gb st mo he su/gt gg gb gr st mo/he su gt gg gb gr/x2 SC st mo he su"
     );
     assert_eq!(
         grids[1],
-        "mo su gg gr SC mo / st he gt mo he su / gt gg st gr he mo / he su gt gg st gr / x2 SC st mo he su"
+        "mo su gg gr SC mo/st he gt mo he su/gt gg st gr he mo/he su gt gg st gr/x2 SC st mo he su"
     );
 }
 
@@ -329,6 +329,15 @@ fn cap_in_the_base_game_forfeits_scatters_and_free_spins() {
             .iter()
             .any(|e| matches!(e, Event::CapReached { .. }))
     );
+    // The sequence's record: 50x x 1,500 = 75,000x asked, 5,000x paid; the log adds up.
+    assert!(log.events.contains(&Event::SequenceEnd {
+        symbol_win: h(5_000),
+        multiplier_sum: 1_500,
+        multiplier: 1_500,
+        paid: h(500_000),
+        uncapped: Some(h(7_500_000)),
+    }));
+    assert_eq!(log.reconcile(), Ok(h(500_000)));
 }
 
 #[test]
@@ -340,11 +349,20 @@ fn cap_in_free_spins_forfeits_the_remaining_spins() {
         "su su su su su su / su su su su su su / x500 x500 gb gr gy gt / gg gb gr st mo he / gy gt gg gb gr st",
         "gy gt gg gb gr st mo he gy gt gg gb",
     ];
-    let (out, _, _) = play(BetMode::Standard, &parts);
+    let (out, _, log) = play(BetMode::Standard, &parts);
     assert_eq!(out.win, h(500_000));
     assert!(out.capped);
     assert_eq!(out.free_spins_played, 1);
     assert_eq!(out.by_source, [h(0), h(0), h(300), h(499_700)]);
+    // 50x x running 1,000 = 50,000x asked; 4,997x fits under the cap after the 3x.
+    assert!(log.events.contains(&Event::SequenceEnd {
+        symbol_win: h(5_000),
+        multiplier_sum: 1_000,
+        multiplier: 1_000,
+        paid: h(499_700),
+        uncapped: Some(h(5_000_000)),
+    }));
+    assert_eq!(log.reconcile(), Ok(h(500_000)));
 }
 
 #[test]
@@ -370,9 +388,10 @@ fn events_tell_the_round_in_order() {
             "start", "landed", "win", "tumble", "refill", "win", "tumble", "refill", "end", "round"
         ]
     );
-    let json = serde_json::to_string(&log).unwrap();
+    let json = log.to_json();
     assert!(
-        json.contains(r#""event":"win","symbol":"yellow gem","count":8"#),
+        json.contains(r#""event":"win","symbol":"gy","pays":"anywhere","cells":"#),
         "{json}"
     );
+    assert_eq!(log.reconcile(), Ok(h(210)));
 }

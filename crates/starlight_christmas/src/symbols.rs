@@ -8,11 +8,11 @@
 use slot_core::grid::{Grid, Mask, Shape};
 
 /// 6 reels x 5 rows; cells row-major from the top-left (`slot_core::grid`).
-pub const SHAPE: Shape = Shape::new(6, 5);
+pub const SHAPE: Shape = ScGrid::SHAPE;
 /// Number of grid codes.
 pub const CODES: usize = 25;
 /// The grid type of this game.
-pub type ScGrid = Grid<CODES>;
+pub type ScGrid = Grid<6, 5, CODES>;
 
 /// Number of paying symbols (codes 0..=8).
 pub const PAYING: usize = 9;
@@ -74,28 +74,13 @@ pub fn parse_code(s: &str) -> Option<u8> {
         .map(|i| MULTIPLIER + i as u8)
 }
 
-/// The text code of a grid code.
-pub fn text_code(code: u8) -> String {
-    match code {
-        c if (c as usize) < PAYING => TEXT_CODES[c as usize].to_string(),
-        SCATTER => "SC".to_string(),
-        c if (c as usize) < CODES => format!("x{}", MULTIPLIER_VALUES[(c - MULTIPLIER) as usize]),
-        _ => ".".to_string(),
-    }
-}
-
-/// The grid written as `cli.md` text: rows from the top separated by `/`.
-pub fn grid_text(grid: &ScGrid) -> String {
-    let (cols, rows) = (SHAPE.cols as usize, SHAPE.rows as usize);
-    (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| grid.get(SHAPE.index(r, c)).map_or(".".into(), text_code))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join(" / ")
+/// The text code of a grid code (`gy`, `SC`, `x25`; `?` for a code outside the game's).
+pub fn text_code(code: u8) -> &'static str {
+    const CODE_TEXT: [&str; CODES] = [
+        "gy", "gt", "gg", "gb", "gr", "st", "mo", "he", "su", "SC", "x2", "x3", "x4", "x5", "x6",
+        "x8", "x10", "x12", "x15", "x20", "x25", "x50", "x100", "x250", "x500",
+    ];
+    CODE_TEXT.get(code as usize).copied().unwrap_or("?")
 }
 
 /// Parses a grid written as `cli.md` text (6 cells per row, 5 rows).
@@ -110,7 +95,7 @@ pub fn parse_grid(text: &str) -> Result<ScGrid, slot_core::text::GridTextError> 
         ALLOWED,
         parse_code,
     )?;
-    let mut g = ScGrid::empty(SHAPE);
+    let mut g = ScGrid::empty();
     for (i, c) in codes.into_iter().enumerate() {
         g.set(i, c);
     }
@@ -161,6 +146,6 @@ mod tests {
         .unwrap();
         assert_eq!(multiplier_sum(&g), 2 + 500 + 3 + 2);
         assert_eq!(multiplier_cells(&g).count_ones(), 4);
-        assert!(grid_text(&g).starts_with("x2 gy"));
+        assert!(crate::events::grid_text(&g).starts_with("x2 gy"));
     }
 }

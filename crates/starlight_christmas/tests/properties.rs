@@ -10,7 +10,7 @@ use slot_core::recorder::{EventLog, NoRecorder};
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::round::{FREE_SPINS, RETRIGGER_SPINS};
 use starlight_christmas::{
-    ANTE_STAKE_LADDER, BET_LADDER, BetMode, CAP, Event, RoundOutcome, StarlightChristmas,
+    ANTE_STAKE_LADDER, BET_LADDER, BetMode, CAP, RoundOutcome, StarlightChristmas,
 };
 use std::sync::OnceLock;
 
@@ -91,8 +91,8 @@ proptest! {
     fn same_generator_state_same_round(seed: u64, ante: bool) {
         let mut a = ChaCha20Rng::seed_from_u64(seed);
         let mut b = ChaCha20Rng::seed_from_u64(seed);
-        let mut log_a = EventLog::<Event>::default();
-        let mut log_b = EventLog::<Event>::default();
+        let mut log_a = EventLog::default();
+        let mut log_b = EventLog::default();
         let oa = shipped().play_round(mode(ante), &mut a, &mut log_a);
         let ob = shipped().play_round(mode(ante), &mut b, &mut log_b);
         prop_assert_eq!(oa, ob);
@@ -143,4 +143,15 @@ fn the_shipped_model_is_valid_and_round_trips_as_json() {
     bad.free_spin_multiplier_values = [0; 15];
     let err = StarlightChristmas::new(&bad).unwrap_err().to_string();
     assert!(err.contains("free_spin_multiplier_values"), "{err}");
+    // A model file is checked when read: the same table error, and unknown fields refused.
+    let err = serde_json::from_str::<MathModel>(&serde_json::to_string(&bad).unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("free_spin_multiplier_values"), "{err}");
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["base"]["wild"] = 5.into();
+    let err = serde_json::from_str::<MathModel>(&v.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown field `wild`"), "{err}");
 }

@@ -51,8 +51,11 @@ pub struct WaysWin {
     /// The cells taking part (symbol or Wild on the matched reels), as a bitboard.
     pub cells: Mask,
     /// The multiplier applied (1 in the base game, 2 in free spins).
-    pub multiplier: u64,
-    /// The win: `WAYS_PAY[symbol][reels - 3] x ways x multiplier`, hundredths of the bet.
+    pub multiplier: u32,
+    /// The paytable amount for all its ways: `WAYS_PAY[symbol][reels - 3] x ways`,
+    /// hundredths of the bet, before the multiplier.
+    pub pay: Win,
+    /// The win: `pay x multiplier`, hundredths of the bet.
     pub win: Win,
 }
 
@@ -90,10 +93,32 @@ impl SpinEvaluation {
     }
 }
 
-/// Evaluates the ways wins of `grid`, each multiplied by `multiplier` (1 base, 2 free spins).
-/// Allocation-free; at most 3 wins (one per distinct symbol on reel 1).
+/// The paytable multiplier of a spin: x1 in the base game, x2 in free spins (`wish_upon_a_star.md`,
+/// "Free spins": every paytable win is doubled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PayMultiplier {
+    /// The paid spin: x1.
+    BaseGame,
+    /// A free spin: x2.
+    FreeSpin,
+}
+
+impl PayMultiplier {
+    /// 1 or 2.
+    #[inline]
+    pub const fn value(self) -> u32 {
+        match self {
+            PayMultiplier::BaseGame => 1,
+            PayMultiplier::FreeSpin => 2,
+        }
+    }
+}
+
+/// The ways wins of `grid` at `multiplier`. Allocation-free; at most 3 wins (one per distinct
+/// symbol on reel 1).
 #[inline]
-pub fn ways_wins(grid: &WishGrid, multiplier: u64) -> SmallVec<[WaysWin; 3]> {
+pub fn ways_wins(grid: &WishGrid, multiplier: PayMultiplier) -> SmallVec<[WaysWin; 3]> {
+    let times = multiplier.value();
     let mut out = SmallVec::new();
     let wild = grid.plane(WILD);
     let mut seen = 0u32;
@@ -117,26 +142,40 @@ pub fn ways_wins(grid: &WishGrid, multiplier: u64) -> SmallVec<[WaysWin; 3]> {
             reels += 1;
         }
         if reels >= 3 {
-            let pay = Win::from_hundredths(WAYS_PAY[s as usize][reels - 3]);
+            let pay = Win::from_hundredths(WAYS_PAY[s as usize][reels - 3]).times(u64::from(ways));
             out.push(WaysWin {
                 symbol: s,
                 reels: reels as u8,
                 ways,
                 cells,
-                multiplier,
-                win: pay.times(u64::from(ways) * multiplier),
+                multiplier: times,
+                pay,
+                win: pay.times(u64::from(times)),
             });
         }
     }
     out
 }
 
-/// Evaluates one grid: ways wins and scatter pay times `multiplier`, full-Wild reels, Stars.
-pub fn evaluate(grid: &WishGrid, multiplier: u64) -> SpinEvaluation {
+/// Evaluates one grid of the paid spin: ways wins and scatter pay (x1), full-Wild reels,
+/// Stars. Every grid of the type is 5 reels by 3 rows; any symbol placement is evaluated as it
+/// stands (a grid from [`crate::symbols::parse_grid`] respects the reel rules).
+pub fn evaluate(grid: &WishGrid) -> SpinEvaluation {
+    evaluate_at(grid, PayMultiplier::BaseGame)
+}
+
+/// Evaluates one grid of a free spin: as [`evaluate`], with the ways wins and the scatter pay
+/// doubled.
+pub fn evaluate_free_spin(grid: &WishGrid) -> SpinEvaluation {
+    evaluate_at(grid, PayMultiplier::FreeSpin)
+}
+
+/// Evaluates one grid at `multiplier`.
+pub fn evaluate_at(grid: &WishGrid, multiplier: PayMultiplier) -> SpinEvaluation {
     let ways = ways_wins(grid, multiplier);
     let bonus_cells = grid.plane(BONUS);
     let scatter_win = if bonus_cells.count_ones() >= SCATTER_COUNT {
-        SCATTER_PAY.times(multiplier)
+        SCATTER_PAY.times(u64::from(multiplier.value()))
     } else {
         Win::ZERO
     };

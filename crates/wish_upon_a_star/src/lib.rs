@@ -77,7 +77,7 @@ pub use slot_core::money::Win;
 use slot_core::money::BetLadder;
 
 /// The bet ladder: 0.25 to 25.00 in steps of 0.25 (`common.md`, "Allowed bets"), in cents.
-pub const BET_LADDER: BetLadder = BetLadder::new(25, 2_500);
+pub const BET_LADDER: BetLadder = slot_core::bet_ladder!(25, 2_500);
 
 /// The game's command-line name.
 pub const GAME_NAME: &str = "wish-upon-a-star";

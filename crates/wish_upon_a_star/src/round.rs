@@ -11,14 +11,17 @@
 //!
 //! The base spin comes first, then the free spins one by one until none are left.
 
-use crate::evaluate::{SpinEvaluation, evaluate};
-use crate::events::{Event, FreeSpinsSource, SpinKind};
+use crate::evaluate::{PayMultiplier, SpinEvaluation, evaluate_at};
+use crate::events::{grid_text, mask_cells, stars_at};
 use crate::math_model::{
     FREE_SPINS_AWARD, GRAND, GiftPrize, MathModel, ModelError, RESPINS, StarValue,
 };
-use crate::symbols::{CELLS, CODES, GridInputError, REELS, ROWS, SHAPE, STAR, WishGrid};
+use crate::symbols::{CELLS, CODES, REELS, ROWS, SHAPE, STAR, WishGrid};
 use rand_core::Rng;
+use slot_core::events::{AwardSource, Event, GameId, PayRule, SpinKind, StakeMode};
+use slot_core::fingerprint::Fingerprint;
 use slot_core::grid::{Mask, cells_of};
+use slot_core::ledger::Ledger;
 use slot_core::money::Win;
 use slot_core::recorder::Recorder;
 use slot_core::sampling::{ReelStrip, chance};
@@ -116,15 +119,20 @@ pub struct LockAndSpinOutcome {
 #[derive(Clone, Debug)]
 pub struct Game {
     model: MathModel,
+    fingerprint: Fingerprint,
 }
 
-fn rc(cell: usize) -> [u8; 2] {
-    let (r, c) = SHAPE.position(cell);
-    [r as u8, c as u8]
-}
+/// The round's ledger ([`SOURCES`] order). Wish Upon a Star has no cap.
+type RoundLedger = Ledger<5>;
 
-fn mask_cells(mask: Mask) -> Vec<[u8; 2]> {
-    cells_of(mask).map(rc).collect()
+/// The state of a round between spins.
+struct RoundState<'a, R: ?Sized, Rec> {
+    rng: &'a mut R,
+    rec: &'a mut Rec,
+    ledger: RoundLedger,
+    out: RoundOutcome,
+    /// Free spins still to play.
+    remaining: u32,
 }
 
 impl Default for Game {
@@ -144,6 +152,7 @@ impl Game {
         crate::exact::validate(model)?;
         Ok(Game {
             model: model.clone(),
+            fingerprint: model.fingerprint(),
         })
     }
 
@@ -158,45 +167,72 @@ impl Game {
     }
 
     /// The fingerprint of the math model ([`MathModel::fingerprint`]).
-    pub fn fingerprint(&self) -> slot_core::fingerprint::Fingerprint {
-        self.model.fingerprint()
+    pub fn fingerprint(&self) -> Fingerprint {
+        self.fingerprint
     }
 
     /// Plays one round: the paid spin, then every free spin it leads to. Every random decision
-    /// is drawn from `rng`; events go to `rec`. A round is a pure function of the model and
-    /// the generator's state. It ends with probability 1 (the model guarantees that a free
-    /// spin awards fewer than one free spin on average).
-    pub fn play_round<R: Rng + ?Sized, Rec: Recorder<Event>>(
+    /// is drawn from `rng`; events go to `rec` (their `paid` amounts add up to the win). A
+    /// round is a pure function of the model and the generator's state. It ends with
+    /// probability 1 (the model guarantees that a free spin awards fewer than one free spin on
+    /// average).
+    pub fn play_round<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
         rec: &mut Rec,
     ) -> RoundOutcome {
-        let mut out = RoundOutcome::default();
-        let mut remaining = 0u32;
-        self.play_spin(rng, rec, SpinKind::Base, &mut out, &mut remaining);
+        rec.record(|| Event::RoundStart {
+            game: GameId::WishUponAStar,
+            mode: StakeMode::Standard,
+            model: self.fingerprint,
+        });
+        let mut st = RoundState {
+            rng,
+            rec,
+            ledger: RoundLedger::uncapped(),
+            out: RoundOutcome::default(),
+            remaining: 0,
+        };
+        st.rec.record(|| Event::SpinStart {
+            spin: SpinKind::Paid,
+            number: 1,
+            free_spins_left: None,
+            multiplier: None,
+        });
+        let (stops, grid) = Self::spin(&self.model.base_strips, st.rng);
+        self.resolve_spin(&mut st, PayMultiplier::BaseGame, Some(stops), &grid);
         let mut number = 0;
-        while remaining > 0 {
-            remaining -= 1;
+        while st.remaining > 0 {
+            st.remaining -= 1;
             number += 1;
-            out.free_spins_played += 1;
-            self.play_spin(
-                rng,
-                rec,
-                SpinKind::Free { number, remaining },
-                &mut out,
-                &mut remaining,
-            );
+            st.out.free_spins_played += 1;
+            let left = st.remaining;
+            st.rec.record(|| Event::SpinStart {
+                spin: SpinKind::Free,
+                number,
+                free_spins_left: Some(left),
+                multiplier: None,
+            });
+            let (stops, grid) = Self::spin(&self.model.free_strips, st.rng);
+            self.resolve_spin(&mut st, PayMultiplier::FreeSpin, Some(stops), &grid);
         }
-        out.win = out.by_source.iter().copied().sum();
+        Self::finish(st)
+    }
+
+    /// Closes the round: the outcome from the ledger, and `round_end`.
+    fn finish<R: ?Sized, Rec: Recorder>(st: RoundState<'_, R, Rec>) -> RoundOutcome {
+        let mut out = st.out;
+        out.win = st.ledger.total();
+        out.by_source = *st.ledger.by_source();
         let win = out.win;
-        rec.record(|| Event::RoundEnd { win });
+        st.rec.record(|| Event::RoundEnd { win, capped: false });
         out
     }
 
     /// Spins `strips`: draws the five stops (reel 1 first) and fills the window.
     #[inline]
     fn spin<R: Rng + ?Sized>(strips: &[ReelStrip; REELS], rng: &mut R) -> ([u32; REELS], WishGrid) {
-        let mut grid = WishGrid::empty(SHAPE);
+        let mut grid = WishGrid::empty();
         let mut stops = [0u32; REELS];
         for (r, strip) in strips.iter().enumerate() {
             let stop = strip.draw_stop(rng);
@@ -208,166 +244,167 @@ impl Game {
         (stops, grid)
     }
 
-    fn play_spin<R: Rng + ?Sized, Rec: Recorder<Event>>(
-        &self,
-        rng: &mut R,
-        rec: &mut Rec,
-        kind: SpinKind,
-        out: &mut RoundOutcome,
-        remaining: &mut u32,
-    ) {
-        let free = matches!(kind, SpinKind::Free { .. });
-        let strips = if free {
-            &self.model.free_strips
-        } else {
-            &self.model.base_strips
-        };
-        let (stops, grid) = Self::spin(strips, rng);
-        self.resolve_spin(rng, rec, kind, stops, &grid, out, remaining);
-    }
-
-    /// Plays a given grid as the paid spin (`free_spin == false`) or as one free spin: its
-    /// Star values, paytable wins (doubled in a free spin), gift bonus wins and Lock & Spin;
-    /// free spins it awards are counted in [`RoundOutcome::free_spin_awards`] but not played.
-    /// For rule tests and analysis; draws from `rng` as the round would after the stops.
-    ///
-    /// A grid from [`crate::symbols::parse_grid`] always respects the reel rules; a grid with a
-    /// Wild or Bonus elsewhere is played as it stands.
-    ///
-    /// # Errors
-    /// [`GridInputError::Shape`] if the grid is not 5 reels by 3 rows.
-    pub fn play_grid<R: Rng + ?Sized, Rec: Recorder<Event>>(
+    /// Plays a given grid as the paid spin: its Star values, paytable wins, gift bonus wins and
+    /// Lock & Spin; free spins it awards are counted in [`RoundOutcome::free_spin_awards`] but
+    /// not played. For rule tests and analysis; draws from `rng` as the round would after the
+    /// stops. Every grid of the type is 5 reels by 3 rows; a grid from
+    /// [`crate::symbols::parse_grid`] respects the reel rules, any other grid is played as it
+    /// stands. The log has no `round_start`, no `spin_start` and no stops.
+    pub fn play_grid<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
         rec: &mut Rec,
         grid: &WishGrid,
-        free_spin: bool,
-    ) -> Result<RoundOutcome, GridInputError> {
-        if grid.shape() != SHAPE {
-            let sh = grid.shape();
-            return Err(GridInputError::Shape {
-                cols: sh.cols,
-                rows: sh.rows,
-            });
-        }
-        let mut out = RoundOutcome::default();
-        let mut remaining = 0;
-        let kind = if free_spin {
-            SpinKind::Free {
-                number: 1,
-                remaining: 0,
-            }
-        } else {
-            SpinKind::Base
-        };
-        self.resolve_spin(rng, rec, kind, [0; REELS], grid, &mut out, &mut remaining);
-        out.win = out.by_source.iter().copied().sum();
-        Ok(out)
+    ) -> RoundOutcome {
+        self.play_grid_at(rng, rec, grid, PayMultiplier::BaseGame)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn resolve_spin<R: Rng + ?Sized, Rec: Recorder<Event>>(
+    /// Plays a given grid as one free spin (paytable wins doubled), as [`Game::play_grid`].
+    pub fn play_free_spin_grid<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
         rec: &mut Rec,
-        kind: SpinKind,
-        stops: [u32; REELS],
         grid: &WishGrid,
-        out: &mut RoundOutcome,
-        remaining: &mut u32,
+    ) -> RoundOutcome {
+        self.play_grid_at(rng, rec, grid, PayMultiplier::FreeSpin)
+    }
+
+    fn play_grid_at<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        rng: &mut R,
+        rec: &mut Rec,
+        grid: &WishGrid,
+        multiplier: PayMultiplier,
+    ) -> RoundOutcome {
+        let mut st = RoundState {
+            rng,
+            rec,
+            ledger: RoundLedger::uncapped(),
+            out: RoundOutcome::default(),
+            remaining: 0,
+        };
+        self.resolve_spin(&mut st, multiplier, None, grid);
+        Self::finish(st)
+    }
+
+    /// Resolves a landed grid: Star values, ways and scatter pay, gift bonus wins, Lock & Spin.
+    fn resolve_spin<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        st: &mut RoundState<'_, R, Rec>,
+        multiplier: PayMultiplier,
+        stops: Option<[u32; REELS]>,
+        grid: &WishGrid,
     ) {
-        let free = matches!(kind, SpinKind::Free { .. });
-        let multiplier = if free { 2 } else { 1 };
+        let free = multiplier == PayMultiplier::FreeSpin;
+        let m = multiplier.value();
         let mut values = [StarValue::Cash(Win::ZERO); CELLS];
         let stars = grid.plane(STAR);
         for cell in cells_of(stars) {
-            values[cell] = *self.model.star_values.sample(rng);
+            values[cell] = *self.model.star_values.sample(st.rng);
         }
-        rec.record(|| Event::Spin {
-            kind,
-            stops,
-            grid: (0..CELLS)
-                .map(|i| grid.get(i).map_or(".", |s| CODES[s as usize]).to_string())
-                .collect(),
-            stars: cells_of(stars).map(|c| (rc(c), values[c])).collect(),
+        st.rec.record(|| Event::Landed {
+            grid: grid_text(grid),
+            reel_set: None,
+            stops: stops.map(|s| s.to_vec()),
+            stars: Some(stars_at(stars, &values)),
         });
-        let ev: SpinEvaluation = evaluate(grid, multiplier);
-        let mut spin_win = Win::ZERO;
-        for w in &ev.ways {
-            rec.record(|| Event::WaysWin {
-                symbol: CODES[w.symbol as usize].to_string(),
-                reels: w.reels,
-                ways: w.ways,
-                cells: mask_cells(w.cells),
-                multiplier,
-                win: w.win,
-            });
-            spin_win += w.win;
-        }
-        let ways_win = spin_win;
-        if free {
-            out.by_source[SOURCE_FREE_SPINS] += ways_win + ev.scatter_win;
+        let ev: SpinEvaluation = evaluate_at(grid, multiplier);
+        let before = st.ledger.total();
+        let ways_source = if free { SOURCE_FREE_SPINS } else { SOURCE_WAYS };
+        let scatter_source = if free {
+            SOURCE_FREE_SPINS
         } else {
-            out.by_source[SOURCE_WAYS] += ways_win;
-            out.by_source[SOURCE_SCATTER] += ev.scatter_win;
+            SOURCE_SCATTER
+        };
+        for w in &ev.ways {
+            let p = st.ledger.pay(ways_source, w.win);
+            st.rec.record(|| Event::Win {
+                symbol: CODES[w.symbol as usize].to_string(),
+                pays: PayRule::Ways,
+                cells: mask_cells(w.cells),
+                count: u32::from(w.reels),
+                line: None,
+                ways: Some(w.ways),
+                pay: w.pay,
+                multiplier: Some(m),
+                paid: Some(p.paid),
+                uncapped: p.uncapped,
+            });
         }
-        spin_win += ev.scatter_win;
         if ev.free_spins_triggered() {
-            rec.record(|| Event::ScatterWin {
-                count: ev.bonus_cells.count_ones(),
+            let p = st.ledger.pay(scatter_source, ev.scatter_win);
+            st.rec.record(|| Event::Win {
+                symbol: "BO".to_string(),
+                pays: PayRule::Scatter,
                 cells: mask_cells(ev.bonus_cells),
-                multiplier,
-                win: ev.scatter_win,
+                count: ev.bonus_cells.count_ones(),
+                line: None,
+                ways: None,
+                pay: crate::evaluate::SCATTER_PAY,
+                multiplier: Some(m),
+                paid: Some(p.paid),
+                uncapped: p.uncapped,
             });
-            *remaining += FREE_SPINS_AWARD;
-            out.free_spin_awards += 1;
-            let left = *remaining;
-            rec.record(|| Event::FreeSpinsAwarded {
-                source: FreeSpinsSource::Scatter,
-                spins: FREE_SPINS_AWARD,
-                remaining: left,
-            });
+            let source = if free {
+                AwardSource::Retrigger
+            } else {
+                AwardSource::Scatter
+            };
+            Self::award_free_spins(st, source);
         }
         for (i, full) in ev.full_wild_reels.iter().enumerate() {
             if !full {
                 continue;
             }
-            let prize = *self.model.gift_prizes.sample(rng);
-            let win = prize.amount();
-            out.gift_wins += 1;
-            out.by_source[SOURCE_GIFT] += win;
-            spin_win += win;
-            rec.record(|| Event::GiftBonus {
+            let prize = *self.model.gift_prizes.sample(st.rng);
+            let p = st.ledger.pay(SOURCE_GIFT, prize.amount());
+            st.out.gift_wins += 1;
+            st.rec.record(|| Event::GiftBonus {
                 reel: 2 + 2 * i as u8,
-                prize,
-                win,
+                award: crate::events::gift_award(prize),
+                paid: p.paid,
             });
             if prize == GiftPrize::FreeSpins {
-                *remaining += FREE_SPINS_AWARD;
-                out.free_spin_awards += 1;
-                let left = *remaining;
-                rec.record(|| Event::FreeSpinsAwarded {
-                    source: FreeSpinsSource::Gift,
-                    spins: FREE_SPINS_AWARD,
-                    remaining: left,
-                });
+                Self::award_free_spins(st, AwardSource::Gift);
             }
         }
         if ev.lock_and_spin_triggered() {
-            let ls = self.lock_and_spin(rng, rec, stars, &mut values);
-            out.lock_and_spins += 1;
-            out.grands += u32::from(ls.grand);
-            out.by_source[SOURCE_LOCK_AND_SPIN] += ls.win;
-            spin_win += ls.win;
+            let ls = self.run_lock_and_spin(st.rng, st.rec, stars, &mut values);
+            let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
+            st.out.lock_and_spins += 1;
+            st.out.grands += u32::from(ls.grand);
+            st.rec.record(|| Event::LockAndSpinEnd {
+                stars: ls.stars,
+                star_values: ls.star_values,
+                grand: ls.grand,
+                paid: p.paid,
+                uncapped: p.uncapped,
+            });
         }
         if free {
-            out.free_spins_win += spin_win;
+            st.out.free_spins_win +=
+                Win::from_hundredths(st.ledger.total().hundredths() - before.hundredths());
         }
+    }
+
+    /// Adds 10 free spins.
+    fn award_free_spins<R: ?Sized, Rec: Recorder>(
+        st: &mut RoundState<'_, R, Rec>,
+        source: AwardSource,
+    ) {
+        st.remaining = st.remaining.saturating_add(FREE_SPINS_AWARD);
+        st.out.free_spin_awards += 1;
+        let left = st.remaining;
+        st.rec.record(|| Event::FreeSpinsAwarded {
+            spins: FREE_SPINS_AWARD,
+            source,
+            free_spins_left: left,
+        });
     }
 
     /// Plays Lock & Spin from the Stars in `held` (bit `row * 5 + col`; bits past cell 14
     /// are ignored) whose values are in `values` (indexed by cell; entries of other cells are
-    /// overwritten as new Stars land).
+    /// overwritten as new Stars land), and records its end with its win as paid.
     ///
     /// Rules (`wish_upon_a_star.md`, "Lock & Spin jackpot feature"): held Stars stay; each
     /// respin puts a Star in each empty cell with the model's respin probability (cells in
@@ -375,7 +412,26 @@ impl Game {
     /// respins back to 3; the feature ends after 3 respins in a row without a new Star or when
     /// all 15 cells hold Stars. Every Star's value is paid, plus the Grand (200x) for a full
     /// grid. No paytable wins. A grid that lands full pays the Grand without a respin.
-    pub fn lock_and_spin<R: Rng + ?Sized, Rec: Recorder<Event>>(
+    pub fn lock_and_spin<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        rng: &mut R,
+        rec: &mut Rec,
+        held: Mask,
+        values: &mut [StarValue; CELLS],
+    ) -> LockAndSpinOutcome {
+        let ls = self.run_lock_and_spin(rng, rec, held, values);
+        rec.record(|| Event::LockAndSpinEnd {
+            stars: ls.stars,
+            star_values: ls.star_values,
+            grand: ls.grand,
+            paid: ls.win,
+            uncapped: None,
+        });
+        ls
+    }
+
+    /// Lock & Spin up to its end (the caller pays it and records `lock_and_spin_end`).
+    fn run_lock_and_spin<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
         rec: &mut Rec,
@@ -386,8 +442,7 @@ impl Game {
         let mut held = held & all;
         let p = self.model.respin_star;
         rec.record(|| Event::LockAndSpinStart {
-            stars: held.count_ones(),
-            cells: mask_cells(held),
+            held: mask_cells(held),
             respins: RESPINS,
         });
         let mut left = RESPINS;
@@ -405,7 +460,7 @@ impl Game {
             left = if new != 0 { RESPINS } else { left - 1 };
             rec.record(|| Event::Respin {
                 number: respins,
-                new_stars: cells_of(new).map(|c| (rc(c), values[c])).collect(),
+                new_stars: stars_at(new, values),
                 held: held.count_ones(),
                 respins_left: left,
             });
@@ -417,15 +472,8 @@ impl Game {
         } else {
             star_values
         };
-        let stars = held.count_ones();
-        rec.record(|| Event::LockAndSpinEnd {
-            stars,
-            star_values,
-            grand,
-            win,
-        });
         LockAndSpinOutcome {
-            stars,
+            stars: held.count_ones(),
             held,
             respins,
             star_values,

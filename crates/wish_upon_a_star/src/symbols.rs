@@ -72,12 +72,12 @@ pub const REELS: usize = 5;
 /// Rows.
 pub const ROWS: usize = 3;
 /// The grid's shape: 5 reels by 3 rows.
-pub const SHAPE: Shape = Shape::new(REELS as u8, ROWS as u8);
+pub const SHAPE: Shape = WishGrid::SHAPE;
 /// Number of cells (15).
 pub const CELLS: usize = REELS * ROWS;
 
 /// The game's grid: 5x3, one plane per symbol code.
-pub type WishGrid = Grid<SYMBOLS>;
+pub type WishGrid = Grid<REELS, ROWS, SYMBOLS>;
 
 /// The cells of each reel (column masks), reel 1 first.
 pub const REEL_MASKS: [Mask; REELS] = [
@@ -109,14 +109,6 @@ pub enum GridInputError {
     /// The text could not be read (rows, cells or an unknown code).
     #[error(transparent)]
     Text(#[from] GridTextError),
-    /// A grid that is not 5 reels by 3 rows.
-    #[error("the grid has {cols} reels and {rows} rows; this game's grid has 5 reels and 3 rows")]
-    Shape {
-        /// Reels (columns) given.
-        cols: u8,
-        /// Rows given.
-        rows: u8,
-    },
     /// A symbol on a reel where it cannot appear.
     #[error(
         "row {row}, reel {reel}: {symbol} cannot stand on reel {reel}; Wild (W) only on reels 2 and 4, Bonus (BO) only on reels 1, 3 and 5"
@@ -140,7 +132,7 @@ pub enum GridInputError {
 /// reels 1, 3 and 5.
 pub fn parse_grid(text: &str) -> Result<WishGrid, GridInputError> {
     let cells = slot_core::text::parse_grid(text, REELS, ROWS, ALLOWED_CODES, from_code)?;
-    let mut g = WishGrid::empty(SHAPE);
+    let mut g = WishGrid::empty();
     for (i, &s) in cells.iter().enumerate() {
         let (row, col) = SHAPE.position(i);
         if !allowed_on_reel(s, col) {
@@ -155,19 +147,6 @@ pub fn parse_grid(text: &str) -> Result<WishGrid, GridInputError> {
     Ok(g)
 }
 
-/// Writes a grid as text in the format [`parse_grid`] reads.
-pub fn grid_text(g: &WishGrid) -> String {
-    (0..ROWS)
-        .map(|r| {
-            (0..REELS)
-                .map(|c| g.get(SHAPE.index(r, c)).map_or(".", |s| CODES[s as usize]))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join(" / ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,7 +157,10 @@ mod tests {
         assert_eq!(g.get(0), Some(TEN));
         assert_eq!(g.get(1), Some(WILD));
         assert_eq!(g.get(14), Some(BONUS));
-        assert_eq!(grid_text(&g), "10 W BO W ST / J K A Q el / be cc cd tr BO");
+        assert_eq!(
+            crate::events::grid_text(&g),
+            "10 W BO W ST/J K A Q el/be cc cd tr BO"
+        );
         let e = parse_grid("10 W BO W XX / J K A Q el / be cc cd tr BO").unwrap_err();
         assert!(
             e.to_string().contains("'XX'") && e.to_string().contains(ALLOWED_CODES),

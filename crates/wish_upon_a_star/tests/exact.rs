@@ -16,7 +16,7 @@ use wish_upon_a_star::symbols::{CELLS, REELS, ROWS, SHAPE, STAR, WishGrid};
 use wish_upon_a_star::{Game, evaluate};
 
 fn window(strips: &[ReelStrip; REELS], stops: [usize; REELS]) -> WishGrid {
-    let mut g = WishGrid::empty(SHAPE);
+    let mut g = WishGrid::empty();
     for r in 0..REELS {
         for row in 0..ROWS {
             g.set(SHAPE.index(row, r), strips[r].at(stops[r] + row));
@@ -49,7 +49,7 @@ fn exact_strip_figures_equal_brute_force_enumeration() {
                 for d in 0..lens[3] {
                     for e in 0..lens[4] {
                         let g = window(&strips, [a, b, c, d, e]);
-                        let ev = evaluate(&g, 1);
+                        let ev = evaluate(&g);
                         let w: u64 = ev.ways.iter().map(|w| w.win.hundredths()).sum();
                         ways += u128::from(w);
                         ways_hits += u128::from(!ev.ways.is_empty());
@@ -104,7 +104,7 @@ fn exact_base_figures_agree_with_simulation() {
     for _ in 0..n {
         let stops = std::array::from_fn(|r| m.base_strips[r].draw_stop(&mut rng));
         let g = window(&m.base_strips, stops);
-        let ev = evaluate(&g, 1);
+        let ev = evaluate(&g);
         let w: u64 = ev.ways.iter().map(|w| w.win.hundredths()).sum();
         let x = w as f64 / 100.0;
         sum += x;

@@ -13,16 +13,13 @@ use wish_upon_a_star::events::Event;
 use wish_upon_a_star::math_model::{MathModel, StarValue};
 use wish_upon_a_star::{BET_LADDER, Game, Win};
 
-fn event_wins(log: &EventLog<Event>) -> Vec<Win> {
+/// Every amount of money the log moves, and the round's win.
+fn event_wins(log: &EventLog) -> Vec<Win> {
     log.events
         .iter()
-        .filter_map(|e| match e {
-            Event::WaysWin { win, .. }
-            | Event::ScatterWin { win, .. }
-            | Event::GiftBonus { win, .. }
-            | Event::LockAndSpinEnd { win, .. }
-            | Event::RoundEnd { win } => Some(*win),
-            _ => None,
+        .map(|e| match e {
+            Event::RoundEnd { win, .. } => *win,
+            e => e.paid(),
         })
         .collect()
 }
@@ -59,7 +56,8 @@ proptest! {
             let mut log = EventLog::default();
             let out = game.play_round(&mut rng, &mut log);
             // The round ended, its record ends with its win, sources add up.
-            prop_assert_eq!(log.events.last(), Some(&Event::RoundEnd { win: out.win }));
+            prop_assert_eq!(log.events.last(), Some(&Event::RoundEnd { win: out.win, capped: false }));
+            prop_assert_eq!(log.reconcile(), Ok(out.win), "the paid amounts add up to the win");
             prop_assert_eq!(out.by_source.iter().copied().sum::<Win>(), out.win);
             let s = out.summary();
             prop_assert_eq!(s.by_source.iter().sum::<u64>(), s.win);
@@ -86,14 +84,14 @@ proptest! {
         let mut last_left = 3;
         for e in &log.events {
             match e {
-                Event::LockAndSpinStart { cells, respins, .. } => {
+                Event::LockAndSpinStart { held: cells, respins } => {
                     prop_assert_eq!(*respins, 3);
                     prop_assert_eq!(cells.len(), held.len());
                 }
                 Event::Respin { new_stars, held: n, respins_left, .. } => {
                     prop_assert!(last_left > 0, "no respin after the count ran out");
-                    for (cell, _) in new_stars {
-                        prop_assert!(held.insert(*cell), "a new Star on a held cell");
+                    for star in new_stars {
+                        prop_assert!(held.insert(star.cell), "a new Star on a held cell");
                     }
                     prop_assert_eq!(*n as usize, held.len());
                     prop_assert!(*respins_left <= 3);
@@ -141,7 +139,7 @@ fn event_log_serialises_and_reads_back() {
         let out = game.play_round(&mut rng, &mut log);
         if out.lock_and_spins > 0 || out.free_spin_awards > 0 {
             let json = serde_json::to_string(&log).unwrap();
-            let back: EventLog<Event> = serde_json::from_str(&json).unwrap();
+            let back: EventLog = serde_json::from_str(&json).unwrap();
             assert_eq!(back, log);
             return;
         }

@@ -6,7 +6,9 @@ mod common;
 
 use common::{ANY, NO_STAR, STAR, Script, cash, fixed_model};
 use rand_pcg::Pcg64;
+use slot_core::events::PayRule;
 use slot_core::recorder::{EventLog, NoRecorder};
+use wish_upon_a_star::evaluate::evaluate_free_spin;
 use wish_upon_a_star::events::Event;
 use wish_upon_a_star::math_model::{GiftPrize, StarValue};
 use wish_upon_a_star::round::{
@@ -16,9 +18,13 @@ use wish_upon_a_star::symbols::{self, parse_grid};
 use wish_upon_a_star::{Game, evaluate};
 
 fn total(text: &str, multiplier: u64) -> u64 {
-    evaluate(&parse_grid(text).unwrap(), multiplier)
-        .total
-        .hundredths()
+    let g = parse_grid(text).unwrap();
+    let ev = match multiplier {
+        1 => evaluate(&g),
+        2 => evaluate_free_spin(&g),
+        m => panic!("no x{m} in this game"),
+    };
+    ev.total.hundredths()
 }
 
 #[test]
@@ -27,7 +33,7 @@ fn ways_multiply_the_counts_with_wilds_on_reels_2_and_4() {
     // 5 reels, 1*2*2*1*1 = 4 ways x 2.00 (K for 5) = 8.00 x bet = 800.
     // A: reel 1 A, reel 2 W, reel 3 has no A or Wild: 2 reels, no win. 10 likewise.
     let g = "K W K Q J / A K Q W K / 10 J K A 10";
-    let ev = evaluate(&parse_grid(g).unwrap(), 1);
+    let ev = evaluate(&parse_grid(g).unwrap());
     assert_eq!(ev.ways.len(), 1);
     let w = ev.ways[0];
     assert_eq!(
@@ -60,10 +66,7 @@ fn only_the_longest_match_per_way_pays() {
 fn ways_start_on_reel_1_and_wilds_never_stand_there() {
     // Elf on reels 3-5 with Wilds on reel 2: no way starts on reel 1 with Elf, so no win; the
     // symbols on reel 1 (10, J, Q) reach only reel 2 (the Wilds): 2 reels, no win.
-    let ev = evaluate(
-        &parse_grid("10 W el el el / J W K A Q / Q W A K J").unwrap(),
-        1,
-    );
+    let ev = evaluate(&parse_grid("10 W el el el / J W K A Q / Q W A K J").unwrap());
     assert_eq!(ev.total.hundredths(), 0);
     assert_eq!(ev.gift_bonus_wins(), 1, "reel 2 full of Wilds");
     // A Wild on reel 1 cannot land at all.
@@ -75,7 +78,7 @@ fn three_bonus_anywhere_pay_1x_and_award_10_free_spins() {
     // Bonus on reels 1, 3, 5 in three different rows: 1.00 x bet. No ways win: reel 1 shows
     // BO, 10, Q; reel 2 (K, J, A) has none of 10 or Q.
     let g = "BO K Q J A / 10 J BO A Q / Q A K 10 BO";
-    let ev = evaluate(&parse_grid(g).unwrap(), 1);
+    let ev = evaluate(&parse_grid(g).unwrap());
     assert_eq!(
         (ev.total.hundredths(), ev.free_spins_triggered()),
         (100, true)
@@ -83,24 +86,18 @@ fn three_bonus_anywhere_pay_1x_and_award_10_free_spins() {
     // In free spins the Bonus pay is doubled: 2.00.
     assert_eq!(total(g, 2), 200);
     // Two Bonus pay nothing and trigger nothing.
-    let ev = evaluate(
-        &parse_grid("BO K Q J A / 10 J K A Q / Q A K 10 Q").unwrap(),
-        1,
-    );
+    let ev = evaluate(&parse_grid("BO K Q J A / 10 J K A Q / Q A K 10 Q").unwrap());
     assert_eq!(
         (ev.total.hundredths(), ev.free_spins_triggered()),
         (0, false)
     );
     // Played as the paid spin: scatter pay 100 and one award of 10 free spins.
     let game = Game::standard();
-    let out = game
-        .play_grid(
-            &mut Pcg64::new(1, 1),
-            &mut NoRecorder,
-            &parse_grid(g).unwrap(),
-            false,
-        )
-        .unwrap();
+    let out = game.play_grid(
+        &mut Pcg64::new(1, 1),
+        &mut NoRecorder,
+        &parse_grid(g).unwrap(),
+    );
     assert_eq!(out.by_source[SOURCE_SCATTER].hundredths(), 100);
     assert_eq!((out.free_spin_awards, out.win.hundredths()), (1, 100));
 }
@@ -117,9 +114,7 @@ fn full_wild_reels_give_one_or_two_gift_bonus_wins() {
     // Reel 2 full of Wilds: one bonus win of 5.00. Ways: reel 1 (K, A, J) then W on reel 2,
     // reel 3 (Q, 10, 10) has none of K, A, J: no ways win. Total 500.
     let g = parse_grid("K W Q A J / A W 10 Q 10 / J W 10 K Q").unwrap();
-    let out = game
-        .play_grid(&mut rng, &mut NoRecorder, &g, false)
-        .unwrap();
+    let out = game.play_grid(&mut rng, &mut NoRecorder, &g);
     assert_eq!(
         (
             out.gift_wins,
@@ -130,15 +125,11 @@ fn full_wild_reels_give_one_or_two_gift_bonus_wins() {
     );
     // Reel 4 only: one bonus win.
     let g = parse_grid("K Q Q W J / A J 10 W 10 / J A 10 W Q").unwrap();
-    let out = game
-        .play_grid(&mut rng, &mut NoRecorder, &g, false)
-        .unwrap();
+    let out = game.play_grid(&mut rng, &mut NoRecorder, &g);
     assert_eq!((out.gift_wins, out.win.hundredths()), (1, 500));
     // Both: two bonus wins (1000) plus the ways of this grid (2340, worked above) = 3340.
     let g = parse_grid("K W Q W J / A W K W 10 / J W A W K").unwrap();
-    let out = game
-        .play_grid(&mut rng, &mut NoRecorder, &g, false)
-        .unwrap();
+    let out = game.play_grid(&mut rng, &mut NoRecorder, &g);
     assert_eq!(
         (out.gift_wins, out.by_source[SOURCE_GIFT].hundredths()),
         (2, 1_000)
@@ -163,9 +154,7 @@ fn a_gift_of_free_spins_awards_10_and_adds_to_the_scatter() {
     // Wins: scatter 1.00; ways: reel 1 (BO, 10, Q); 10: 1*3*0 (reel 3: BO, J, K) no; Q no.
     let g = parse_grid("BO W BO W BO / 10 W J W K / Q W K W A").unwrap();
     let mut log = EventLog::default();
-    let out = game
-        .play_grid(&mut Pcg64::new(5, 5), &mut log, &g, false)
-        .unwrap();
+    let out = game.play_grid(&mut Pcg64::new(5, 5), &mut log, &g);
     assert_eq!(
         (out.free_spin_awards, out.gift_wins, out.win.hundredths()),
         (3, 2, 100)
@@ -174,7 +163,9 @@ fn a_gift_of_free_spins_awards_10_and_adds_to_the_scatter() {
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::FreeSpinsAwarded { remaining, .. } => Some(*remaining),
+            Event::FreeSpinsAwarded {
+                free_spins_left, ..
+            } => Some(*free_spins_left),
             _ => None,
         })
         .collect();
@@ -196,16 +187,14 @@ fn free_spins_double_paytable_wins_but_not_gift_or_lock_and_spin() {
     // 6 x 1.00 = 6.00.
     let g = parse_grid("K W K W ST / ST W ST W ST / ST W ST W K").unwrap();
     let mut rng = Pcg64::new(9, 9);
-    let base = game
-        .play_grid(&mut rng, &mut NoRecorder, &g, false)
-        .unwrap();
+    let base = game.play_grid(&mut rng, &mut NoRecorder, &g);
     // Base: 1800 + 1000 + 600 = 3400.
     assert_eq!(base.by_source[SOURCE_WAYS].hundredths(), 1_800);
     assert_eq!(base.by_source[SOURCE_GIFT].hundredths(), 1_000);
     assert_eq!(base.by_source[SOURCE_LOCK_AND_SPIN].hundredths(), 600);
     assert_eq!(base.win.hundredths(), 3_400);
     // Free spin: 3600 + 1000 + 600 = 5200.
-    let free = game.play_grid(&mut rng, &mut NoRecorder, &g, true).unwrap();
+    let free = game.play_free_spin_grid(&mut rng, &mut NoRecorder, &g);
     assert_eq!(free.by_source[SOURCE_FREE_SPINS].hundredths(), 3_600);
     assert_eq!(free.by_source[SOURCE_GIFT].hundredths(), 1_000);
     assert_eq!(free.by_source[SOURCE_LOCK_AND_SPIN].hundredths(), 600);
@@ -228,13 +217,13 @@ fn stars_pay_only_through_lock_and_spin_from_six() {
     // Five Stars: no feature, no pay. Ways: reel 1 (ST, K, ST): K, reel 2 (J, ST, Q) no K.
     let g = parse_grid("ST J ST Q ST / K ST A J Q / ST Q 10 A J").unwrap();
     let mut log = EventLog::default();
-    let out = game
-        .play_grid(&mut Pcg64::new(2, 2), &mut log, &g, false)
-        .unwrap();
+    let out = game.play_grid(&mut Pcg64::new(2, 2), &mut log, &g);
     assert_eq!((out.lock_and_spins, out.win.hundredths()), (0, 0));
     // The Stars still carry (and show) their values.
     match &log.events[0] {
-        Event::Spin { stars, .. } => assert_eq!(stars.len(), 5),
+        Event::Landed {
+            stars: Some(stars), ..
+        } => assert_eq!(stars.len(), 5),
         e => panic!("first event {e:?}"),
     }
     // Six Stars with a ways win: the spin's wins first, then the feature.
@@ -243,9 +232,7 @@ fn stars_pay_only_through_lock_and_spin_from_six() {
     // Total 620.
     let g = parse_grid("ST ST K ST ST / ST K 10 A Q / K J ST A J").unwrap();
     let mut log = EventLog::default();
-    let out = game
-        .play_grid(&mut Pcg64::new(2, 2), &mut log, &g, false)
-        .unwrap();
+    let out = game.play_grid(&mut Pcg64::new(2, 2), &mut log, &g);
     assert_eq!(
         (
             out.by_source[SOURCE_WAYS].hundredths(),
@@ -258,18 +245,32 @@ fn stars_pay_only_through_lock_and_spin_from_six() {
         .events
         .iter()
         .map(|e| match e {
-            Event::Spin { .. } => "spin",
-            Event::WaysWin { .. } => "ways",
+            Event::Landed { .. } => "spin",
+            Event::Win {
+                pays: PayRule::Ways,
+                ..
+            } => "ways",
             Event::LockAndSpinStart { .. } => "start",
             Event::Respin { .. } => "respin",
             Event::LockAndSpinEnd { .. } => "end",
+            Event::RoundEnd { .. } => "round_end",
             _ => "other",
         })
         .collect();
     assert_eq!(
         kinds,
-        ["spin", "ways", "start", "respin", "respin", "respin", "end"]
+        [
+            "spin",
+            "ways",
+            "start",
+            "respin",
+            "respin",
+            "respin",
+            "end",
+            "round_end"
+        ]
     );
+    assert_eq!(log.reconcile().map(|w| w.hundredths()), Ok(620));
 }
 
 /// The held cells of the Lock & Spin tests: the six Stars of row 0 (cells 0..=4) and cell 5.
@@ -351,9 +352,7 @@ fn a_full_grid_pays_every_star_and_the_grand() {
     .unwrap();
     let full = parse_grid("ST ST ST ST ST / ST ST ST ST ST / ST ST ST ST ST").unwrap();
     let mut rng = Script::new(vec![ANY; 15]);
-    let out = game
-        .play_grid(&mut rng, &mut NoRecorder, &full, false)
-        .unwrap();
+    let out = game.play_grid(&mut rng, &mut NoRecorder, &full);
     assert!(rng.used_up());
     assert_eq!((out.grands, out.win.hundredths()), (1, 21_500));
 }
@@ -368,18 +367,4 @@ fn jackpot_labels_pay_their_fixed_amounts() {
     assert_eq!(StarValue::Major.amount().hundredths(), 5_000);
     assert_eq!(GiftPrize::Minor.amount().hundredths(), 3_000);
     assert_eq!(GiftPrize::FreeSpins.amount().hundredths(), 0);
-}
-
-#[test]
-fn a_grid_of_another_shape_is_an_error_not_a_panic() {
-    use slot_core::grid::{Grid, Shape};
-    use wish_upon_a_star::symbols::GridInputError;
-    let mut g: Grid<{ symbols::SYMBOLS }> = Grid::empty(Shape::new(6, 5));
-    for i in 0..30 {
-        g.set(i, symbols::STAR);
-    }
-    let e = Game::standard()
-        .play_grid(&mut Pcg64::new(1, 2), &mut NoRecorder, &g, false)
-        .unwrap_err();
-    assert_eq!(e, GridInputError::Shape { cols: 6, rows: 5 });
 }

@@ -4,8 +4,8 @@
 use crate::driver::{self, GameFacts};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, reject};
 use crate::{Choice, EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
-use moon_princess::events::{Event, SpinKind};
-use moon_princess::{CAP, FEATURES, Game, MathModel, Pick, SOURCES};
+use moon_princess::{CAP, FEATURES, Game, MathModel, Multiplier, Pick, SOURCES};
+use slot_core::events::Event;
 use slot_core::recorder::{EventLog, NoRecorder};
 
 const GAME: &str = "moon-princess";
@@ -52,7 +52,7 @@ fn facts(p: Pick) -> GameFacts {
 
 /// The facts of the mode named `mode` (a pick), if there is one.
 pub fn facts_of(mode: &str) -> Option<GameFacts> {
-    moon_princess::round::PICKS
+    moon_princess::PICKS
         .into_iter()
         .find(|p| p.name() == mode)
         .map(facts)
@@ -70,40 +70,46 @@ pub fn sim(a: &SimArgs) -> CliResult {
 
 pub fn eval(a: &EvalArgs) -> CliResult {
     let grid = moon_princess::parse_grid(&a.grid)?;
-    let m = a.multiplier.unwrap_or(1);
-    if !(1..=20).contains(&m) {
-        return Err(CliError(format!(
-            "--multiplier {m} is not allowed; the multiplier is 1 to 20"
-        )));
-    }
-    let r = Game::evaluate_sequence(&grid, a.free_spins, m);
+    let m = Multiplier::new(a.multiplier.unwrap_or(1))
+        .map_err(|e| CliError(format!("--multiplier: {e}")))?;
+    let r = if a.free_spins {
+        Game::evaluate_free_spin_sequence(&grid, m)
+    } else {
+        Game::evaluate_sequence(&grid, m)
+    };
     let mut wins = vec![];
     let mut tumbles = 0;
     for e in &r.events {
         match e {
             Event::Win {
-                class,
+                symbol,
                 cells,
-                length,
+                count,
                 multiplier,
-                amount,
+                paid,
                 ..
             } => wins.push(EvalWin {
-                symbol: class.name().to_string(),
+                name: moon_princess::evaluate::CLASSES
+                    .iter()
+                    .find(|c| c.code() == symbol)
+                    .map_or(symbol.as_str(), |c| c.name())
+                    .to_string(),
+                symbol: symbol.clone(),
                 cells: cells
                     .iter()
                     .map(|[r, c]| [*r as usize, *c as usize])
                     .collect(),
-                count: *length as u32,
-                multiplier: *multiplier as u64,
-                win: amount.x_bet(),
+                count: *count,
+                multiplier: u64::from(multiplier.unwrap_or(1)),
+                win: paid.unwrap_or_default().x_bet(),
             }),
-            Event::GridCleared { amount, .. } if !amount.is_zero() => wins.push(EvalWin {
-                symbol: "grid clear".into(),
+            Event::GridCleared { paid, .. } if !paid.is_zero() => wins.push(EvalWin {
+                symbol: "clear".into(),
+                name: "grid clear".into(),
                 cells: vec![],
                 count: 0,
                 multiplier: 1,
-                win: amount.x_bet(),
+                win: paid.x_bet(),
             }),
             Event::Tumble { .. } => tumbles += 1,
             _ => {}
@@ -129,6 +135,7 @@ pub fn eval(a: &EvalArgs) -> CliResult {
     EvalOutput {
         wins,
         total: r.total.x_bet(),
+        paid: r.paid.x_bet(),
         extra,
     }
     .print(a.json)
@@ -141,97 +148,17 @@ pub fn play(a: &PlayArgs) -> CliResult {
     let mut rng = slot_core::sim::rng_at_round(a.seed, a.round, |g| {
         game.play_round(g, &mut NoRecorder, p);
     });
-    let mut log = EventLog::<Event>::default();
+    let mut log = EventLog::default();
     let out = game.play_round(&mut rng, &mut log, p);
-    if a.json {
-        println!("{}", serde_json::to_string(&log)?);
-        return Ok(());
+    if !a.json {
+        println!(
+            "Moon Princess, seed {}, round {}, pick {p}",
+            a.seed, a.round
+        );
     }
-    println!(
-        "Moon Princess, seed {}, round {}, pick {p}",
-        a.seed, a.round
-    );
-    for e in &log.events {
-        match e {
-            Event::Landed {
-                spin,
-                multiplier,
-                grid,
-            } => {
-                let what = match spin {
-                    SpinKind::Paid => "paid spin".to_string(),
-                    SpinKind::Trinity { number } => format!("Trinity spin {number}"),
-                    SpinKind::Free { number, of } => format!("free spin {number} of {of}"),
-                    SpinKind::Evaluation => "evaluation".to_string(),
-                };
-                println!("\n== {what} (multiplier x{multiplier})");
-                print_grid(grid);
-            }
-            Event::Win {
-                class,
-                line,
-                length,
-                multiplier,
-                amount,
-                ..
-            } => println!(
-                "  win: {} x{length} on {line:?}, x{multiplier} = {:.2} x bet",
-                class.name(),
-                amount.x_bet()
-            ),
-            Event::Tumble {
-                removed,
-                wilds,
-                multiplier,
-                grid,
-            } => {
-                println!(
-                    "  tumble: {} removed, {} wild(s) placed, multiplier now x{multiplier}",
-                    removed.len(),
-                    wilds.len()
-                );
-                print_grid(grid);
-            }
-            Event::Meter { sections } => println!("  Girl Power meter: {sections}/3"),
-            Event::Power {
-                power,
-                source,
-                effect,
-                grid,
-            } => {
-                println!("  power {power:?} ({source:?}): {effect:?}");
-                print_grid(grid);
-            }
-            Event::GridCleared { free_spins, amount } => {
-                println!(
-                    "  GRID CLEARED{}",
-                    if *free_spins {
-                        format!(": {:.2} x bet", amount.x_bet())
-                    } else {
-                        String::new()
-                    }
-                )
-            }
-            Event::TrinityAwarded => println!("\n  full meter: Trinity spin"),
-            Event::FreeSpinsTriggered => println!("  free spins triggered"),
-            Event::AwaitingPick => println!("\n  waiting for the pick"),
-            Event::Picked { pick, spins } => println!("  picked {pick}: {spins} free spins"),
-            Event::ExtraFreeSpins { added, total } => {
-                println!("  full meter: +{added} free spins ({total} in all)")
-            }
-            Event::Capped { win } => println!("\n  CAP reached: {:.2} x bet", win.x_bet()),
-            Event::RoundEnd { win } => println!("\nround win: {:.2} x bet", win.x_bet()),
-        }
-    }
-    debug_assert_eq!(log.events.last(), Some(&Event::RoundEnd { win: out.win }));
+    crate::render::print_log(&log, a.json);
+    debug_assert_eq!(log.reconcile(), Ok(out.win));
     Ok(())
-}
-
-fn print_grid(text: &str) {
-    for row in text.split('/') {
-        let cells: Vec<String> = row.split_whitespace().map(|c| format!("{c:>3}")).collect();
-        println!("    {}", cells.join(""));
-    }
 }
 
 pub fn exact(_: &ExactArgs) -> CliResult {
@@ -277,11 +204,11 @@ pub fn tune(a: &TuneArgs) -> CliResult {
             },
             moon_princess::RoundState::AwaitingPick(p) => {
                 let mut s = RoundSummary {
-                    win: p.win.hundredths(),
+                    win: p.win().hundredths(),
                     ..Default::default()
                 };
                 s.feature_triggers[0] = 1;
-                s.feature_wins[0] = p.win.hundredths();
+                s.feature_wins[0] = p.win().hundredths();
                 s
             }
         },
@@ -330,7 +257,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     };
     let picks: Vec<Pick> = match a.choice {
         Some(c) => vec![pick(Some(c))],
-        None => moon_princess::round::PICKS.to_vec(),
+        None => moon_princess::PICKS.to_vec(),
     };
     for p in picks {
         let value = |k: u32| -> Result<(f64, f64), CliError> {

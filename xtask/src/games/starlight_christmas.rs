@@ -7,8 +7,8 @@ use slot_core::recorder::{EventLog, NoRecorder};
 use slot_core::sim::{SimRng, rng_at_round};
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::paytable::evaluate_grid;
-use starlight_christmas::symbols::{NAMES, SHAPE, parse_grid};
-use starlight_christmas::{BetMode, CAP, Event, FEATURES, SOURCES, StarlightChristmas};
+use starlight_christmas::symbols::{NAMES, SHAPE, TEXT_CODES, parse_grid};
+use starlight_christmas::{BetMode, CAP, FEATURES, SOURCES, StarlightChristmas};
 
 const GAME: &str = "starlight-christmas";
 /// The target RTP of both modes (a fraction of the stake): 95.50 %.
@@ -99,7 +99,8 @@ pub fn eval(a: &EvalArgs) -> CliResult {
         .wins
         .iter()
         .map(|w| EvalWin {
-            symbol: NAMES[w.symbol as usize].to_string(),
+            symbol: TEXT_CODES[w.symbol as usize].to_string(),
+            name: NAMES[w.symbol as usize].to_string(),
             cells: mask_cells(w.cells, SHAPE.cols as usize),
             count: w.count,
             multiplier: m,
@@ -109,7 +110,8 @@ pub fn eval(a: &EvalArgs) -> CliResult {
     if !e.scatter_win.is_zero() {
         let cells = grid.plane(starlight_christmas::symbols::SCATTER);
         wins.push(EvalWin {
-            symbol: "Scatter".into(),
+            symbol: "SC".into(),
+            name: "Scatter".into(),
             cells: mask_cells(cells, SHAPE.cols as usize),
             count: e.scatters,
             multiplier: 1,
@@ -125,6 +127,7 @@ pub fn eval(a: &EvalArgs) -> CliResult {
     EvalOutput {
         wins,
         total: e.total.x_bet(),
+        paid: e.paid.x_bet(),
         extra,
     }
     .print(a.json)
@@ -139,65 +142,18 @@ pub fn play(a: &PlayArgs) -> CliResult {
     });
     let mut log = EventLog::default();
     let out = game.play_round(m, &mut rng, &mut log);
-    if a.json {
-        println!("{}", serde_json::to_string(&log)?);
-        return Ok(());
+    if !a.json {
+        println!("{GAME} ({}), seed {}, round {}", m.name(), a.seed, a.round);
     }
-    println!("{GAME} ({}), seed {}, round {}", m.name(), a.seed, a.round);
-    for e in &log.events {
-        println!("{}", describe(e));
+    crate::render::print_log(&log, a.json);
+    if !a.json {
+        println!(
+            "stake {:.2} x base bet, win {:.2} x base bet",
+            m.cost() as f64 / 100.0,
+            out.win.x_bet()
+        );
     }
-    println!(
-        "stake {:.2} x base bet, win {:.2} x base bet",
-        m.cost() as f64 / 100.0,
-        out.win.x_bet()
-    );
     Ok(())
-}
-
-fn describe(e: &Event) -> String {
-    use starlight_christmas::SpinKind;
-    match e {
-        Event::SpinStart {
-            spin: SpinKind::Base,
-            ..
-        } => "== base spin".into(),
-        Event::SpinStart {
-            spin: SpinKind::FreeSpin { number },
-            free_spins_left,
-        } => {
-            format!("== free spin {number} ({free_spins_left} left)")
-        }
-        Event::Landed { grid } => format!("  landed   {grid}"),
-        Event::Win {
-            symbol, count, win, ..
-        } => format!("  win      {count} x {symbol}: {:.2}", win.x_bet()),
-        Event::Tumble { removed } => format!("  tumble   {} cells removed", removed.len()),
-        Event::Refill { grid } => format!("  refill   {grid}"),
-        Event::SequenceEnd {
-            symbol_win,
-            multiplier_sum,
-            multiplier_applied,
-            win,
-        } => format!(
-            "  end      symbol wins {:.2}, multipliers on grid {multiplier_sum}, x{multiplier_applied} -> {:.2}",
-            symbol_win.x_bet(),
-            win.x_bet()
-        ),
-        Event::RunningMultiplier { value } => format!("  running multiplier now x{value}"),
-        Event::ScatterPay { scatters, win } => {
-            format!("  scatters {scatters} pay {:.2}", win.x_bet())
-        }
-        Event::FreeSpinsAwarded { awarded, left } => {
-            format!("  +{awarded} free spins ({left} to play)")
-        }
-        Event::CapReached { total } => format!("  CAP reached: {:.2}", total.x_bet()),
-        Event::RoundEnd { win, capped } => format!(
-            "== round win {:.2}{}",
-            win.x_bet(),
-            if *capped { " (capped)" } else { "" }
-        ),
-    }
 }
 
 pub fn exact(_: &ExactArgs) -> CliResult {

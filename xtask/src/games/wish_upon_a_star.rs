@@ -8,11 +8,11 @@ use num_traits::Zero;
 use serde::Serialize;
 use slot_core::recorder::{EventLog, NoRecorder};
 use slot_core::sim::rng_at_round;
-use wish_upon_a_star::events::{Event, SpinKind};
+use wish_upon_a_star::evaluate::evaluate_free_spin;
 use wish_upon_a_star::exact::to_f64;
-use wish_upon_a_star::math_model::{self, GiftPrize, MathModel, StarValue};
+use wish_upon_a_star::math_model::{self, MathModel};
 use wish_upon_a_star::symbols::{self, NAMES};
-use wish_upon_a_star::{ExactFigures, FEATURES, GAME_NAME, Game, SOURCES, Win};
+use wish_upon_a_star::{ExactFigures, FEATURES, GAME_NAME, Game, SOURCES};
 
 const GAME: &str = "wish-upon-a-star";
 /// Default rounds of `sim`: a few seconds on 2 cores.
@@ -75,22 +75,27 @@ pub fn eval(a: &EvalArgs) -> CliResult {
         "moon-princess",
     )?;
     let grid = symbols::parse_grid(&a.grid)?;
-    let multiplier = if a.free_spins { 2 } else { 1 };
-    let ev = wish_upon_a_star::evaluate(&grid, multiplier);
+    let (ev, multiplier) = if a.free_spins {
+        (evaluate_free_spin(&grid), 2)
+    } else {
+        (wish_upon_a_star::evaluate(&grid), 1)
+    };
     let mut wins: Vec<EvalWin> = ev
         .ways
         .iter()
         .map(|w| EvalWin {
-            symbol: NAMES[w.symbol as usize].to_string(),
+            symbol: symbols::CODES[w.symbol as usize].to_string(),
+            name: NAMES[w.symbol as usize].to_string(),
             cells: mask_cells(w.cells, symbols::REELS),
             count: w.reels as u32,
-            multiplier: w.multiplier,
+            multiplier: u64::from(w.multiplier),
             win: w.win.x_bet(),
         })
         .collect();
     if !ev.scatter_win.is_zero() {
         wins.push(EvalWin {
-            symbol: "Bonus".into(),
+            symbol: "BO".into(),
+            name: "Bonus".into(),
             cells: mask_cells(ev.bonus_cells, symbols::REELS),
             count: ev.bonus_cells.count_ones(),
             multiplier,
@@ -115,30 +120,10 @@ pub fn eval(a: &EvalArgs) -> CliResult {
     EvalOutput {
         wins,
         total: ev.total.x_bet(),
+        paid: ev.total.x_bet(),
         extra,
     }
     .print(a.json)
-}
-
-fn x(w: Win) -> String {
-    format!("{:.2}x", w.x_bet())
-}
-
-fn star(v: &StarValue) -> String {
-    match v {
-        StarValue::Cash(w) => x(*w),
-        StarValue::Mini => "Mini".into(),
-        StarValue::Minor => "Minor".into(),
-        StarValue::Major => "Major".into(),
-    }
-}
-
-fn stars_text(stars: &[([u8; 2], StarValue)]) -> String {
-    stars
-        .iter()
-        .map(|([r, c], v)| format!("({r},{c}) {}", star(v)))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 pub fn play(a: &PlayArgs) -> CliResult {
@@ -149,100 +134,11 @@ pub fn play(a: &PlayArgs) -> CliResult {
     });
     let mut log = EventLog::default();
     let out = game.play_round(&mut rng, &mut log);
-    if a.json {
-        println!("{}", serde_json::to_string(&log)?);
-        return Ok(());
+    if !a.json {
+        println!("{GAME} seed {} round {}", a.seed, a.round);
     }
-    println!("{GAME} seed {} round {}", a.seed, a.round);
-    for e in &log.events {
-        match e {
-            Event::Spin {
-                kind,
-                stops,
-                grid,
-                stars,
-            } => {
-                match kind {
-                    SpinKind::Base => println!("base spin, stops {stops:?}"),
-                    SpinKind::Free { number, remaining } => {
-                        println!("free spin {number} ({remaining} left), stops {stops:?}")
-                    }
-                }
-                for row in grid.chunks(5) {
-                    println!(
-                        "    {}",
-                        row.iter().map(|c| format!("{c:>3}")).collect::<String>()
-                    );
-                }
-                if !stars.is_empty() {
-                    println!("  stars: {}", stars_text(stars));
-                }
-            }
-            Event::WaysWin {
-                symbol,
-                reels,
-                ways,
-                multiplier,
-                win,
-                ..
-            } => {
-                println!(
-                    "  {symbol} x{reels} reels, {ways} ways, x{multiplier}: {}",
-                    x(*win)
-                )
-            }
-            Event::ScatterWin {
-                count,
-                multiplier,
-                win,
-                ..
-            } => {
-                println!("  {count} Bonus, x{multiplier}: {}", x(*win))
-            }
-            Event::GiftBonus { reel, prize, win } => {
-                let what = match prize {
-                    GiftPrize::Cash(_) => "cash".to_string(),
-                    GiftPrize::FreeSpins => "10 free spins".to_string(),
-                    p => format!("{p:?} jackpot"),
-                };
-                println!("  gift bonus win (reel {reel}): {what} {}", x(*win))
-            }
-            Event::FreeSpinsAwarded {
-                source,
-                spins,
-                remaining,
-            } => {
-                println!("  {spins} free spins ({source:?}), {remaining} to play")
-            }
-            Event::LockAndSpinStart { stars, respins, .. } => {
-                println!("  LOCK & SPIN: {stars} Stars held, {respins} respins")
-            }
-            Event::Respin {
-                number,
-                new_stars,
-                held,
-                respins_left,
-            } => {
-                println!(
-                    "    respin {number}: new [{}], {held} held, {respins_left} left",
-                    stars_text(new_stars)
-                )
-            }
-            Event::LockAndSpinEnd {
-                stars,
-                star_values,
-                grand,
-                win,
-            } => println!(
-                "  Lock & Spin ends: {stars} Stars worth {}{}, win {}",
-                x(*star_values),
-                if *grand { " + GRAND 200x" } else { "" },
-                x(*win)
-            ),
-            Event::RoundEnd { win } => println!("round win: {}", x(*win)),
-        }
-    }
-    debug_assert_eq!(log.events.last(), Some(&Event::RoundEnd { win: out.win }));
+    crate::render::print_log(&log, a.json);
+    debug_assert_eq!(log.reconcile(), Ok(out.win));
     Ok(())
 }
 

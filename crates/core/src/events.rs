@@ -1,0 +1,652 @@
+//! The round record: one event vocabulary for the three games (`common.md`, "The round
+//! record"; `cli.md`, "Play one round").
+//!
+//! Every game reports what a player sees as a sequence of [`Event`]s. One type serves the
+//! three games, so a client, an audit tool or the round viewer reads every game with one
+//! parser and draws it with one code path. In JSON every event is an object whose `"event"`
+//! field names it in snake case (`{"event": "round_end", "win": 1250, "capped": false}`);
+//! unknown fields are refused when reading.
+//!
+//! # Conventions
+//! - **Money** is an integer number of hundredths of the (base) bet ([`Win`]; `250` = 2.50 x
+//!   bet). Starlight Christmas with the ante bet counts in hundredths of the base bet, as its
+//!   paytable does.
+//! - **Money that moves** is in the field `paid` (after the cap). Where the cap trimmed a
+//!   payment, `uncapped` holds the raw amount. Events that only describe (a pay-anywhere win
+//!   whose money is paid when its tumble sequence ends, a Star's value) carry `pay`, `amount`
+//!   or `symbol_win`, never `paid`. **For every round the `paid` amounts add up exactly to the
+//!   `win` of the last event, `round_end`** ([`EventLog::reconcile`] checks it).
+//! - **Grids** are written in the runner's grid text: rows from the top separated by `/`,
+//!   cells by one space, each cell a game's cell code (`.` for an empty cell); for example
+//!   `"ci st he be pg/pb pr W . ci/..."`. The same text is accepted by `cargo xtask eval`.
+//! - **Symbols** are the runner's cell codes (`ci`, `gy`, `10`, `SC`, ...). Moon Princess's
+//!   "any mix of princesses" pay class, which is not a cell, is written `princess`.
+//! - **Cells** are `[row, col]`, 0-based from the top-left; reels are columns.
+//!
+//! # The events of a round, in order
+//! `round_start`; for each spin: `spin_start`, `landed`, then the spin's wins, tumbles,
+//! refills, powers, meter and feature events; free-spin awards and feature starts where they
+//! happen; `cap_reached` if the cap ended the round; `round_end` last. Which events a game
+//! uses is said on each variant.
+
+use crate::fingerprint::Fingerprint;
+use crate::lines::Line;
+use crate::money::Win;
+use serde::{Deserialize, Serialize};
+
+/// A cell as `[row, col]`, 0-based from the top-left.
+pub type Cell = [u8; 2];
+
+/// The three games, by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
+pub enum GameId {
+    /// Moon Princess.
+    MoonPrincess,
+    /// Wish Upon a Star.
+    WishUponAStar,
+    /// Starlight Christmas.
+    StarlightChristmas,
+}
+
+impl GameId {
+    /// The command-line name (`moon-princess`, `wish-upon-a-star`, `starlight-christmas`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameId::MoonPrincess => "moon-princess",
+            GameId::WishUponAStar => "wish-upon-a-star",
+            GameId::StarlightChristmas => "starlight-christmas",
+        }
+    }
+}
+
+/// How the round was staked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum StakeMode {
+    /// The stake is the bet (every game).
+    Standard,
+    /// Starlight Christmas's ante bet: the stake is 1.25 x the base bet; money in the record
+    /// is in hundredths of the base bet.
+    Ante,
+}
+
+/// Which kind of spin starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum SpinKind {
+    /// The paid spin of the round.
+    Paid,
+    /// A Moon Princess Trinity spin (a full Girl Power meter in the base game).
+    Trinity,
+    /// A free spin.
+    Free,
+}
+
+/// How a win was formed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PayRule {
+    /// A straight run along a row or column (Moon Princess); `line` says which.
+    Line,
+    /// Ways from reel 1 (Wish Upon a Star); `ways` says how many.
+    Ways,
+    /// A count of a symbol anywhere on the grid (Starlight Christmas).
+    Anywhere,
+    /// A scatter pay (Starlight Christmas's Scatter, Wish Upon a Star's Bonus).
+    Scatter,
+}
+
+/// A Moon Princess princess: the free-spin pick and the Girl Power she brings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Princess {
+    /// Princess Love: the Love power changes every cell of one symbol into another symbol.
+    Love,
+    /// Princess Star: the Star power turns cells into Wilds.
+    Star,
+    /// Princess Storm: the Storm power removes every cell of one or two symbols.
+    Storm,
+}
+
+/// Why a Moon Princess power was used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum PowerSource {
+    /// The random single power of a paid spin.
+    Random,
+    /// A Trinity spin's powers (Love, then Star, then Storm).
+    Trinity,
+    /// The picked princess's power on a free spin that landed without a win.
+    FreeSpin,
+}
+
+/// A feature that starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Feature {
+    /// Free spins (Moon Princess: a clear grid triggers them; they are played after the base
+    /// game, once the pick is made).
+    FreeSpins,
+    /// A Moon Princess Trinity spin (a full meter in the base game).
+    TrinitySpin,
+}
+
+/// What awarded free spins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum AwardSource {
+    /// Scatters in the base game (Starlight Christmas: 4+; Wish Upon a Star: 3 Bonus).
+    Scatter,
+    /// Scatters in a free spin (a retrigger).
+    Retrigger,
+    /// A Wish Upon a Star gift bonus win.
+    Gift,
+    /// The Moon Princess pick (its initial spins).
+    Pick,
+    /// A full Moon Princess meter in free spins.
+    Meter,
+}
+
+/// What a Star or a gift is worth (Wish Upon a Star).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum AwardKind {
+    /// A cash amount.
+    Cash,
+    /// The Mini jackpot (20 x bet).
+    Mini,
+    /// The Minor jackpot (30 x bet).
+    Minor,
+    /// The Major jackpot (50 x bet).
+    Major,
+    /// The Grand jackpot (200 x bet).
+    Grand,
+    /// Ten free spins (a gift).
+    FreeSpins,
+}
+
+/// A value: its kind and its amount in hundredths of the bet (0 for free spins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Award {
+    /// What it is.
+    pub kind: AwardKind,
+    /// What it is worth, hundredths of the bet.
+    pub amount: Win,
+}
+
+/// A Star on the grid with its value (Wish Upon a Star).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct StarAt {
+    /// Where it stands.
+    pub cell: Cell,
+    /// Its value.
+    pub award: Award,
+}
+
+/// One event of a round. See the module docs for the conventions (money, grids, cells).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// The round starts (every game; first event).
+    RoundStart {
+        /// The game.
+        game: GameId,
+        /// How it was staked.
+        mode: StakeMode,
+        /// The fingerprint of the math model that plays it (SHA-256, 64 hex digits).
+        model: Fingerprint,
+    },
+    /// A spin starts (every game).
+    SpinStart {
+        /// Paid, Trinity or free spin.
+        spin: SpinKind,
+        /// Its number among spins of its kind in this round, from 1.
+        number: u32,
+        /// Free spins still to play after this one (free spins only).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        free_spins_left: Option<u32>,
+        /// The multiplier the spin starts with (Moon Princess).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        multiplier: Option<u32>,
+    },
+    /// A fresh grid landed (every game).
+    Landed {
+        /// The grid (runner grid text).
+        grid: String,
+        /// The reel set it was spun on (Moon Princess: 0-based index into the landing's sets).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reel_set: Option<u32>,
+        /// The stop of each reel, reel 1 first (reel-strip games).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stops: Option<Vec<u32>>,
+        /// Every Star on the grid with its value (Wish Upon a Star).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stars: Option<Vec<StarAt>>,
+    },
+    /// A win (every game).
+    Win {
+        /// The symbol (cell code; `princess` for Moon Princess's any-princess class).
+        symbol: String,
+        /// How it was formed.
+        pays: PayRule,
+        /// The cells taking part.
+        cells: Vec<Cell>,
+        /// Line length (lines), reels matched (ways), symbols counted (anywhere, scatter).
+        count: u32,
+        /// The row or column (lines).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<Line>,
+        /// Number of ways (ways).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ways: Option<u32>,
+        /// The paytable amount, before any multiplier (hundredths of the bet; ways: for all
+        /// its ways).
+        pay: Win,
+        /// The multiplier applied to `pay` (Moon Princess: the running x1..x20; Wish Upon a
+        /// Star: 2 in free spins). Absent where the win is multiplied later (Starlight
+        /// Christmas: at `sequence_end`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        multiplier: Option<u32>,
+        /// Paid now, after the cap (absent where the money moves later, at `sequence_end`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paid: Option<Win>,
+        /// The raw amount, `pay` x `multiplier`, where the cap trimmed it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        uncapped: Option<Win>,
+    },
+    /// Winning cells were removed and the rest fell (Moon Princess, Starlight Christmas).
+    Tumble {
+        /// The cells removed.
+        removed: Vec<Cell>,
+        /// Cells that got a Wild before the fall (Moon Princess: the middle of each 3-win).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        wilds: Vec<Cell>,
+        /// The multiplier after the tumble (Moon Princess).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        multiplier: Option<u32>,
+        /// The grid after the fall, before any refill.
+        grid: String,
+    },
+    /// New symbols filled the empty cells from above (Starlight Christmas).
+    Refill {
+        /// The grid after the refill.
+        grid: String,
+    },
+    /// A tumble sequence ended with symbol wins, paid now with the Multipliers (Starlight
+    /// Christmas).
+    SequenceEnd {
+        /// The sequence's symbol wins, unmultiplied.
+        symbol_win: Win,
+        /// The sum of the Multipliers on the grid.
+        multiplier_sum: u32,
+        /// The multiplier applied (base game: the sum, or 1 without Multipliers; free spins:
+        /// the running multiplier, or 1 without Multipliers on this spin).
+        multiplier: u32,
+        /// Paid, after the cap.
+        paid: Win,
+        /// `symbol_win` x `multiplier`, where the cap trimmed it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        uncapped: Option<Win>,
+    },
+    /// The free spins' running multiplier grew (Starlight Christmas).
+    RunningMultiplier {
+        /// Its new value.
+        value: u32,
+    },
+    /// The Girl Power meter after an evaluation's princess wins (Moon Princess).
+    Meter {
+        /// Sections filled now, 0 to 3.
+        sections: u8,
+    },
+    /// A Girl Power was used (Moon Princess).
+    Power {
+        /// The power.
+        power: Princess,
+        /// Why.
+        source: PowerSource,
+        /// Love: the symbol replaced (cell code).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<String>,
+        /// Love: the symbol it became (cell code).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+        /// Storm: the symbols removed (cell codes).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        symbols: Vec<String>,
+        /// The cells changed: Love's replaced cells, Star's new Wilds, Storm's removed cells.
+        cells: Vec<Cell>,
+        /// The grid afterwards (after Storm's fall).
+        grid: String,
+    },
+    /// Only Wilds (or nothing) remained; the princess removed them and the grid is clear
+    /// (Moon Princess). Pays 100 x bet in free spins, nothing in the base game.
+    GridCleared {
+        /// Paid, after the cap (0 in the base game).
+        paid: Win,
+        /// 100 x bet, where the cap trimmed it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        uncapped: Option<Win>,
+    },
+    /// A feature is triggered (Moon Princess: Trinity spin, free spins).
+    FeatureTriggered {
+        /// Which.
+        feature: Feature,
+    },
+    /// The round waits for the player's free-spin pick (Moon Princess).
+    AwaitingPick,
+    /// The player picked (Moon Princess).
+    Picked {
+        /// The princess.
+        pick: Princess,
+    },
+    /// Free spins were awarded (every game).
+    FreeSpinsAwarded {
+        /// Spins added now (after Moon Princess's limit of 20).
+        spins: u32,
+        /// What awarded them.
+        source: AwardSource,
+        /// Free spins left to play now.
+        free_spins_left: u32,
+    },
+    /// A reel full of Wilds gave a gift bonus win (Wish Upon a Star; never doubled).
+    GiftBonus {
+        /// The reel, 2 or 4.
+        reel: u8,
+        /// What it gave.
+        award: Award,
+        /// Paid (0 for free spins).
+        paid: Win,
+    },
+    /// Lock & Spin starts with the Stars on the grid held (Wish Upon a Star).
+    LockAndSpinStart {
+        /// The held cells.
+        held: Vec<Cell>,
+        /// Respins to start with (3).
+        respins: u32,
+    },
+    /// One Lock & Spin respin (Wish Upon a Star).
+    Respin {
+        /// Its number in the feature, from 1.
+        number: u32,
+        /// The new Stars with their values.
+        new_stars: Vec<StarAt>,
+        /// Stars held after it.
+        held: u32,
+        /// Respins left after it (back to 3 with a new Star).
+        respins_left: u32,
+    },
+    /// Lock & Spin ends: every Star's value is paid, plus the Grand for a full grid (Wish
+    /// Upon a Star).
+    LockAndSpinEnd {
+        /// Stars held at the end.
+        stars: u32,
+        /// The sum of their values, hundredths of the bet.
+        star_values: Win,
+        /// All 15 cells held Stars: the Grand (200 x bet) is paid too.
+        grand: bool,
+        /// Paid.
+        paid: Win,
+        /// `star_values` (+ Grand), where a cap trimmed it (never in Wish Upon a Star).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        uncapped: Option<Win>,
+    },
+    /// The round reached the cap and ends; everything still to come is forfeited.
+    CapReached {
+        /// The cap, paid in full (hundredths of the bet).
+        win: Win,
+    },
+    /// The round is over (every game; last event).
+    RoundEnd {
+        /// What the round pays: the sum of every `paid` above (hundredths of the bet).
+        win: Win,
+        /// The cap ended the round.
+        capped: bool,
+    },
+}
+
+impl Event {
+    /// The money this event moves (`paid`), zero for events that move none.
+    pub fn paid(&self) -> Win {
+        match self {
+            Event::Win { paid, .. } => paid.unwrap_or(Win::ZERO),
+            Event::SequenceEnd { paid, .. }
+            | Event::GridCleared { paid, .. }
+            | Event::GiftBonus { paid, .. }
+            | Event::LockAndSpinEnd { paid, .. } => *paid,
+            _ => Win::ZERO,
+        }
+    }
+
+    /// The event's name as written in its `"event"` field (`round_end`, `win`, ...).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::RoundStart { .. } => "round_start",
+            Event::SpinStart { .. } => "spin_start",
+            Event::Landed { .. } => "landed",
+            Event::Win { .. } => "win",
+            Event::Tumble { .. } => "tumble",
+            Event::Refill { .. } => "refill",
+            Event::SequenceEnd { .. } => "sequence_end",
+            Event::RunningMultiplier { .. } => "running_multiplier",
+            Event::Meter { .. } => "meter",
+            Event::Power { .. } => "power",
+            Event::GridCleared { .. } => "grid_cleared",
+            Event::FeatureTriggered { .. } => "feature_triggered",
+            Event::AwaitingPick => "awaiting_pick",
+            Event::Picked { .. } => "picked",
+            Event::FreeSpinsAwarded { .. } => "free_spins_awarded",
+            Event::GiftBonus { .. } => "gift_bonus",
+            Event::LockAndSpinStart { .. } => "lock_and_spin_start",
+            Event::Respin { .. } => "respin",
+            Event::LockAndSpinEnd { .. } => "lock_and_spin_end",
+            Event::CapReached { .. } => "cap_reached",
+            Event::RoundEnd { .. } => "round_end",
+        }
+    }
+}
+
+/// A round's events in order; serialises as `{"events": [...]}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct EventLog {
+    /// The events, first first.
+    pub events: Vec<Event>,
+}
+
+/// Why an event log does not add up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReconcileError {
+    /// The log does not end with `round_end`.
+    #[error("the event log does not end with a round_end event")]
+    NoRoundEnd,
+    /// More than one `round_end`.
+    #[error("the event log has {count} round_end events; a round has exactly one, last")]
+    RoundEnds {
+        /// How many.
+        count: usize,
+    },
+    /// The `paid` amounts do not add up to the round's win.
+    #[error("the paid amounts add up to {paid} hundredths but round_end says {win}")]
+    Mismatch {
+        /// The sum of `paid`.
+        paid: u128,
+        /// `round_end`'s win.
+        win: u64,
+    },
+    /// `round_end` and `cap_reached` disagree.
+    #[error(
+        "round_end says capped = {capped} but the log has {cap_events} cap_reached events (a capped round has exactly one)"
+    )]
+    CapFlag {
+        /// `round_end`'s flag.
+        capped: bool,
+        /// `cap_reached` events.
+        cap_events: usize,
+    },
+}
+
+impl EventLog {
+    /// The log as one line of JSON (`{"events":[...]}`).
+    pub fn to_json(&self) -> String {
+        // Every field is a string, an integer, a bool or a list of them: serialising cannot
+        // fail, so the fallback is never used.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a log written by [`EventLog::to_json`].
+    ///
+    /// # Errors
+    /// The JSON error: not JSON, an unknown event or field, a missing field.
+    pub fn from_json(text: &str) -> Result<EventLog, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    /// Checks the round's money: exactly one `round_end`, last; the `paid` amounts add up to
+    /// its `win`; `capped` agrees with the `cap_reached` events. Returns the win.
+    ///
+    /// # Errors
+    /// [`ReconcileError`] naming what does not add up.
+    pub fn reconcile(&self) -> Result<Win, ReconcileError> {
+        let ends = self
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::RoundEnd { .. }))
+            .count();
+        let Some(Event::RoundEnd { win, capped }) = self.events.last() else {
+            return Err(ReconcileError::NoRoundEnd);
+        };
+        if ends != 1 {
+            return Err(ReconcileError::RoundEnds { count: ends });
+        }
+        let paid: u128 = self
+            .events
+            .iter()
+            .map(|e| u128::from(e.paid().hundredths()))
+            .sum();
+        if paid != u128::from(win.hundredths()) {
+            return Err(ReconcileError::Mismatch {
+                paid,
+                win: win.hundredths(),
+            });
+        }
+        let cap_events = self
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::CapReached { .. }))
+            .count();
+        if (*capped && cap_events != 1) || (!*capped && cap_events != 0) {
+            return Err(ReconcileError::CapFlag {
+                capped: *capped,
+                cap_events,
+            });
+        }
+        Ok(*win)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(h: u64) -> Win {
+        Win::from_hundredths(h)
+    }
+
+    fn win_event(paid: u64) -> Event {
+        Event::Win {
+            symbol: "ci".into(),
+            pays: PayRule::Line,
+            cells: vec![[0, 0], [0, 1], [0, 2]],
+            count: 3,
+            line: Some(Line::Row(0)),
+            ways: None,
+            pay: w(10),
+            multiplier: Some(1),
+            paid: Some(w(paid)),
+            uncapped: None,
+        }
+    }
+
+    #[test]
+    fn events_are_snake_case_objects_with_optional_fields_left_out() {
+        let e = win_event(10);
+        assert_eq!(
+            serde_json::to_string(&e).unwrap(),
+            r#"{"event":"win","symbol":"ci","pays":"line","cells":[[0,0],[0,1],[0,2]],"count":3,"line":{"row":0},"pay":10,"multiplier":1,"paid":10}"#
+        );
+        assert_eq!(e.name(), "win");
+        let end = Event::RoundEnd {
+            win: w(10),
+            capped: false,
+        };
+        assert_eq!(
+            serde_json::to_string(&end).unwrap(),
+            r#"{"event":"round_end","win":10,"capped":false}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Event::AwaitingPick).unwrap(),
+            r#"{"event":"awaiting_pick"}"#
+        );
+    }
+
+    #[test]
+    fn unknown_fields_and_events_are_refused() {
+        let bad = r#"{"events":[{"event":"round_end","win":10,"capped":false,"bonus":1}]}"#;
+        assert!(EventLog::from_json(bad).is_err());
+        let bad = r#"{"events":[{"event":"jackpot","win":10}]}"#;
+        assert!(EventLog::from_json(bad).is_err());
+    }
+
+    #[test]
+    fn reconcile_adds_up_the_paid_amounts() {
+        let mut log = EventLog {
+            events: vec![
+                win_event(10),
+                win_event(20),
+                Event::RoundEnd {
+                    win: w(30),
+                    capped: false,
+                },
+            ],
+        };
+        assert_eq!(log.reconcile(), Ok(w(30)));
+        let back = EventLog::from_json(&log.to_json()).unwrap();
+        assert_eq!(back, log);
+        log.events[1] = win_event(25);
+        assert_eq!(
+            log.reconcile(),
+            Err(ReconcileError::Mismatch { paid: 35, win: 30 })
+        );
+        log.events.push(win_event(0));
+        assert_eq!(log.reconcile(), Err(ReconcileError::NoRoundEnd));
+        let capped = EventLog {
+            events: vec![Event::RoundEnd {
+                win: w(0),
+                capped: true,
+            }],
+        };
+        assert_eq!(
+            capped.reconcile(),
+            Err(ReconcileError::CapFlag {
+                capped: true,
+                cap_events: 0
+            })
+        );
+    }
+}

@@ -1,0 +1,324 @@
+//! One spin from its landed grid until it ends (`moon_princess.md`, "Tumble (no refill)",
+//! "Girl Power meter", "The powers", "Free spins"): evaluate, pay (through the round's ledger,
+//! so the cap trims the payment that reaches it), fill the meter, tumble, and again until no
+//! win is left; then the clear check, and the power the spin's [`PowerPolicy`] allows, after
+//! which tumbling goes on.
+//!
+//! [`Play`] is the state of a round in progress that its spins share: the ledger, the meter,
+//! the counters, the recorder. The tumble sequence itself draws nothing, so the runner's `eval`
+//! plays it without a generator ([`Play::tumble_sequence`]).
+
+use crate::evaluate::evaluate;
+use crate::events::cell_list;
+use crate::features::{self, Power, PowerEffect, non_wild};
+use crate::outcome::SRC_FREE;
+use crate::pick::Pick;
+use crate::symbols::{MpGrid, WILD, grid_text};
+use crate::tables::{Landed, Tables};
+use crate::{MAX_FREE_SPINS, MAX_MULTIPLIER};
+use rand_core::Rng;
+use slot_core::events::{AwardSource, Event, PayRule, PowerSource};
+use slot_core::ledger::Ledger;
+use slot_core::money::Win;
+use slot_core::recorder::Recorder;
+use slot_core::sampling::chance;
+
+/// What clearing the grid in a free spin pays: 100 x total bet (hundredths), not multiplied.
+pub const FREE_SPIN_CLEAR_PAY: Win = Win::from_hundredths(10_000);
+
+/// How a spin ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SpinEnd {
+    /// No win left and no power to use.
+    NoWin,
+    /// Only Wilds (or nothing) were left: the grid is clear.
+    Cleared,
+    /// The round reached the cap.
+    Capped,
+}
+
+/// The powers a spin may use when it has no win left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PowerPolicy {
+    /// Paid spin: a random power with the model's chance, at the first moment without a win.
+    RandomOnce,
+    /// Trinity spin: Love, Star, Storm, one at each moment without a win.
+    Trinity,
+    /// Free spin: the pick's power once, if the landed grid has no win.
+    OnLanding(Power),
+}
+
+/// What a full Girl Power meter does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MeterUse {
+    /// Base game: the meter stays full; a Trinity spin follows the spin.
+    TrinitySpin,
+    /// Free spins: the pick's extra spins at once (at most 20 in all); the meter empties.
+    ExtraSpins(Pick),
+    /// The runner's `eval` of a free-spin grid: the meter empties, nothing is added.
+    EvalFreeSpin,
+}
+
+/// The state of a round in progress, shared by its spins.
+pub(crate) struct Play<Rec> {
+    /// Where the events go.
+    pub rec: Rec,
+    /// Every payment, by source, under the cap.
+    pub ledger: Ledger<3>,
+    /// Girl Power sections, 0 to 3.
+    pub meter: u8,
+    /// The meter was full at some moment.
+    pub meter_was_full: bool,
+    /// What a full meter does.
+    pub meter_use: MeterUse,
+    /// The highest multiplier reached.
+    pub max_multiplier: u32,
+    /// Random powers used (0 or 1).
+    pub random_powers: u32,
+    /// What the paid spin won after its random power.
+    pub random_power_win: Win,
+    /// Trinity spins played.
+    pub trinity_spins: u32,
+    /// Free spins awarded (initial plus extra, at most 20).
+    pub free_spins_awarded: u32,
+    /// Free spins played.
+    pub free_spins_played: u32,
+    /// Free spins that cleared the grid.
+    pub free_spin_clears: u32,
+    /// What those clears paid.
+    pub clear_win: Win,
+}
+
+impl<Rec: Recorder> Play<Rec> {
+    /// A round's state before its paid spin, paying through `ledger`.
+    pub(crate) fn new(rec: Rec, ledger: Ledger<3>) -> Self {
+        Play {
+            rec,
+            ledger,
+            meter: 0,
+            meter_was_full: false,
+            meter_use: MeterUse::TrinitySpin,
+            max_multiplier: 1,
+            random_powers: 0,
+            random_power_win: Win::ZERO,
+            trinity_spins: 0,
+            free_spins_awarded: 0,
+            free_spins_played: 0,
+            free_spin_clears: 0,
+            clear_win: Win::ZERO,
+        }
+    }
+
+    /// Evaluates, pays at `*mult`, fills the meter and tumbles until `g` has no win; each
+    /// tumble raises `*mult` by one, up to x20. Draws nothing. Returns whether anything won and
+    /// whether the cap was reached (the sequence stops at the payment that reaches it).
+    pub(crate) fn tumble_sequence(
+        &mut self,
+        g: &mut MpGrid,
+        mult: &mut u32,
+        source: usize,
+    ) -> (bool, bool) {
+        let mut won = false;
+        loop {
+            let ev = evaluate(g);
+            if ev.is_empty() {
+                return (won, false);
+            }
+            won = true;
+            let m = *mult;
+            for w in &ev.wins {
+                let raw = Win::from_hundredths(w.pay).times(u64::from(m));
+                let p = self.ledger.pay(source, raw);
+                self.rec.record(|| Event::Win {
+                    symbol: w.class.code().to_string(),
+                    pays: PayRule::Line,
+                    cells: cell_list(w.cells),
+                    count: u32::from(w.len),
+                    line: Some(w.line),
+                    ways: None,
+                    pay: Win::from_hundredths(w.pay),
+                    multiplier: Some(m),
+                    paid: Some(p.paid),
+                    uncapped: p.uncapped,
+                });
+                if self.ledger.capped() {
+                    return (true, true);
+                }
+            }
+            self.fill_meter(ev.meter_sections());
+            let (removed, wilds) = features::tumble(g, &ev);
+            *mult = (*mult + 1).min(MAX_MULTIPLIER);
+            self.max_multiplier = self.max_multiplier.max(*mult);
+            let nm = *mult;
+            self.rec.record(|| Event::Tumble {
+                removed: cell_list(removed),
+                wilds: cell_list(wilds),
+                multiplier: Some(nm),
+                grid: grid_text(g),
+            });
+        }
+    }
+
+    /// Adds an evaluation's princess sections to the meter (at most 3; the excess is lost)
+    /// and applies a full meter as [`Play::meter_use`] says.
+    fn fill_meter(&mut self, sections: u32) {
+        if sections == 0 {
+            return;
+        }
+        let filled = (u32::from(self.meter) + sections).min(3) as u8;
+        self.meter = filled;
+        self.rec.record(|| Event::Meter { sections: filled });
+        if filled < 3 {
+            return;
+        }
+        self.meter_was_full = true;
+        match self.meter_use {
+            MeterUse::TrinitySpin => {}
+            MeterUse::EvalFreeSpin => self.meter = 0,
+            MeterUse::ExtraSpins(pick) => {
+                let before = self.free_spins_awarded;
+                self.free_spins_awarded = (before + pick.extra_spins()).min(MAX_FREE_SPINS);
+                self.meter = 0;
+                let added = self.free_spins_awarded - before;
+                let left = self.free_spins_awarded - self.free_spins_played;
+                self.rec.record(|| Event::FreeSpinsAwarded {
+                    spins: added,
+                    source: AwardSource::Meter,
+                    free_spins_left: left,
+                });
+            }
+        }
+    }
+
+    /// The clear check once no win is left: if only Wilds (or nothing) remain, the princess
+    /// removes them, the grid is clear, and a free spin's clear pays 100 x bet (not
+    /// multiplied; up to the cap). Returns true if the grid cleared.
+    pub(crate) fn clear_check(&mut self, g: &mut MpGrid, source: usize) -> bool {
+        if non_wild(g) != 0 {
+            return false;
+        }
+        g.remove(g.plane(WILD));
+        if source == SRC_FREE {
+            let p = self.ledger.pay(SRC_FREE, FREE_SPIN_CLEAR_PAY);
+            self.free_spin_clears += 1;
+            self.clear_win += p.paid;
+            self.rec.record(|| Event::GridCleared {
+                paid: p.paid,
+                uncapped: p.uncapped,
+            });
+        } else {
+            self.rec.record(|| Event::GridCleared {
+                paid: Win::ZERO,
+                uncapped: None,
+            });
+        }
+        true
+    }
+
+    /// Plays a landed grid `g` to the end of its spin: tumble sequences, the clear check, and
+    /// the powers `policy` allows, each followed by tumbling again.
+    pub(crate) fn spin<R: Rng + ?Sized>(
+        &mut self,
+        tables: &Tables,
+        g: &mut MpGrid,
+        policy: PowerPolicy,
+        source: usize,
+        mult: &mut u32,
+        rng: &mut R,
+    ) -> SpinEnd {
+        let mut first = true;
+        let mut random_tried = false;
+        let mut trinity_next = 0usize;
+        let mut power_mark: Option<Win> = None;
+        let end = loop {
+            let (won, capped) = self.tumble_sequence(g, mult, source);
+            if capped {
+                break SpinEnd::Capped;
+            }
+            let landed_without_win = first && !won;
+            first = false;
+            if self.clear_check(g, source) {
+                break if self.ledger.capped() {
+                    SpinEnd::Capped
+                } else {
+                    SpinEnd::Cleared
+                };
+            }
+            let (power, why) = match policy {
+                PowerPolicy::RandomOnce if !random_tried => {
+                    random_tried = true;
+                    let (n, d) = tables.random_power_chance;
+                    if !chance(rng, n, d) {
+                        break SpinEnd::NoWin;
+                    }
+                    self.random_powers += 1;
+                    power_mark = Some(self.ledger.total());
+                    (*tables.random_power.sample(rng), PowerSource::Random)
+                }
+                PowerPolicy::Trinity if trinity_next < 3 => {
+                    let p = [Power::Love, Power::Star, Power::Storm][trinity_next];
+                    trinity_next += 1;
+                    (p, PowerSource::Trinity)
+                }
+                PowerPolicy::OnLanding(p) if landed_without_win => (p, PowerSource::FreeSpin),
+                _ => break SpinEnd::NoWin,
+            };
+            let k = if power == Power::Star {
+                *tables.star_wilds.sample(rng)
+            } else {
+                1
+            };
+            if let Some(effect) = features::apply(power, g, k, rng) {
+                self.record_power(power, why, effect, g);
+            }
+        };
+        if let Some(mark) = power_mark {
+            self.random_power_win =
+                Win::from_hundredths(self.ledger.total().hundredths() - mark.hundredths());
+        }
+        end
+    }
+
+    /// Records a landed grid with its reel set and stops.
+    pub(crate) fn record_landed(&mut self, g: &MpGrid, landed: Landed) {
+        self.rec.record(|| Event::Landed {
+            grid: grid_text(g),
+            reel_set: Some(landed.set),
+            stops: Some(landed.stops.to_vec()),
+            stars: None,
+        });
+    }
+
+    /// Records a power's effect.
+    fn record_power(&mut self, power: Power, source: PowerSource, effect: PowerEffect, g: &MpGrid) {
+        self.rec.record(|| {
+            let (from, to, symbols, cells) = match effect {
+                PowerEffect::Love { from, to, cells } => (
+                    Some(from.text().to_string()),
+                    Some(to.text().to_string()),
+                    Vec::new(),
+                    cells,
+                ),
+                PowerEffect::Star { cells } => (None, None, Vec::new(), cells),
+                PowerEffect::Storm { a, b, cells } => (
+                    None,
+                    None,
+                    std::iter::once(a)
+                        .chain(b)
+                        .map(|s| s.text().to_string())
+                        .collect(),
+                    cells,
+                ),
+            };
+            Event::Power {
+                power: power.princess(),
+                source,
+                from,
+                to,
+                symbols,
+                cells: cell_list(cells),
+                grid: grid_text(g),
+            }
+        });
+    }
+}
