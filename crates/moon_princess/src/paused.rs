@@ -433,7 +433,8 @@ mod tests {
     #[test]
     fn a_consistent_base_game_passes_and_each_impossible_value_is_named() {
         assert_eq!(base().check(), Ok(()));
-        let cases: [(fn(&mut BaseGame), &str); 10] = [
+        type Edit = fn(&mut BaseGame);
+        let cases: [(Edit, &str); 10] = [
             (
                 |b| {
                     // x13 needs 0.10 x (1 + 2 + ... + 12) = 7.80 x of wins at least.
