@@ -127,7 +127,7 @@ mod tests {
     #[test]
     fn codes_round_trip() {
         for code in 0..CODES as u8 {
-            assert_eq!(parse_code(&text_code(code)), Some(code));
+            assert_eq!(parse_code(text_code(code)), Some(code));
         }
         assert_eq!(parse_code("x7"), None);
         assert_eq!(parse_code("x"), None);
