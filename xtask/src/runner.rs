@@ -97,10 +97,10 @@ where
     Ok((out.sums, start.elapsed().as_secs_f64()))
 }
 
-/// One win in `eval`'s JSON (`cli.md`).
+/// One win in `eval`'s JSON (the runner's contract (README)).
 #[derive(Debug, Serialize)]
 pub struct EvalWin {
-    /// The symbol's cell code (`cli.md`), or the pay class (`princess` for Moon Princess's
+    /// The symbol's cell code (the runner's contract (README)), or the pay class (`princess` for Moon Princess's
     /// any mix of princesses), as in the event log.
     pub symbol: String,
     /// The symbol's or class's name as the rules write it ("Circle", "any princess").

@@ -1,4 +1,4 @@
-//! The runner's command-line contract for Starlight Christmas (`cli.md`): JSON fields, exit
+//! The runner's command-line contract for Starlight Christmas (the runner's contract (README)): JSON fields, exit
 //! status 2 on bad arguments and malformed grids, replay of a simulated round.
 
 mod common;

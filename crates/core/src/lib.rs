@@ -16,7 +16,7 @@
 //! | [`stats`] | mergeable integer accumulators and their validation, the PAR report with RTP intervals at any confidence level, normal quantiles and chi-square p-values (`statrs`) |
 //! | [`seal`] | HMAC-SHA-256 seals for records in untrusted storage, round ids |
 //! | [`sim`] | reproducible simulation: one PCG stream per batch; shards, checkpoints, stop rules; the multi-threaded `simulate` and `simulate_plan` need the `parallel` feature |
-//! | [`text`] | grids written as text (`cli.md` cell codes), for the runner and rule tests |
+//! | [`text`] | grids written as text (the runner's contract (README) cell codes), for the runner and rule tests |
 //!
 //! Games take any [`rand_core::Rng`]. Simulations use [`sim::SimRng`] (PCG-64: fast,
 //! predictable); a real-money server must use a CSPRNG seeded from the operating system.

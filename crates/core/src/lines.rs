@@ -1,7 +1,7 @@
 //! Line runs: gap-free straight runs of matching cells along rows and columns.
 //!
 //! Moon Princess pays "3 or more in a row, horizontally or vertically" (spec
-//! `moon_princess.md`, "How wins are found"): for a set of matching cells this module finds every
+//! the rules, "How wins are found"): for a set of matching cells this module finds every
 //! **maximal** run of at least `min_len` consecutive cells in each row (left to right) and each
 //! column (top to bottom). Cell order as in [`crate::grid`].
 

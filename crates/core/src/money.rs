@@ -1,4 +1,4 @@
-//! Money: wins in hundredths of the bet, the bet ladder, the win cap (`common.md`, "Money").
+//! Money: wins in hundredths of the bet, the bet ladder, the win cap (the common rules (README), "Money").
 //!
 //! Every win is an exact integer number of **hundredths of the total bet** (`100` = 1.00 x bet);
 //! a game's paytable values are whole hundredths. A win is turned into currency only at the
@@ -86,7 +86,7 @@ impl std::iter::Sum for Win {
     }
 }
 
-/// The round's win cap (`common.md`, "Cap"): a round's total win never exceeds `limit`.
+/// The round's win cap (the common rules (README), "Cap"): a round's total win never exceeds `limit`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cap {
     /// The largest total a round may pay.
@@ -172,7 +172,7 @@ impl Bet {
 }
 
 /// The allowed bets of a game: whole multiples of the minimum, from the minimum to the maximum,
-/// in cents (`common.md`, "Allowed bets"). In JSON `{"min_cents": 20, "max_cents": 4000}`;
+/// in cents (the common rules (README), "Allowed bets"). In JSON `{"min_cents": 20, "max_cents": 4000}`;
 /// reading one checks it like [`BetLadder::new`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "LadderSpec", deny_unknown_fields)]

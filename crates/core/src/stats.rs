@@ -1,4 +1,4 @@
-//! Statistics: mergeable integer accumulators and the PAR report (`common.md`, "Statistics
+//! Statistics: mergeable integer accumulators and the PAR report (the common rules (README), "Statistics
 //! every game reports").
 //!
 //! An [`Accumulator`] holds only integer sums (rounds, total win, sum of squared wins, hits,
@@ -1002,7 +1002,7 @@ pub struct Volatility {
     pub vi99: f64,
 }
 
-/// The PAR report of a simulation (`common.md`; the JSON fields of `cli.md`). Ratios are
+/// The PAR report of a simulation (the common rules (README); the JSON fields of the runner's contract (README)). Ratios are
 /// fractions (0.955 = 95.5 %). RTP, its intervals, sd and the volatility index are per stake
 /// paid; win sizes (max win, average feature wins, the distribution) are multiples of the
 /// paytable's bet, the base bet when a stake is above it (Starlight Christmas ante: stake 1.25 x

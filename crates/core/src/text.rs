@@ -1,4 +1,4 @@
-//! Grids written as text (`cli.md`, "Evaluate a fixed grid"): rows from the top separated by
+//! Grids written as text (the runner's contract (README), "Evaluate a fixed grid"): rows from the top separated by
 //! `/`, cells by white space, each cell a code the game defines. Used by the runner's `eval`
 //! and by rule tests, so that a test reads like the grid it checks.
 

@@ -1,4 +1,4 @@
-//! The paytable and the evaluation of one grid (`moon_princess.md`, "Paytable" and "How wins
+//! The paytable and the evaluation of one grid (the rules, "Paytable" and "How wins
 //! are found").
 //!
 //! A *line* is one of the 5 rows (left to right) or 5 columns (top to bottom). For every line

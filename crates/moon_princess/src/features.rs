@@ -1,4 +1,4 @@
-//! The three Girl Power powers (`moon_princess.md`, "The powers") and the tumble step
+//! The three Girl Power powers (the rules, "The powers") and the tumble step
 //! ("Tumble (no refill)").
 //!
 //! Every random choice is one unbiased bounded draw ([`slot_core::sampling::bounded`]) from the

@@ -1,4 +1,4 @@
-//! The free-spin feature (`moon_princess.md`, "Free spins"): the pick's spins, each landing a
+//! The free-spin feature (the rules, "Free spins"): the pick's spins, each landing a
 //! new grid from the pick's reel sets; a landed grid without a win uses the pick's power once;
 //! the multiplier carries over from spin to spin (+1 per tumble, at most x20); a full meter
 //! adds the pick's extra spins (at most 20 in all); a clear pays 100 x bet; the cap ends it.

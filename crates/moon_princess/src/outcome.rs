@@ -1,4 +1,4 @@
-//! A finished round's result and its statistics record (`common.md`, "Statistics every game
+//! A finished round's result and its statistics record (the common rules (README), "Statistics every game
 //! reports").
 
 use crate::pick::Pick;

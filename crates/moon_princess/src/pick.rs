@@ -1,4 +1,4 @@
-//! The player's free-spin pick (`moon_princess.md`, "Free spins": "Choice").
+//! The player's free-spin pick (the rules, "Free spins": "Choice").
 
 use crate::features::Power;
 use crate::paused::PausedRound;

@@ -1,4 +1,4 @@
-//! The round flow (`moon_princess.md`: "Girl Power meter", "Free spins"; `common.md`: "Cap",
+//! The round flow (the rules (crate docs): "Girl Power meter", "Free spins"; the common rules (README): "Cap",
 //! "The round record"): the paid spin with its random power, every Trinity spin a full meter
 //! gives, and the free spins a clear grid triggers, which wait for the player's pick.
 //!

@@ -1,4 +1,4 @@
-//! One spin from its landed grid until it ends (`moon_princess.md`, "Tumble (no refill)",
+//! One spin from its landed grid until it ends (the rules, "Tumble (no refill)",
 //! "Girl Power meter", "The powers", "Free spins"): evaluate, pay (through the round's ledger,
 //! so the cap trims the payment that reaches it), fill the meter, tumble, and again until no
 //! win is left; then the clear check, and the power the spin's [`PowerPolicy`] allows, after

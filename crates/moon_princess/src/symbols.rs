@@ -1,6 +1,6 @@
-//! Symbols, their codes on the grid, and their text codes (`cli.md`, "Evaluate a fixed grid").
+//! Symbols, their codes on the grid, and their text codes (the runner's contract (README), "Evaluate a fixed grid").
 //!
-//! Spec: `moon_princess.md`, "Grid and symbols". The grid is 5 columns x 5 rows, cells numbered
+//! Spec: the rules, "Grid and symbols". The grid is 5 columns x 5 rows, cells numbered
 //! row-major from the top-left (`index = row * 5 + col`), as in [`slot_core::grid`].
 
 use serde::{Deserialize, Serialize};
@@ -71,7 +71,7 @@ impl Symbol {
         })
     }
 
-    /// The text code of `cli.md` (`ci`, `st`, `he`, `be`, `pg`, `pb`, `pr`, `W`).
+    /// The text code of the runner's contract (README) (`ci`, `st`, `he`, `be`, `pg`, `pb`, `pr`, `W`).
     pub const fn text(self) -> &'static str {
         match self {
             Symbol::Circle => "ci",

@@ -1,5 +1,5 @@
 //! The math model made ready to draw from: reel sets with their weights, the random power's
-//! chance and weights, the Star power's 1-or-2 weights (`moon_princess.md`, "Math model").
+//! chance and weights, the Star power's 1-or-2 weights (the rules, "Math model").
 
 use crate::features::Power;
 use crate::math_model::{MathModel, ModelError, ReelSet, parse_strip};

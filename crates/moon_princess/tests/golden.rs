@@ -1,4 +1,4 @@
-//! Golden vectors (`common.md`, "Determinism and replay"): (seed, round index, pick) -> win in
+//! Golden vectors (the common rules (README), "Determinism and replay"): (seed, round index, pick) -> win in
 //! hundredths of the bet, as the simulator plays them ([`slot_core::sim::rng_at_round`]). Any
 //! change of outcome (rules, math model, a dependency) fails here loudly. Regenerate after an
 //! intended change with `cargo test -p moon-princess --test golden -- --ignored --nocapture`.

@@ -1,4 +1,4 @@
-//! The math model's RTP, checked cheaply (`targets.md`, "RTP"): a fixed-seed run per pick whose
+//! The math model's RTP, checked cheaply (the targets (README), "RTP"): a fixed-seed run per pick whose
 //! result must lie inside its own 99.9 % interval around 94.51 %, and the committed big-run
 //! figures of `math_model.rs` within 0.10 pp.
 //!

@@ -1,5 +1,5 @@
-//! Hand-worked grids with their exact wins, one test per rule of `moon_princess.md`.
-//! Grids are written with the `cli.md` codes, rows from the top; `.` is an empty cell.
+//! Hand-worked grids with their exact wins, one test per rule of the rules (crate docs).
+//! Grids are written with the the runner's contract (README) codes, rows from the top; `.` is an empty cell.
 //! Amounts are hundredths of the total bet (100 = 1 x bet).
 
 use moon_princess::features::{self, Power};

@@ -1,16 +1,40 @@
 //! # Starlight Christmas
 //!
 //! A Pragmatic Play pay-anywhere tumble game (a reskin of Starlight Princess), implemented to
-//! the operator's rules (`../shared/seeds/starlight_christmas.de.txt`) as fixed by
-//! `../shared/spec/starlight_christmas.md`. Published RTP about 95.50 %; max win 5,000 x base
-//! bet.
+//! the operator's published rules. Published RTP about 95.50 % (with and without the ante
+//! bet); base bets 0.20 to 40.00 (stakes 0.25 to 50.00 with the ante bet); max win 5,000 x
+//! base bet.
+//!
+//! # The rules
+//! - **Grid**: 6 reels x 5 rows, cells row-major from the top-left. Paying symbols: yellow,
+//!   turquoise, green, blue and red gems, Star, Moon, Heart, Sun; the Scatter; the Multiplier,
+//!   which carries a value drawn when it lands: 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 50, 100,
+//!   250 or 500.
+//! - **Pay anywhere** (x base bet for 8-9 / 10-11 / 12-30 of a symbol anywhere): yellow gem
+//!   0.25 / 0.75 / 2; turquoise 0.40 / 0.90 / 4; green 0.50 / 1 / 5; blue 0.80 / 1.20 / 8; red
+//!   1 / 1.50 / 10; Star 1.50 / 2 / 12; Moon 2 / 5 / 15; Heart 2.50 / 10 / 25; Sun 10 / 25 /
+//!   50. Scatters: 4 pay 3, 5 pay 5, 6 or more pay 100.
+//! - **Tumble with refill**: the cells of winning symbols go, the rest falls, new symbols come
+//!   in from above; again until no win. Scatters and Multipliers are never removed by a win.
+//! - **Multipliers, base game**: when a tumble sequence ends with a symbol win, its symbol wins
+//!   are multiplied by the sum of the Multipliers on the grid; without a win they pay nothing.
+//!   Scatter pays are never multiplied.
+//! - **Free spins**: 4 or more Scatters at the end of the base sequence award 15 free spins; 3
+//!   or more in a free spin add 5. A free spin whose sequence wins with Multipliers on the grid
+//!   adds their sum to a running multiplier (starting at 0) and is paid x the new running
+//!   value; a winning free spin without Multipliers pays unmultiplied.
+//! - **Ante bet**: the player pays 1.25 x the base bet for a base game whose draws hold more
+//!   Scatters (twice the free-spin chance); wins are the same multiples of the base bet; RTP
+//!   is measured against what the player pays.
+//! - **Cap**: 5,000 x the base bet; when the round's win reaches it, the round ends at once
+//!   and everything still to come is forfeited.
 //!
 //! * [`symbols`]: the 6x5 grid (row-major from the top-left), symbol codes, text codes.
 //! * [`paytable`]: pay-anywhere and Scatter pays, the evaluation of one grid.
 //! * [`round`]: the round flow: tumbles with refill, Multipliers, free spins with the running
 //!   multiplier, ante bet, cap. Entry point: [`StarlightChristmas::play_round`].
 //! * [`math_model`]: all the data (weights) and the figures it was tuned to.
-//! * [`events`]: what a [`slot_core::recorder::Recorder`] receives.
+//! * [`events`]: what the round record holds for this game.
 //!
 //! All wins are integers in **hundredths of the base bet**. With the ante bet the player
 //! stakes 1.25 x base bet ([`BetMode::cost`] = 125) and wins the same multiples of the base
@@ -42,33 +66,23 @@
 //! 8. **The cap is 5,000 x the base bet, with ante too.** The seed caps the win at 5,000 x
 //!    "Einsatz" and its footnote calls the paytable's "Einsatz" the total bet; the ante rules
 //!    say wins with ante are the same as without, so the paytable's (and the cap's) "Einsatz"
-//!    is the bet before the 25 % surcharge, as `starlight_christmas.md` says.
+//!    is the bet before the 25 % surcharge.
+//! 9. **The round record of a capped round**: the payment that reaches 5,000 x (a sequence's
+//!    multiplied win, a Scatter pay) is paid in part (`paid`, with the full amount in
+//!    `uncapped`); the events' `paid` amounts add up to the round's win ([`events`]).
 //!
-//! # Playing a round in a game server
+//! # Server use
+//! One dependency is enough: this crate re-exports what a server needs ([`Bet`], [`Win`],
+//! [`EventLog`], the generator traits and, with the default `os-rng` feature,
+//! [`rng::server_rng`], a ChaCha20 generator seeded from the operating system). A real-money
+//! server must use such a CSPRNG; the simulator's PCG ([`slot_core::sim::SimRng`]) is
+//! predictable from its output. The example below (also the `starlight-christmas-server`
+//! example crate) turns stakes into base bets, plays rounds, pays them in cents and keeps
+//! their event logs.
+//!
 //! ```
-//! use rand_chacha::ChaCha20Rng;
-//! use rand_core::SeedableRng;
-//! use slot_core::recorder::EventLog;
-//! use starlight_christmas::{BetMode, Event, StarlightChristmas};
-//!
-//! let game = StarlightChristmas::standard();
-//! // A real server seeds a CSPRNG from the operating system; a fixed seed keeps the example
-//! // reproducible.
-//! let mut rng = ChaCha20Rng::seed_from_u64(7);
-//! let mode = BetMode::Ante;
-//! let base_bet = mode.base_bet(125)?; // the player stakes 1.25; the base bet is 1.00
-//! let mut log = EventLog::default(); // what the client is shown
-//! let outcome = game.play_round(mode, &mut rng, &mut log);
-//! let cents = base_bet.payout(outcome.win)?; // exact: whole cents on the ladder
-//! assert_eq!(cents * 100, outcome.win.hundredths() * base_bet.cents());
-//! assert!(matches!(log.events.last(), Some(Event::RoundEnd { .. })));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+#![doc = include_str!("../../../examples/starlight-christmas-server/src/main.rs")]
 //! ```
-//!
-//! # Randomness
-//! [`StarlightChristmas::play_round`] takes any [`rand_core::Rng`]. Simulations use PCG
-//! ([`slot_core::sim::SimRng`]); a real-money server must pass a CSPRNG seeded from the
-//! operating system (e.g. `rand_chacha::ChaCha20Rng`).
 
 pub mod events;
 #[doc(hidden)]
@@ -87,3 +101,10 @@ pub use round::{
     ANTE_STAKE_LADDER, BET_LADDER, BetMode, CAP, FEATURES, RoundOutcome, SOURCES,
     StarlightChristmas,
 };
+
+pub use slot_core::events::EventLog;
+pub use slot_core::money::{Bet, BetError, BetLadder, MoneyError, Win};
+pub use slot_core::recorder::{NoRecorder, Recorder};
+#[cfg(feature = "os-rng")]
+pub use slot_core::rng;
+pub use slot_core::{Rng, SeedableRng};

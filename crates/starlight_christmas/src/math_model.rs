@@ -1,5 +1,5 @@
 //! The math model: every number that makes the rules a concrete game, in one place
-//! (`starlight_christmas.md`, "Math model").
+//! (the rules, "Math model").
 //!
 //! # Shape of the model
 //! Each cell of a fresh grid, and each cell that refills the grid after a tumble, is drawn
@@ -9,7 +9,7 @@
 //! chance doubles), and the free spins. A Multiplier's value is drawn when it lands from one
 //! of two value tables (base game, free spins). Every probability is exactly weight / total.
 //!
-//! # Figures it was tuned to (`targets.md`)
+//! # Figures it was tuned to (the targets (README))
 //! [`TUNING`] holds the committed confirmation runs (seed, rounds, RTP, 99 % half-width, free
 //! spins 1 in N); their full reports are in `crates/starlight_christmas/confirmation/`. Each
 //! was produced by `cargo xtask sim starlight-christmas [--ante] --rounds 1000000000 --seed S
@@ -25,7 +25,7 @@
 //! high-volatility game, as the published one. The cap (5,000 x bet) is reached about once in
 //! 3 to 6 million rounds.
 //!
-//! `targets.md` asks for a 99 % half-width of at most 0.05 pp; with a standard deviation of
+//! the targets (README) asks for a 99 % half-width of at most 0.05 pp; with a standard deviation of
 //! about 15 x stake that needs about 6e9 rounds per mode, which this machine could not run in
 //! the time it had: the committed runs have 1e9 rounds (half-width 0.12-0.13 pp). Shards from
 //! more machines merge exactly with `cargo xtask merge`.

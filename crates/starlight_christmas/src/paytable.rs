@@ -1,4 +1,4 @@
-//! The paytable and the pay-anywhere evaluation of one grid (`starlight_christmas.md`,
+//! The paytable and the pay-anywhere evaluation of one grid (the rules (crate docs),
 //! "Paytable" and "Scatters and free spins").
 //!
 //! Values are hundredths of the base bet. 8 or more cells of a paying symbol anywhere on the
@@ -90,7 +90,7 @@ pub struct SymbolWin {
     pub win: Win,
 }
 
-/// A grid evaluated alone, as if no tumble followed (`cli.md`, `eval`).
+/// A grid evaluated alone, as if no tumble followed (the runner's contract (README), `eval`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridEvaluation {
     /// The symbol wins, lowest code first.

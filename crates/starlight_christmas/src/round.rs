@@ -1,4 +1,4 @@
-//! The round flow (`starlight_christmas.md`, "Tumble", "Multipliers", "Scatters and free
+//! The round flow (the rules, "Tumble", "Multipliers", "Scatters and free
 //! spins", "Ante bet", "Cap").
 //!
 //! A round: the paid spin's tumble sequence (wins removed, the rest falls, new cells drawn
@@ -19,7 +19,7 @@ use slot_core::money::{Bet, BetError, BetLadder, Cap, Win};
 use slot_core::recorder::Recorder;
 use slot_core::stats::RoundSummary;
 
-/// Base bets: 0.20 to 40.00 in steps of 0.20 (`common.md`). Wins are in hundredths of it.
+/// Base bets: 0.20 to 40.00 in steps of 0.20 (the common rules (README)). Wins are in hundredths of it.
 pub const BET_LADDER: BetLadder = slot_core::bet_ladder!(20, 4000);
 /// What the player stakes with the ante bet: 1.25 x the base bet, 0.25 to 50.00 in steps of
 /// 0.25. The base bet is 4/5 of it.
@@ -51,7 +51,7 @@ const SRC_TUMBLES: usize = 1;
 const SRC_SCATTER: usize = 2;
 const SRC_FREE: usize = 3;
 
-/// Standard play or the ante bet (`starlight_christmas.md`, "Ante bet").
+/// Standard play or the ante bet (the rules, "Ante bet").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BetMode {

@@ -1,5 +1,5 @@
 //! Rule tests: hand-worked grids with their exact wins, one or more per rule of
-//! `starlight_christmas.md`. Each round test scripts every new cell (the landed grids and the
+//! the rules (crate docs). Each round test scripts every new cell (the landed grids and the
 //! refills, in the order the game draws them: a grid row-major from the top-left; a refill
 //! column by column from the left, each column from its lowest empty cell up), so the whole
 //! round is fixed and its win can be worked out by hand in the comments.

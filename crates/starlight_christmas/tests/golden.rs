@@ -1,4 +1,4 @@
-//! Golden vectors (`common.md`, "Determinism and replay"): round `k` of the simulation with
+//! Golden vectors (the common rules (README), "Determinism and replay"): round `k` of the simulation with
 //! seed `s` must keep its win. Any change to outcomes (rules, model, sampling, a dependency)
 //! fails here. After an intended change, print the new table with
 //! `cargo test -p starlight-christmas --test golden -- --ignored --nocapture print_golden`,

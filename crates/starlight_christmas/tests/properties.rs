@@ -1,4 +1,4 @@
-//! Property tests of the invariants (`common.md`, `starlight_christmas.md`): the cap, whole
+//! Property tests of the invariants (the common rules (README), the rules (crate docs)): the cap, whole
 //! cents at every ladder step, sources adding up, free-spin counts, determinism.
 
 use proptest::prelude::*;

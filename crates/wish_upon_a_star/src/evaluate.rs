@@ -1,5 +1,5 @@
 //! The paytable and the evaluation of one grid: 243 ways from the left, the Bonus scatter pay,
-//! full-Wild reels and Stars (`wish_upon_a_star.md`, "Paytable", "Ways", "Gift bonus wins").
+//! full-Wild reels and Stars (the rules, "Paytable", "Ways", "Gift bonus wins").
 //!
 //! Ways: for each paying symbol, count the reels from reel 1 that in an unbroken row each show
 //! the symbol or a Wild; with `n >= 3` such reels the win is `pay[symbol][n] x (product of the
@@ -59,7 +59,7 @@ pub struct WaysWin {
     pub win: Win,
 }
 
-/// Everything one grid shows, evaluated (`cli.md`'s `eval` prints this).
+/// Everything one grid shows, evaluated (the runner's `eval` prints this).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpinEvaluation {
     /// The ways wins, in the order their symbols first appear on reel 1 from the top.
@@ -93,7 +93,7 @@ impl SpinEvaluation {
     }
 }
 
-/// The paytable multiplier of a spin: x1 in the base game, x2 in free spins (`wish_upon_a_star.md`,
+/// The paytable multiplier of a spin: x1 in the base game, x2 in free spins (the rules (crate docs),
 /// "Free spins": every paytable win is doubled).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PayMultiplier {

@@ -1,5 +1,5 @@
 //! Exact figures of a math model, by counting over the reel strips and by a Markov chain for
-//! Lock & Spin: rational arithmetic only, no sampling (`wish_upon_a_star.md`, "Math model").
+//! Lock & Spin: rational arithmetic only, no sampling (the rules, "Math model").
 //!
 //! # Method
 //! * The reels stop independently and uniformly, so for a paying symbol `s` with `E_r` the

@@ -3,9 +3,29 @@
 //! A 5x3 reel-strip slot with 243 ways from the left, gift Wilds on reels 2 and 4 (a reel full
 //! of Wilds gives a bonus win), Bonus scatters on reels 1, 3, 5 (3 pay 1x and award 10 free
 //! spins with doubled paytable wins), and the Lock & Spin jackpot feature for 6 or more Stars
-//! (Mini 20x, Minor 30x, Major 50x, Grand 200x). Rules: `shared/spec/wish_upon_a_star.md`
-//! (from the operator's `wish_upon_a_star.de.txt`); money, randomness and statistics:
-//! `common.md`.
+//! (Mini 20x, Minor 30x, Major 50x, Grand 200x), implemented to the operator's published rules
+//! (a Novomatic game). Published RTP about 95.2 %; bets 0.25 to 25.00; no cap.
+//!
+//! # The rules
+//! - **Grid**: 5 reels x 3 rows from reel strips. Paying symbols 10, J, Q, K, A, Bell, Candy
+//!   Cane, Candle, Tree, Elf. The Wild (gift) stands only on reels 2 and 4 and substitutes for
+//!   the paying symbols; the Bonus only on reels 1, 3 and 5; the Star on any reel, carrying a
+//!   value: a cash amount (at most 15 x bet) or a Mini, Minor or Major label.
+//! - **Ways** (x bet per way for 3 / 4 / 5 reels): 10, J, Q, K, A 0.2 / 0.6 / 2; Bell 0.4 /
+//!   1.2 / 3; Candy Cane 0.8 / 1.6 / 3.2; Candle 1 / 2 / 3.2; Tree 1 / 2 / 4; Elf 1 / 3 / 8.
+//!   For each symbol, count the reels from reel 1 that each show it or a Wild without a gap;
+//!   with 3 or more, the win is the pay x the product of the counts on those reels; only the
+//!   longest match pays.
+//! - **Gift bonus wins**: a reel 2 or reel 4 full of Wilds gives one bonus win each: cash (at
+//!   most 10 x bet), the Mini (20x), Minor (30x) or Major (50x), or 10 free spins; never
+//!   doubled.
+//! - **Free spins**: 3 Bonus symbols pay 1 x bet and award 10 free spins at the same bet; in
+//!   free spins paytable wins (ways and Bonus) are doubled and 3 Bonus add 10 more.
+//! - **Lock & Spin**: 6 or more Stars after a spin (after its own wins) start it: the Stars
+//!   stay, every other cell is respun, 3 respins to start with; a respin fills each empty cell
+//!   with a Star or nothing, and every new Star resets the respins to 3. It ends after 3
+//!   respins in a row without a new Star or when all 15 cells hold Stars. Every Star's value
+//!   is paid, plus the Grand (200 x bet) for a full grid; then the round goes on.
 //!
 //! | module | what |
 //! |---|---|
@@ -14,17 +34,25 @@
 //! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`Game`]) |
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures |
 //! | [`exact`] | exact figures by counting over the strips and a Markov chain (`num-rational` fractions); the model check that free spins end |
-//! | [`events`] | the serialisable round record |
+//! | [`events`] | what the round record holds for this game |
 //!
 //! Grids are 5 reels by 3 rows, cells numbered row-major from the top-left
 //! (`index = row * 5 + col`, reel 1 = column 0). Wins are [`Win`]s: hundredths of the total
 //! bet. Bets are on [`BET_LADDER`] (0.25 to 25.00 in steps of 0.25); every value of the game
 //! is a multiple of 4 hundredths, so every win is whole cents at every bet.
 //!
-//! # Randomness
-//! [`Game::play_round`] takes any [`rand_core::Rng`]. Simulation uses PCG-64
-//! ([`slot_core::sim::SimRng`]); a real-money server must use a CSPRNG seeded from the
-//! operating system (e.g. `rand_chacha::ChaCha20Rng`): PCG output reveals its state.
+//! # Server use
+//! [`Game::play_round`] takes any [`rand_core::Rng`]. One dependency is enough: this crate
+//! re-exports what a server needs ([`Bet`], [`Win`], [`EventLog`], the generator traits and,
+//! with the default `os-rng` feature, [`rng::server_rng`], a ChaCha20 generator seeded from
+//! the operating system). A real-money server must use such a CSPRNG; the simulator's PCG-64
+//! ([`slot_core::sim::SimRng`]) reveals its state in its output. The example below (also the
+//! `wish-upon-a-star-server` example crate) plays rounds, pays them in cents and keeps their
+//! event logs.
+//!
+//! ```
+#![doc = include_str!("../../../examples/wish-upon-a-star-server/src/main.rs")]
+//! ```
 //!
 //! # Decisions where the rules are silent
 //! 1. **Star values.** Every Star that lands gets its value at once (drawn after the five stops,
@@ -72,11 +100,14 @@ pub use events::Event;
 pub use exact::ExactFigures;
 pub use math_model::{GiftPrize, MathModel, ModelError, StarValue};
 pub use round::{FEATURES, Game, LockAndSpinOutcome, RoundOutcome, SOURCES};
-pub use slot_core::money::Win;
+pub use slot_core::events::EventLog;
+pub use slot_core::money::{Bet, BetError, BetLadder, MoneyError, Win};
+pub use slot_core::recorder::{NoRecorder, Recorder};
+#[cfg(feature = "os-rng")]
+pub use slot_core::rng;
+pub use slot_core::{Rng, SeedableRng};
 
-use slot_core::money::BetLadder;
-
-/// The bet ladder: 0.25 to 25.00 in steps of 0.25 (`common.md`, "Allowed bets"), in cents.
+/// The bet ladder: 0.25 to 25.00 in steps of 0.25 (the common rules (README), "Allowed bets"), in cents.
 pub const BET_LADDER: BetLadder = slot_core::bet_ladder!(25, 2_500);
 
 /// The game's command-line name.

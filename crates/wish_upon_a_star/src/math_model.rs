@@ -1,5 +1,5 @@
 //! The math model: ALL the data that makes the rules a concrete game, in one place
-//! (`wish_upon_a_star.md`, "Math model"): base and free-spin reel strips, Star value weights,
+//! (the rules, "Math model"): base and free-spin reel strips, Star value weights,
 //! the respin Star probability and the gift bonus-win weights.
 //!
 //! # The shipped model and how it was tuned
@@ -12,7 +12,7 @@
 //!   single). The free-spin strips hold fewer card symbols (3 of each instead of 6 or 7). The
 //!   strips were laid out once by a seeded shuffle of these blocks (no two equal blocks side
 //!   by side) and are fixed here as text.
-//! * Design targets (`targets.md`): base ways about 55 %, free spins 1 in about 140 rounds
+//! * Design targets (the targets (README)): base ways about 55 %, free spins 1 in about 140 rounds
 //!   with about a third of the RTP, gift bonus wins and Lock & Spin about 5.5 % each, Grand
 //!   reachable (about 1 in 10^6 rounds).
 //! * Star values: one table for the Stars that land with a spin and the Stars of the respins
@@ -46,7 +46,7 @@
 //! spins 1 in 138.1 rounds (30.69 % of RTP won in them), Lock & Spin 1 in 429.4 rounds (base
 //! and free spins), Grand 1007 times (1 in 993,049), largest win 577.0 x bet; wins of 500x
 //! and more 9 times (1 in 1.1e8, rarer than 1 in 10^8: GLI-11 disclosure). Shape bands of
-//! `targets.md`: hit frequency 25-40 %, free spins 1 in 100-250, free-spin share 25-45 %: all
+//! the targets (README): hit frequency 25-40 %, free spins 1 in 100-250, free-spin share 25-45 %: all
 //! inside.
 
 use crate::symbols::{self, REELS};
@@ -71,7 +71,7 @@ pub const FREE_SPINS_AWARD: u32 = 10;
 /// Respins at the start of Lock & Spin and after every new Star.
 pub const RESPINS: u32 = 3;
 
-/// What a Star carries (`wish_upon_a_star.md`, "Grid and symbols").
+/// What a Star carries (the rules, "Grid and symbols").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum StarValue {
     /// A cash amount in hundredths of the total bet (at most 15 x bet).
@@ -97,7 +97,7 @@ impl StarValue {
     }
 }
 
-/// A gift bonus win (`wish_upon_a_star.md`, "Gift bonus wins").
+/// A gift bonus win (the rules, "Gift bonus wins").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GiftPrize {
     /// A cash prize in hundredths of the total bet (at most 10 x bet).
@@ -129,6 +129,7 @@ impl GiftPrize {
 /// An exact probability `numerator / denominator` (`0 <= numerator <= denominator`,
 /// `denominator > 0`), drawn with [`slot_core::sampling::chance`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Probability {
     /// Numerator.
     pub numerator: u32,
@@ -136,7 +137,7 @@ pub struct Probability {
     pub denominator: u32,
 }
 
-/// The base-game reel strips, reel 1 first, as text codes (`cli.md`); a window shows
+/// The base-game reel strips, reel 1 first, as text codes (the runner's contract (README)); a window shows
 /// `strip[stop], strip[stop+1], strip[stop+2]` from the top row down (wrapping).
 pub const BASE_STRIPS: [&str; REELS] = [
     // reel 1: 63 stops
@@ -316,9 +317,10 @@ pub enum ModelError {
 }
 
 /// The math model of the game: reel strips, Star values, respin Star probability, gift
-/// prizes. Deserialisable (for a model file); [`crate::Game::new`] validates it
-/// ([`crate::exact::validate`]).
+/// prizes. A model file (JSON) is read through [`crate::exact::validate`], the checks
+/// [`crate::Game::new`] makes: unknown fields and models that break a rule are refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "ModelFields")]
 pub struct MathModel {
     /// Base-game strips, reel 1 first.
     pub base_strips: [ReelStrip; REELS],
@@ -330,6 +332,32 @@ pub struct MathModel {
     pub gift_prizes: WeightedTable<GiftPrize>,
     /// The chance of a Star in each empty cell on a respin.
     pub respin_star: Probability,
+}
+
+/// The fields of a model file, checked into a [`MathModel`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModelFields {
+    base_strips: [ReelStrip; REELS],
+    free_strips: [ReelStrip; REELS],
+    star_values: WeightedTable<StarValue>,
+    gift_prizes: WeightedTable<GiftPrize>,
+    respin_star: Probability,
+}
+
+impl TryFrom<ModelFields> for MathModel {
+    type Error = ModelError;
+    fn try_from(f: ModelFields) -> Result<MathModel, ModelError> {
+        let m = MathModel {
+            base_strips: f.base_strips,
+            free_strips: f.free_strips,
+            star_values: f.star_values,
+            gift_prizes: f.gift_prizes,
+            respin_star: f.respin_star,
+        };
+        crate::exact::validate(&m)?;
+        Ok(m)
+    }
 }
 
 /// Reads a strip written as text codes separated by spaces.

@@ -1,5 +1,5 @@
 //! The round: the paid spin, gift bonus wins, free spins and Lock & Spin
-//! (`wish_upon_a_star.md`, "Gift bonus wins", "Free spins", "Lock & Spin jackpot feature").
+//! (the rules, "Gift bonus wins", "Free spins", "Lock & Spin jackpot feature").
 //!
 //! # Order within a spin (and of its random draws)
 //! 1. The five stops, reel 1 first; then the value of every Star on the grid, row-major.
@@ -406,7 +406,7 @@ impl Game {
     /// are ignored) whose values are in `values` (indexed by cell; entries of other cells are
     /// overwritten as new Stars land), and records its end with its win as paid.
     ///
-    /// Rules (`wish_upon_a_star.md`, "Lock & Spin jackpot feature"): held Stars stay; each
+    /// Rules (the rules, "Lock & Spin jackpot feature"): held Stars stay; each
     /// respin puts a Star in each empty cell with the model's respin probability (cells in
     /// row-major order, a new Star's value drawn right after it); any new Star sets the
     /// respins back to 3; the feature ends after 3 respins in a row without a new Star or when

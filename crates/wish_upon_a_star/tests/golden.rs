@@ -1,4 +1,4 @@
-//! Golden vectors (`common.md`, "Determinism and replay"): (seed, round index) -> win in
+//! Golden vectors (the common rules (README), "Determinism and replay"): (seed, round index) -> win in
 //! hundredths of the bet, for rounds of the simulator's sequence (`slot_core::sim`), with the
 //! features each round had. Generated once from the implementation after the rule tests
 //! passed (`cargo test -p wish-upon-a-star --test golden -- --ignored --nocapture`); any

@@ -133,4 +133,12 @@ fn the_model_round_trips_through_json() {
     // A model file with one weight too many is rejected while reading.
     let bad = json.replacen("\"weights\":[", "\"weights\":[0,", 1);
     assert!(serde_json::from_str::<MathModel>(&bad).is_err());
+    // Unknown fields, and a model that breaks a rule (a respin chance above 1), are refused.
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["jackpot"] = 1.into();
+    let e = serde_json::from_str::<MathModel>(&v.to_string()).unwrap_err();
+    assert!(e.to_string().contains("unknown field `jackpot`"), "{e}");
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["respin_star"] = serde_json::json!({"numerator": 3, "denominator": 2});
+    assert!(serde_json::from_str::<MathModel>(&v.to_string()).is_err());
 }

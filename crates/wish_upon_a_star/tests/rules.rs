@@ -1,5 +1,5 @@
-//! One hand-worked grid per rule of `wish_upon_a_star.md`, with its exact win worked in the
-//! comment. Grids are written as `cli.md` text: rows from the top, reel 1 on the left.
+//! One hand-worked grid per rule of the rules, with its exact win worked in the
+//! comment. Grids are written as the runner's contract (README) text: rows from the top, reel 1 on the left.
 //! Wins are in hundredths of the total bet.
 
 mod common;

@@ -1,4 +1,4 @@
-//! Runner commands of Moon Princess (`cli.md`): `sim` (mode = the pick, default love), `eval`
+//! Runner commands of Moon Princess (the runner's contract (README)): `sim` (mode = the pick, default love), `eval`
 //! (a grid's whole tumble sequence), `play` (round K of seed S, step by step), `tune`.
 
 use crate::driver::{self, GameFacts};

@@ -1,4 +1,4 @@
-//! Runner commands of Wish Upon a Star (`cli.md`): `sim`, `eval`, `play`, `exact`, `tune`.
+//! Runner commands of Wish Upon a Star (the runner's contract (README)): `sim`, `eval`, `play`, `exact`, `tune`.
 
 use crate::driver::{self, GameFacts, RunOptions};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
