@@ -8,6 +8,7 @@
 //! * `tune <game>`: re-tune the math model's knobs (see each game's `math_model` docs);
 //! * `merge FILE...`: check and merge `sim --json` reports (shards of one run, or independent
 //!   runs with different seeds) exactly.;
+//! * `golden <game>`: replay the game's golden rounds and rewrite their file;
 //! * `schema`: write the JSON Schema of the round record (`--check`: is the committed one
 //!   current?).
 //!
@@ -18,6 +19,7 @@
 mod codegen;
 mod driver;
 mod games;
+mod golden;
 mod par;
 mod progress;
 mod render;
@@ -78,6 +80,15 @@ enum Cmd {
     Merge(MergeArgs),
     /// Write the JSON Schema of the round record (`schema/round-record.schema.json`).
     Schema(SchemaArgs),
+    /// Replay a game's golden rounds and rewrite their file (`crates/<game>/tests/golden.json`).
+    Golden(GoldenArgs),
+}
+
+/// Arguments of `golden`.
+#[derive(Args, Debug, Clone)]
+pub struct GoldenArgs {
+    /// The game.
+    pub game: Game,
 }
 
 /// Arguments of `schema`.
@@ -295,6 +306,7 @@ fn main() -> ExitCode {
         Cmd::Tune(a) => games::tune(a),
         Cmd::Merge(a) => report::merge(a),
         Cmd::Schema(a) => codegen::schema(a.check),
+        Cmd::Golden(a) => golden::golden(a),
     };
     match result {
         // A simulation stopped by Ctrl-C printed the report of the batches it finished.
