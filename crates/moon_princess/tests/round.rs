@@ -564,3 +564,123 @@ fn a_model_file_is_checked_when_read() {
     let e = serde_json::from_str::<MathModel>(&v.to_string()).unwrap_err();
     assert!(e.to_string().contains("not a probability"), "{e}");
 }
+
+/// A model whose every base grid is `base` (five constant columns) and every free-spin grid
+/// `free`, with the random power's chance `chance` and weights `weights`.
+fn constant_model(
+    base: [&str; 5],
+    free: [&str; 5],
+    chance: (u32, u32),
+    weights: [u32; 3],
+) -> MathModel {
+    MathModel {
+        base: reels(base),
+        free_spins: [reels(free), reels(free), reels(free)],
+        random_power_chance: chance,
+        random_power_weights: weights,
+        star_wilds_weights: [1, 1],
+    }
+}
+
+#[test]
+fn chained_trinity_spins_reach_the_cap_exactly_worked_by_hand() {
+    // Every grid is 25 Princess Love. Each of the 10 lines pays Love-5, 10.00 (it outranks
+    // any-princess-5, 5.00, on the same cells): 100.00 x1 per spin, every cell removed, no
+    // 3-cell win so no Wild: the grid clears. Each Love-5 fills 3 sections: the meter is full
+    // after every spin, so a Trinity spin follows every spin. The paid spin clears first and
+    // triggers the free spins (once: the Trinity spins' clears trigger nothing more).
+    // Paid spin 100.00 + Trinity spins 49 x 100.00 = 5,000.00: the 10th win of Trinity spin 49
+    // lands exactly on the cap; the round ends there, the free spins are forfeited.
+    let m = constant_model(["pr*5"; 5], ["pr*5"; 5], (0, 1), [1, 1, 1]);
+    let game = Game::new(&m).unwrap();
+    let mut log = EventLog::default();
+    let o = game.play_round(&mut Pcg64::new(4, 4), &mut log, Pick::Star);
+    assert_eq!(o.base_win.hundredths(), 10_000);
+    assert_eq!(o.trinity_spins, 49);
+    assert_eq!(o.trinity_win.hundredths(), 490_000);
+    assert_eq!(o.win, CAP.limit);
+    assert!(o.capped);
+    assert_eq!(
+        (o.pick, o.free_spins_played),
+        (None, 0),
+        "free spins forfeited"
+    );
+    let triggers = log
+        .events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::FeatureTriggered {
+                    feature: slot_core::events::Feature::FreeSpins
+                }
+            )
+        })
+        .count();
+    assert_eq!(triggers, 1, "the free spins trigger at most once a round");
+    // The last win lands exactly on the cap: paid in full, nothing trimmed.
+    assert!(!log.events.iter().any(|e| matches!(
+        e,
+        Event::Win {
+            uncapped: Some(_),
+            ..
+        }
+    )));
+    assert_eq!(log.reconcile(), Ok(CAP.limit));
+}
+
+#[test]
+fn free_spins_reach_x20_and_20_spins_for_every_pick_worked_by_hand() {
+    // Base: 25 Circles, 10 lines of Circle-5 = 20.00, all removed: the grid clears, free spins.
+    // Free-spin grid, columns: pr*5 | ci st ci st ci | st*5 | he*5 | be*5. Columns 0, 2, 3, 4
+    // pay Love-5 10.00, Star-5 2.00, Heart-5 3.00, Bell-5 3.00 = 18.00 x m; rows read
+    // "pr ci st he be" / "pr st st he be" (no run of 3); column 1 is left and never pays, so no
+    // clear. One tumble per spin: spin j is played at x min(j, 20). Love-5 fills the meter in
+    // every spin: Love 4 +4, Star 5 +3, Storm 8 +2 spins reach the limit of 20.
+    // Free spins: 18.00 x (1 + 2 + ... + 20) = 3,780.00; round 3,800.00; multiplier x20.
+    let free = ["pr*5", "ci st ci st ci", "st*5", "he*5", "be*5"];
+    let m = constant_model(["ci*5"; 5], free, (0, 1), [1, 1, 1]);
+    let game = Game::new(&m).unwrap();
+    for pick in moon_princess::PICKS {
+        let mut log = EventLog::default();
+        let o = game.play_round(&mut Pcg64::new(6, 6), &mut log, pick);
+        assert_eq!(o.base_win.hundredths(), 2_000, "{pick}");
+        assert_eq!(o.free_spins_win.hundredths(), 378_000, "{pick}");
+        assert_eq!(o.win.hundredths(), 380_000, "{pick}");
+        assert_eq!(
+            (o.free_spins_awarded, o.free_spins_played),
+            (20, 20),
+            "{pick}"
+        );
+        assert_eq!(o.max_multiplier, MAX_MULTIPLIER, "{pick}");
+        assert!(!o.capped);
+        // Spin 20 is played at x20 and its wins say so.
+        assert!(log.events.contains(&Event::SpinStart {
+            spin: SpinKind::Free,
+            number: 20,
+            free_spins_left: Some(0),
+            multiplier: Some(20),
+        }));
+        // The extra spins of each full meter: +4 (Love), +3 (Star), +2 (Storm) until 20.
+        let extras: Vec<u32> = log
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::FreeSpinsAwarded {
+                    spins,
+                    source: AwardSource::Meter,
+                    ..
+                } => Some(*spins),
+                _ => None,
+            })
+            .take_while(|&s| s > 0)
+            .collect();
+        let want = match pick {
+            Pick::Love => vec![4, 4, 4, 4],
+            Pick::Star => vec![3, 3, 3, 3, 3],
+            Pick::Storm => vec![2, 2, 2, 2, 2, 2],
+        };
+        assert_eq!(extras, want, "{pick}");
+        assert_eq!(log.reconcile(), Ok(o.win));
+    }
+}
