@@ -125,6 +125,8 @@ pub mod evaluate;
 pub mod events;
 pub mod features;
 pub mod free_spins;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod math_model;
 pub mod outcome;
 pub mod paused;

@@ -91,6 +91,8 @@
 pub mod evaluate;
 pub mod events;
 pub mod exact;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod math_model;
 pub mod round;
 pub mod symbols;
