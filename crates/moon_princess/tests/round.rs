@@ -684,3 +684,69 @@ fn free_spins_reach_x20_and_20_spins_for_every_pick_worked_by_hand() {
         assert_eq!(log.reconcile(), Ok(o.win));
     }
 }
+
+/// What the event logs of many rounds showed: the highest multiplier of any win, the most free
+/// spins played in a round, the rounds that reached the cap.
+#[derive(Debug, Default)]
+struct Reached {
+    max_multiplier: u32,
+    max_free_spins: u32,
+    capped: u32,
+}
+
+/// Checks the three invariants on what the log says was paid, never on a counter the code
+/// clamps: every win's multiplier is at most x20 and its raw amount is pay x multiplier; at
+/// most 20 free spins are played; the round pays at most 5,000 x (the `paid` amounts add up
+/// to it).
+fn invariants_from_the_log(log: &EventLog, seen: &mut Reached) -> Result<(), TestCaseError> {
+    let mut free_spins = 0;
+    let mut paid = 0u64;
+    for e in &log.events {
+        match e {
+            Event::SpinStart {
+                spin: SpinKind::Free,
+                ..
+            } => free_spins += 1,
+            Event::Win {
+                pay,
+                multiplier: Some(m),
+                paid: Some(p),
+                uncapped,
+                ..
+            } => {
+                prop_assert!(*m <= MAX_MULTIPLIER);
+                prop_assert_eq!(uncapped.unwrap_or(*p), pay.times(u64::from(*m)));
+                seen.max_multiplier = seen.max_multiplier.max(*m);
+            }
+            Event::CapReached { .. } => seen.capped += 1,
+            _ => {}
+        }
+        paid += e.paid().hundredths();
+    }
+    prop_assert!(free_spins <= MAX_FREE_SPINS);
+    prop_assert!(paid <= CAP.limit.hundredths());
+    prop_assert_eq!(log.reconcile().map(|w| w.hundredths()), Ok(paid));
+    seen.max_free_spins = seen.max_free_spins.max(free_spins);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// On the free-spin stress model the logs really show x20, 20 free spins and the cap, and
+    /// never more.
+    #[test]
+    fn the_log_never_shows_more_than_x20_20_free_spins_or_the_cap(seed: u64, p in 0u8..3) {
+        let game = Game::new(&MathModel::stress_free_spins()).unwrap();
+        let mut rng = Pcg64::new(u128::from(seed), 3);
+        let mut seen = Reached::default();
+        for _ in 0..200 {
+            let mut log = EventLog::default();
+            game.play_round(&mut rng, &mut log, pick_of(p));
+            invariants_from_the_log(&log, &mut seen)?;
+        }
+        prop_assert_eq!(seen.max_multiplier, MAX_MULTIPLIER, "{:?}", seen);
+        prop_assert!(seen.capped > 0, "{:?}", seen);
+        prop_assert!(seen.max_free_spins >= 8, "{:?}", seen);
+    }
+}
