@@ -7,29 +7,10 @@
 use crate::codegen::workspace_root;
 use crate::runner::{CliError, CliResult};
 use crate::{Game, GoldenArgs};
-use serde::{Deserialize, Serialize};
 use slot_core::events::EventLog;
-use slot_core::fingerprint::Fingerprint;
+use slot_core::golden::{GoldenRound as Golden, read, write};
 use slot_core::recorder::NoRecorder;
 use slot_core::sim::rng_at_round;
-
-/// One golden round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Golden {
-    /// The mode: `standard`/`ante` (Starlight Christmas), the pick (Moon Princess),
-    /// `standard` (Wish Upon a Star).
-    pub mode: String,
-    /// The simulation's seed.
-    pub seed: u64,
-    /// The round's index in it.
-    pub round: u64,
-    /// Its win, hundredths of the bet.
-    pub win: u64,
-    /// SHA-256 of its event log's JSON (`EventLog::to_json`).
-    #[serde(default)]
-    pub events_sha256: String,
-}
 
 fn file(game: Game) -> &'static str {
     match game {
@@ -79,11 +60,11 @@ pub fn golden(a: &GoldenArgs) -> CliResult {
     let path = workspace_root().join(file(a.game));
     let text = std::fs::read_to_string(&path)
         .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-    let mut list: Vec<Golden> = serde_json::from_str(&text)?;
+    let mut list: Vec<Golden> = read(&text)?;
     let (mut wins, mut logs) = (0, 0);
     for g in &mut list {
         let (win, log) = replay(a.game, g)?;
-        let digest = Fingerprint::of_bytes(log.to_json().as_bytes()).to_string();
+        let digest = log.sha256().to_string();
         if win != g.win {
             println!(
                 "{} seed {} round {}: win {} -> {win}",
@@ -96,13 +77,7 @@ pub fn golden(a: &GoldenArgs) -> CliResult {
         }
         (g.win, g.events_sha256) = (win, digest);
     }
-    let mut out = String::from("[\n");
-    for (i, g) in list.iter().enumerate() {
-        out.push_str("  ");
-        out.push_str(&serde_json::to_string(g)?);
-        out.push_str(if i + 1 < list.len() { ",\n" } else { "\n" });
-    }
-    out.push_str("]\n");
+    let out = write(&list);
     std::fs::write(&path, out)
         .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
     println!(

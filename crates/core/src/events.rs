@@ -509,6 +509,12 @@ impl EventLog {
         serde_json::to_string(self).unwrap_or_default()
     }
 
+    /// The SHA-256 of [`EventLog::to_json`]: one digest that changes with any event of the
+    /// round (golden vectors keep it).
+    pub fn sha256(&self) -> Fingerprint {
+        Fingerprint::of_bytes(self.to_json().as_bytes())
+    }
+
     /// Reads a log written by [`EventLog::to_json`].
     ///
     /// # Errors

@@ -5,6 +5,7 @@
 //! | [`bytes_rng`] | a generator replaying bytes, for fuzz targets |
 //! | [`events`] | the round record: one event vocabulary for the three games, the event log and its reconciliation |
 //! | [`fingerprint`] | SHA-256 fingerprints of math models (by their canonical JSON form) |
+//! | [`golden`] | golden vectors as data: chosen rounds with their win and event-log digest |
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
 //! | [`ledger`] | the round's ledger: every payment goes through it and comes back trimmed by the cap |
 //! | [`lines`] | gap-free straight runs of 3+ along rows and columns (Moon Princess) |
@@ -29,6 +30,7 @@ pub mod bytes_rng;
 pub mod cluster;
 pub mod events;
 pub mod fingerprint;
+pub mod golden;
 pub mod grid;
 pub mod ledger;
 pub mod lines;

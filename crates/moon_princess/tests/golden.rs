@@ -5,27 +5,14 @@
 //! moon-princess` replays every listed round and rewrites the file, printing what changed.
 
 use slot_core::events::EventLog;
-use slot_core::fingerprint::Fingerprint;
+use slot_core::golden::{GoldenRound, read};
 use slot_core::recorder::NoRecorder;
 use slot_core::sim::rng_at_round;
 
-#[derive(serde::Deserialize)]
-struct Golden {
-    mode: String,
-    seed: u64,
-    round: u64,
-    win: u64,
-    events_sha256: String,
-}
-
-fn golden() -> Vec<Golden> {
-    let list: Vec<Golden> = serde_json::from_str(include_str!("golden.json")).unwrap();
+fn golden() -> Vec<GoldenRound> {
+    let list = read(include_str!("golden.json")).unwrap();
     assert!(list.len() > 20);
     list
-}
-
-fn digest(log: &EventLog) -> String {
-    Fingerprint::of_bytes(log.to_json().as_bytes()).to_string()
 }
 
 #[test]
@@ -40,6 +27,10 @@ fn golden_rounds_keep_their_wins_and_records() {
         let o = game.play_round(&mut rng, &mut log, pick);
         let at = format!("{} seed {} round {}", g.mode, g.seed, g.round);
         assert_eq!(o.win.hundredths(), g.win, "{at}");
-        assert_eq!(digest(&log), g.events_sha256, "{at}: the event log changed");
+        assert_eq!(
+            log.sha256().to_string(),
+            g.events_sha256,
+            "{at}: the event log changed"
+        );
     }
 }

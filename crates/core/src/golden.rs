@@ -1,0 +1,62 @@
+//! Golden vectors (the common rules (README), "Determinism"): chosen rounds of a game's
+//! simulation, kept as data (`crates/<game>/tests/golden.json`) with the win and the SHA-256
+//! of the event log each must keep. Each game's `tests/golden.rs` replays them;
+//! `cargo xtask golden <game>` rewrites the file after an intended change.
+
+use serde::{Deserialize, Serialize};
+
+/// One golden round: round `round` of the simulation with seed `seed`, in `mode`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoldenRound {
+    /// The mode: `standard`/`ante` (Starlight Christmas), the pick `love`/`star`/`storm` (Moon
+    /// Princess), `standard` (Wish Upon a Star).
+    pub mode: String,
+    /// The simulation's seed.
+    pub seed: u64,
+    /// The round's index in it (0 = first).
+    pub round: u64,
+    /// Its win, hundredths of the bet.
+    pub win: u64,
+    /// The SHA-256 of its event log's JSON ([`crate::events::EventLog::sha256`]), 64 hex
+    /// digits; empty for a round not yet replayed.
+    #[serde(default)]
+    pub events_sha256: String,
+}
+
+/// Reads a golden file.
+///
+/// # Errors
+/// The JSON error: not a list of golden rounds.
+pub fn read(text: &str) -> Result<Vec<GoldenRound>, serde_json::Error> {
+    serde_json::from_str(text)
+}
+
+/// Writes a golden file: a JSON list, one round per line.
+pub fn write(rounds: &[GoldenRound]) -> String {
+    let lines: Vec<String> = rounds
+        .iter()
+        .map(|g| format!("  {}", serde_json::to_string(g).unwrap_or_default()))
+        .collect();
+    format!("[\n{}\n]\n", lines.join(",\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn golden_files_round_trip_one_round_per_line() {
+        let g = vec![GoldenRound {
+            mode: "love".into(),
+            seed: 1,
+            round: 2,
+            win: 60,
+            events_sha256: "ab".repeat(32),
+        }];
+        let text = write(&g);
+        assert_eq!(text.lines().count(), 3);
+        assert_eq!(read(&text).unwrap(), g);
+        assert!(read(r#"[{"mode":"x","seed":1,"round":2,"win":3,"extra":1}]"#).is_err());
+    }
+}
