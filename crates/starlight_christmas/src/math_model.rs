@@ -37,6 +37,33 @@
 //! (0.047 pp standard error each), which is why the level is set from 1e9-round runs and the
 //! tuner's paired runs are used for the slope only.
 //!
+//! # The base-game Multiplier values: every value reachable
+//! The rules give every Multiplier that lands a value from 2x to 500x, so every value has a
+//! positive weight in both value tables (a test checks it). Until 2026-11-30 the base table
+//! (used by the standard and the ante base game alike) gave x500 the weight 0; it was
+//! re-weighted without moving the RTP:
+//!
+//! | value | 2 | 3 | 4 | 5 | 6 | 8 | 10 | 12 | 15 | 20 | 25 | 50 | 100 | 250 | 500 | total |
+//! |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+//! | before | 500 | 300 | 250 | 200 | 150 | 100 | 80 | 50 | 30 | 20 | 10 | 4 | 2 | 1 | 0 | 1,697 |
+//! | now | 5,002 | 3,000 | 2,499 | 2,000 | 1,500 | 1,000 | 800 | 500 | 300 | 200 | 100 | 40 | 20 | 8 | 1 | 16,970 |
+//!
+//! The new table is the old one times 10 with x500 given weight 1, two weight moved off x250
+//! and one from x4 to x2 (`+1 x 500 - 2 x 250 + 2 x 2 - 1 x 4 = 0` in value, `1 - 2 + 2 - 1 = 0`
+//! in weight): the mean value is exactly the same, 87,500 / 16,970 = 8,750 / 1,697 = 5.15616
+//! (a test checks it in integers). x500 comes once in 16,970 base-game Multipliers, x250 8
+//! times; the mean square value rises from 90.87 to 98.23.
+//!
+//! Why the RTP does not move: a base sequence that wins pays its symbol wins x the sum of the
+//! Multipliers on the final grid (x1 without one). Whether and how many Multipliers land does
+//! not depend on their values, and every value is drawn independently of everything else, so
+//! the expected win given the grids is linear in the table's mean value. Only the cap breaks
+//! the linearity (a sequence paid above 5,000 x is cut, and what would follow is forfeited),
+//! in rounds that reach it (about 1 in 3 to 6 million); its effect is far below the
+//! simulations' resolution. No re-tune was needed; 2e8-round checks per mode (seeds 20261230,
+//! 20261231) agree with the target (see [`X500_CHECKS`]). The 1e9-round confirmation runs in
+//! [`TUNING`] were played with the table before (same mean, same RTP up to the cap effect).
+//!
 //! # How it was tuned
 //! `cargo xtask tune starlight-christmas [--ante]` re-tunes it: with the free-spin table and
 //! its Multiplier values fixed, it searches (secant steps on paired runs with one seed) the
@@ -123,7 +150,8 @@ pub struct TuningRun {
     pub free_spins_one_in: f64,
 }
 
-/// The confirmation runs of the shipped model (see the module docs).
+/// The confirmation runs of the shipped model (see the module docs), played with the base
+/// Multiplier table before x500 got its weight (same mean value: see the module docs).
 pub const TUNING: [TuningRun; 2] = [
     TuningRun {
         mode: "standard",
@@ -140,6 +168,29 @@ pub const TUNING: [TuningRun; 2] = [
         rtp: 0.95482942,
         half_width_99: 0.00133375,
         free_spins_one_in: 217.996,
+    },
+];
+
+/// The checks of the shipped model after x500 got its base-game weight (same mean value as the
+/// table of [`TUNING`]): `cargo xtask sim starlight-christmas [--ante] --rounds 200000000
+/// --seed S --threads 2`. Standard: 95.499 % +- 0.268 pp; ante: 95.430 % +- 0.298 pp (99 %);
+/// both intervals hold 95.50 %.
+pub const X500_CHECKS: [TuningRun; 2] = [
+    TuningRun {
+        mode: "standard",
+        seed: 20_261_230,
+        rounds: 200_000_000,
+        rtp: 0.954988182,
+        half_width_99: 0.00267909,
+        free_spins_one_in: 437.301,
+    },
+    TuningRun {
+        mode: "ante",
+        seed: 20_261_231,
+        rounds: 200_000_000,
+        rtp: 0.9542962044,
+        half_width_99: 0.00298021,
+        free_spins_one_in: 217.974,
     },
 ];
 
@@ -170,8 +221,9 @@ impl MathModel {
                 scatter: 1200,
                 multiplier: 7000,
             },
-            //                       2    3    4    5    6    8   10  12  15  20  25  50 100 250 500
-            base_multiplier_values: [500, 300, 250, 200, 150, 100, 80, 50, 30, 20, 10, 4, 2, 1, 0],
+            //                         2     3     4     5     6     8   10   12   15   20   25  50  100 250 500
+            #[rustfmt::skip]
+            base_multiplier_values: [5002, 3000, 2499, 2000, 1500, 1000, 800, 500, 300, 200, 100, 40, 20, 8, 1],
             #[rustfmt::skip]
             free_spin_multiplier_values: [300, 250, 220, 200, 150, 120, 100, 80, 60, 50, 40, 20, 10, 4, 2],
         }
@@ -260,5 +312,70 @@ impl Tables {
                 &model.free_spin_multiplier_values,
             )?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The base Multiplier table before x500 got a weight (x500: 0).
+    const BASE_VALUES_BEFORE: [u32; 15] =
+        [500, 300, 250, 200, 150, 100, 80, 50, 30, 20, 10, 4, 2, 1, 0];
+
+    /// (sum of weights, sum of weight x value) of a value table.
+    fn moments(w: &[u32; 15]) -> (u64, u64) {
+        let total = w.iter().map(|&x| u64::from(x)).sum();
+        let value = w
+            .iter()
+            .zip(MULTIPLIER_VALUES)
+            .map(|(&x, v)| u64::from(x) * u64::from(v))
+            .sum();
+        (total, value)
+    }
+
+    #[test]
+    fn the_base_multiplier_table_keeps_its_mean_value_exactly() {
+        let (t0, v0) = moments(&BASE_VALUES_BEFORE);
+        let (t1, v1) = moments(&MathModel::standard().base_multiplier_values);
+        // Hand-worked: 8,750 / 1,697 before, 87,500 / 16,970 now.
+        assert_eq!((t0, v0), (1_697, 8_750));
+        assert_eq!((t1, v1), (16_970, 87_500));
+        // v0 / t0 == v1 / t1, compared without division.
+        assert_eq!(v0 * t1, v1 * t0);
+    }
+
+    #[test]
+    fn every_advertised_multiplier_value_has_a_positive_weight_in_every_table() {
+        // The rules: every Multiplier that lands takes a value from 2x to 500x, in the base
+        // game (standard and ante share its table) and in the free spins.
+        assert_eq!(
+            MULTIPLIER_VALUES,
+            [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 50, 100, 250, 500]
+        );
+        let m = MathModel::standard();
+        for (name, w) in [
+            ("base", m.base_multiplier_values),
+            ("free spins", m.free_spin_multiplier_values),
+        ] {
+            for (v, &x) in MULTIPLIER_VALUES.iter().zip(&w) {
+                assert!(x > 0, "{name}: x{v} has weight 0");
+            }
+        }
+    }
+
+    #[test]
+    fn every_symbol_can_land_in_every_cell_table() {
+        // Every paying symbol, the Scatter and the Multiplier land in the base game (standard
+        // and ante) and in the free spins.
+        let m = MathModel::standard();
+        for (name, w) in [
+            ("base", m.base),
+            ("ante base", m.ante_base),
+            ("free spins", m.free_spins),
+        ] {
+            assert!(w.scatter > 0 && w.multiplier > 0, "{name}: {w:?}");
+            assert!(w.paying.iter().all(|&x| x > 0), "{name}: {w:?}");
+        }
     }
 }

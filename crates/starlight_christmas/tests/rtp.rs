@@ -40,6 +40,47 @@ fn committed_confirmation_runs_meet_the_target() {
 }
 
 #[test]
+fn the_x500_checks_hold_the_target_in_their_99_percent_intervals() {
+    use starlight_christmas::math_model::X500_CHECKS;
+    for run in X500_CHECKS {
+        assert!(run.rounds >= 200_000_000, "{}", run.mode);
+        assert!(
+            (run.rtp - TARGET).abs() <= run.half_width_99,
+            "{}: RTP {} +- {}",
+            run.mode,
+            run.rtp,
+            run.half_width_99
+        );
+    }
+    // The committed reports are these runs, of the shipped model.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("confirmation");
+    let shipped = starlight_christmas::MathModel::standard()
+        .fingerprint()
+        .to_string();
+    for (run, file) in X500_CHECKS.iter().zip([
+        "standard_x500_2e8_seed20261230.json",
+        "ante_x500_2e8_seed20261231.json",
+    ]) {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["model_fingerprint"], shipped.as_str(), "{file}");
+        assert_eq!(v["mode"], run.mode);
+        assert_eq!(v["seed"].as_u64(), Some(run.seed));
+        assert_eq!(v["rounds"].as_u64(), Some(run.rounds));
+        assert!(
+            (v["rtp"].as_f64().unwrap() - run.rtp).abs() < 1e-9,
+            "{file}"
+        );
+        let h = v["rtp_ci99"][1].as_f64().unwrap() - run.rtp;
+        assert!((h - run.half_width_99).abs() < 1e-7, "{file}: {h}");
+        let one_in = v["features"]["free spins"]["one_in"].as_f64().unwrap();
+        assert!((one_in - run.free_spins_one_in).abs() < 1e-3, "{file}");
+    }
+    let ratio = X500_CHECKS[0].free_spins_one_in / X500_CHECKS[1].free_spins_one_in;
+    assert!((1.95..=2.05).contains(&ratio), "free-spin ratio {ratio}");
+}
+
+#[test]
 fn committed_reports_are_the_figures_in_the_model() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("confirmation");
     for (run, file) in TUNING.iter().zip([
