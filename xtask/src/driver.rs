@@ -24,6 +24,10 @@ pub const DEFAULT_MAX_ROUNDS: u64 = 10_000_000_000;
 /// [`BATCH_ROUNDS`] rounds: every 100,000 rounds), in batch order.
 pub const PRECISION_CHECK_BATCHES: u64 = 10;
 
+/// The exact odds of a game's top awards (name, rounds per award) for the model with the
+/// fingerprint given, `None` for a model it has no exact figures of.
+pub type ExactAwardOdds = fn(&Fingerprint) -> Option<Vec<(&'static str, f64)>>;
+
 /// What the runner knows about a game and mode: names, stake, cap, target.
 #[derive(Clone, Copy, Debug)]
 pub struct GameFacts {
@@ -41,6 +45,11 @@ pub struct GameFacts {
     pub sources: &'static [&'static str],
     /// Feature names, by index.
     pub features: &'static [&'static str],
+    /// Top award names, by index (the cap is counted apart, as `cap_hits`).
+    pub awards: &'static [&'static str],
+    /// The exact odds of top awards (name, rounds per award) of the model with this
+    /// fingerprint, where the game computes them; `None` for another model.
+    pub exact_award_odds: Option<ExactAwardOdds>,
     /// The target RTP of the game and mode (a fraction).
     pub target_rtp: f64,
 }
@@ -53,6 +62,8 @@ impl GameFacts {
             mode: self.mode,
             sources: self.sources,
             features: self.features,
+            awards: self.awards,
+            cap: self.cap,
         }
     }
 
@@ -63,6 +74,7 @@ impl GameFacts {
             cap: self.cap,
             sources: self.sources.len(),
             features: self.features.len(),
+            awards: self.awards.len(),
         }
     }
 }
@@ -107,6 +119,8 @@ pub struct RunOptions {
     pub out: Option<PathBuf>,
     /// The levels of the RTP intervals (`--confidence`; empty: 95 % and 99 %).
     pub confidence: Vec<slot_core::stats::ConfidenceLevel>,
+    /// Rounds replayed for the goodness-of-fit section (0: none).
+    pub gof_rounds: u64,
 }
 
 impl RunOptions {
@@ -121,6 +135,7 @@ impl RunOptions {
             progress_every: Duration::from_secs(10),
             out: None,
             confidence: Vec::new(),
+            gof_rounds: 0,
         }
     }
 
@@ -189,6 +204,7 @@ impl RunOptions {
             progress_every: Duration::from_secs_f64(a.progress_seconds),
             out: a.out.clone(),
             confidence: a.levels.confidence.clone(),
+            gof_rounds: a.gof_rounds,
         })
     }
 
@@ -338,8 +354,13 @@ fn plan_threads(plan: &Plan) -> usize {
         .max(1)
 }
 
-/// `sim`: checks the arguments, prints a header (readable report only), plays, prints the
-/// report (readable or `--json`) and writes the PAR files (`--out`).
+/// What a game gives the goodness-of-fit section: `(seed, first batch, rounds)` -> the section
+/// of those rounds replayed ([`crate::gof::replay`]).
+pub type GofFn<'a> = &'a (dyn Fn(u64, u64, u64) -> crate::gof::GofSection + Sync);
+
+/// `sim`: checks the arguments, prints a header (readable report only), plays, adds the
+/// goodness-of-fit section of the run's first `--gof-rounds` rounds (replayed by `gof`), prints
+/// the report (readable or `--json`) and writes the PAR files (`--out`).
 ///
 /// # Errors
 /// A bad argument (before anything is printed), threads that cannot start, or PAR files that
@@ -350,6 +371,7 @@ pub fn sim<F>(
     fingerprint: Fingerprint,
     default_rounds: u64,
     play: F,
+    gof: GofFn<'_>,
 ) -> Result<Report, CliError>
 where
     F: Fn(&mut SimRng) -> RoundSummary + Sync,
@@ -364,7 +386,12 @@ where
             opts.seed
         );
     }
-    let report = run_report(facts, fingerprint, &opts, play)?;
+    let mut report = run_report(facts, fingerprint, &opts, play)?;
+    let replayed = opts.gof_rounds.min(report.par.rounds);
+    if replayed > 0 {
+        let first = report.run.shard.map_or(0, |s| s.batches[0]);
+        report.goodness_of_fit = Some(gof(opts.seed, first, replayed));
+    }
     report.print(opts.json)?;
     if let Some(dir) = &opts.out {
         crate::par::write(&report, dir)?;

@@ -19,6 +19,7 @@
 mod codegen;
 mod driver;
 mod games;
+mod gof;
 mod golden;
 mod par;
 mod progress;
@@ -216,6 +217,10 @@ pub struct SimArgs {
     /// Starlight Christmas: play with the ante bet (1.25 x base bet).
     #[arg(long)]
     pub ante: bool,
+    /// Rounds replayed with their event logs for the report's goodness-of-fit section (the
+    /// run's first rounds; at most the run's rounds); 0 leaves the section out.
+    #[arg(long, value_name = "N", default_value_t = gof::DEFAULT_GOF_ROUNDS)]
+    pub gof_rounds: u64,
     /// Starlight Christmas: a math model file (JSON, the shape of `MathModel`) to simulate
     /// instead of the shipped model, for designing and tuning.
     #[arg(long)]

@@ -515,6 +515,41 @@ fn markdown(report: &Report) -> String {
             f.average_win.map_or("-".into(), |a| format!("{a:.2}"))
         );
     }
+    if !r.top_awards.is_empty() {
+        let _ = writeln!(
+            m,
+            "\n## Top awards\n\nOdds as 1 in N rounds (N = rounds / times it came), with the exact Poisson interval at {} %; exact odds where the game computes them.\n\n| award | times | rounds with it | odds |\n|---|---|---|---|",
+            slot_core::stats::AWARD_ODDS_LEVEL * 100.0
+        );
+        for a in &r.top_awards {
+            let _ = writeln!(
+                m,
+                "| {} | {} | {} | {} |",
+                a.name,
+                a.count,
+                a.rounds,
+                a.describe(r.rounds)
+            );
+        }
+    }
+    if let Some(g) = &report.goodness_of_fit {
+        let _ = writeln!(
+            m,
+            "\n## Goodness of fit\n\nThe random draws of the run's first {} rounds (replayed with their event logs) against the math model's weights: Pearson's chi-square per input, cells of expected count below 5 pooled. {}.\n\n| input | draws | outcomes | cells | chi-square | dof | p-value |\n|---|---|---|---|---|---|---|",
+            g.rounds,
+            g.verdict()
+        );
+        for t in &g.tests {
+            let _ = writeln!(
+                m,
+                "| {} | {} | {} | {} | {:.3} | {} | {:.4} |",
+                t.input, t.draws, t.outcomes, t.cells, t.statistic, t.dof, t.p_value
+            );
+        }
+        if !g.untested.is_empty() {
+            let _ = writeln!(m, "\nToo few draws to test: {}.", g.untested.join(", "));
+        }
+    }
     let _ = writeln!(
         m,
         "\n## Win distribution\n\n| win (x bet) | rounds | share | frequency |\n|---|---|---|---|"

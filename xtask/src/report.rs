@@ -121,6 +121,9 @@ pub struct Report {
     /// How the rounds were played.
     #[serde(flatten)]
     pub run: RunRecord,
+    /// The goodness-of-fit section of the run's first rounds (`sim`; a merge has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goodness_of_fit: Option<crate::gof::GofSection>,
 }
 
 impl Report {
@@ -131,6 +134,14 @@ impl Report {
         model_fingerprint: Fingerprint,
         run: RunRecord,
     ) -> Self {
+        let mut par = par;
+        if let Some(exact) = facts.exact_award_odds.and_then(|f| f(&model_fingerprint)) {
+            for (name, one_in) in exact {
+                if let Some(a) = par.top_awards.iter_mut().find(|a| a.name == name) {
+                    a.exact_one_in = Some(one_in);
+                }
+            }
+        }
         Report {
             sums_sha256: Fingerprint::of(&par.sums),
             par,
@@ -138,6 +149,7 @@ impl Report {
             model_fingerprint,
             target_rtp: facts.target_rtp,
             run,
+            goodness_of_fit: None,
         }
     }
 
@@ -208,6 +220,9 @@ impl Report {
             println!("{}", serde_json::to_string(self)?);
         } else {
             print!("{}", self.par);
+            if let Some(g) = &self.goodness_of_fit {
+                print!("{}", g.text());
+            }
             for (label, text) in self.provenance() {
                 println!("  {label:<18}{text}");
             }

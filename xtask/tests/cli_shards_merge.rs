@@ -15,18 +15,21 @@ fn limits(mode: &[&str]) -> SumsLimits {
             cap: Some(moon_princess::CAP.limit.hundredths()),
             sources: moon_princess::SOURCES.len(),
             features: moon_princess::FEATURES.len(),
+            awards: moon_princess::AWARDS.len(),
         },
         "wish-upon-a-star" => SumsLimits {
             cost: 100,
             cap: None,
             sources: wish_upon_a_star::SOURCES.len(),
             features: wish_upon_a_star::FEATURES.len(),
+            awards: wish_upon_a_star::AWARDS.len(),
         },
         _ => SumsLimits {
             cost: if mode.contains(&"--ante") { 125 } else { 100 },
             cap: Some(starlight_christmas::CAP.limit.hundredths()),
             sources: starlight_christmas::SOURCES.len(),
             features: starlight_christmas::FEATURES.len(),
+            awards: starlight_christmas::AWARDS.len(),
         },
     }
 }
@@ -190,6 +193,30 @@ fn merge_refuses_impossible_reports_with_exit_2_and_a_message() {
         "cap.json",
         &changed(&|a| a.max_win = 600_000),
         &["max_win 600000 is above the cap 500000"],
+    );
+    refused(
+        "award_rounds.json",
+        &changed(&|a| {
+            a.award_rounds[0] = a.rounds + 1;
+            a.award_counts[0] = a.rounds + 1;
+        }),
+        &["top award 0 came in 20001 rounds, more than rounds (20000)"],
+    );
+    refused(
+        "award_count.json",
+        &changed(&|a| {
+            a.award_rounds[0] = 3;
+            a.award_counts[0] = 2;
+        }),
+        &["top award 0 came in 3 rounds, 2 times in all"],
+    );
+    refused(
+        "award_unused.json",
+        &changed(&|a| {
+            a.award_rounds[1] = 1;
+            a.award_counts[1] = 1;
+        }),
+        &["top award 1 has counts, but the game has 1 top awards"],
     );
     refused(
         "total.json",

@@ -66,6 +66,24 @@ pub fn bounded<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     bounded_u32_from(|| rng.next_u32(), n)
 }
 
+/// The generator word with which [`bounded`]`(rng, n)` gives `i` at its first try, for `n`
+/// from 1 to 2^31 and `i < n`: the word whose product with `n` lies in the middle of `i`'s
+/// share of the 2^32 words, far from the few rejected ones. `None` outside that range.
+pub fn word_for(i: u32, n: u32) -> Option<u32> {
+    if n == 0 || n > 1 << 31 || i >= n {
+        return None;
+    }
+    let word = ((2 * u64::from(i) + 1) << 31) / u64::from(n);
+    u32::try_from(word).ok()
+}
+
+/// `true` if [`bounded`]`(rng, n)` (so a stop draw over `n` positions) can give every value of
+/// `0..n`: each has a word ([`word_for`]) that Lemire's step maps to it. A test of a model's
+/// strips uses it to show that every stop is reachable.
+pub fn every_value_drawable(n: u32) -> bool {
+    n > 0 && (0..n).all(|i| word_for(i, n).and_then(|w| lemire_step_u32(w, n)) == Some(i))
+}
+
 /// `true` with probability exactly `numerator / denominator` (`numerator >= denominator` is
 /// always true, a zero denominator always false).
 #[inline]
@@ -331,6 +349,37 @@ mod tests {
     use super::*;
     use crate::stats::chi_square_uniformity;
     use rand_pcg::Pcg64;
+
+    #[test]
+    fn every_value_of_a_bound_has_its_word() {
+        for n in [
+            1u32,
+            2,
+            3,
+            7,
+            44,
+            61,
+            63,
+            70,
+            1_000,
+            16_970,
+            1 << 20,
+            1 << 31,
+        ] {
+            assert!(every_value_drawable(n), "{n}");
+            assert_eq!(
+                word_for(n - 1, n).and_then(|w| lemire_step_u32(w, n)),
+                Some(n - 1)
+            );
+            // Drawn through a generator that returns the word.
+            let w = word_for(n / 2, n).unwrap();
+            let bytes = w.to_le_bytes();
+            let mut rng = crate::bytes_rng::BytesRng::new(&bytes);
+            assert_eq!(bounded(&mut rng, n), n / 2);
+        }
+        assert!(!every_value_drawable(0));
+        assert_eq!(word_for(5, 5), None);
+    }
 
     /// Exhaustive proof of zero bias on 8-bit words: for every bound n in 1..=255, each result
     /// 0..n is produced by exactly the same number of accepted 8-bit inputs.

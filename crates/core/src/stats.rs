@@ -36,6 +36,11 @@ use std::collections::BTreeMap;
 pub const MAX_SOURCES: usize = 8;
 /// Largest number of features a game may report.
 pub const MAX_FEATURES: usize = 8;
+/// Largest number of top awards a game may count (besides the cap, counted by every capped
+/// game as `cap_hits`).
+pub const MAX_AWARDS: usize = 8;
+/// The confidence level of the intervals of the top awards' odds ([`AwardOdds`]): 95 %.
+pub const AWARD_ODDS_LEVEL: f64 = 0.95;
 
 /// Upper edges of the win-size buckets in x bet (the paytable's bet): 0, (0,1), [1,2), [2,5), [5,10), [10,20),
 /// [20,50), [50,100), [100,500), [500,1000), [1000,5000), [5000, inf) not capped, cap.
@@ -199,6 +204,14 @@ pub struct RoundSummary {
     pub feature_wins: [u64; MAX_FEATURES],
     /// The round hit the cap.
     pub capped: bool,
+    /// How many times each top award of the game came in this round (indices as the game's
+    /// award names: Starlight Christmas's x500 Multiplier, Moon Princess's 100 x clear, Wish
+    /// Upon a Star's jackpots).
+    pub awards: [u32; MAX_AWARDS],
+}
+
+fn all_zero(a: &[u64; MAX_AWARDS]) -> bool {
+    a.iter().all(|&x| x == 0)
 }
 
 /// Mergeable integer sums over rounds. Serialised (JSON, 128-bit sums as numbers) into every
@@ -231,6 +244,13 @@ pub struct Accumulator {
     pub feature_wins: [u128; MAX_FEATURES],
     /// Win-size histogram (see [`BUCKET_LABELS`]).
     pub buckets: [u64; BUCKETS],
+    /// Rounds in which each top award came at least once (left out of the JSON when all are
+    /// 0, so reports written before the field existed read back with their checksum).
+    #[serde(default, skip_serializing_if = "all_zero")]
+    pub award_rounds: [u64; MAX_AWARDS],
+    /// How many times each top award came in all (a round may hold several).
+    #[serde(default, skip_serializing_if = "all_zero")]
+    pub award_counts: [u64; MAX_AWARDS],
 }
 
 impl Accumulator {
@@ -249,6 +269,8 @@ impl Accumulator {
             feature_triggers: [0; MAX_FEATURES],
             feature_wins: [0; MAX_FEATURES],
             buckets: [0; BUCKETS],
+            award_rounds: [0; MAX_AWARDS],
+            award_counts: [0; MAX_AWARDS],
         }
     }
 
@@ -288,6 +310,10 @@ impl Accumulator {
             self.feature_wins[f] += r.feature_wins[f] as u128;
         }
         self.buckets[Self::bucket(w, r.capped)] += 1;
+        for (i, &a) in r.awards.iter().enumerate() {
+            self.award_rounds[i] += (a > 0) as u64;
+            self.award_counts[i] += a as u64;
+        }
     }
 
     /// Adds another accumulator's sums (same `cost`).
@@ -309,6 +335,10 @@ impl Accumulator {
         }
         for i in 0..BUCKETS {
             self.buckets[i] += o.buckets[i];
+        }
+        for i in 0..MAX_AWARDS {
+            self.award_rounds[i] += o.award_rounds[i];
+            self.award_counts[i] += o.award_counts[i];
         }
     }
 
@@ -408,6 +438,12 @@ impl Accumulator {
         for (a, b) in m.buckets.iter_mut().zip(o.buckets) {
             *a = a.checked_add(b).ok_or(ov("buckets"))?;
         }
+        for (a, b) in m.award_rounds.iter_mut().zip(o.award_rounds) {
+            *a = a.checked_add(b).ok_or(ov("award_rounds"))?;
+        }
+        for (a, b) in m.award_counts.iter_mut().zip(o.award_counts) {
+            *a = a.checked_add(b).ok_or(ov("award_counts"))?;
+        }
         *self = m;
         Ok(())
     }
@@ -426,7 +462,9 @@ impl Accumulator {
     /// the sum of squares between total_win^2 / hits (Cauchy-Schwarz) and max_win x total_win;
     /// the sources add up to the total win, and no source or feature beyond the game's has a
     /// figure; a feature's rounds at most its triggers, its wins at most the total win and at
-    /// most its rounds x max win (a feature pays only in rounds where it triggered).
+    /// most its rounds x max win (a feature pays only in rounds where it triggered); a top
+    /// award's rounds at most the rounds and at most its count, a count only with rounds, and
+    /// no award beyond the game's.
     ///
     /// # Errors
     /// The first relation that fails, as a [`SumsError`] naming the figures.
@@ -643,6 +681,29 @@ impl Accumulator {
                 });
             }
         }
+        for i in 0..MAX_AWARDS {
+            let (rounds, count) = (self.award_rounds[i], self.award_counts[i]);
+            if i >= limits.awards && (rounds, count) != (0, 0) {
+                return Err(E::UnusedAward {
+                    index: i,
+                    count: limits.awards,
+                });
+            }
+            if rounds > n {
+                return Err(E::AwardRoundsAboveRounds {
+                    index: i,
+                    award_rounds: rounds,
+                    rounds: n,
+                });
+            }
+            if rounds > count || (count > 0 && rounds == 0) {
+                return Err(E::AwardRoundsVsCount {
+                    index: i,
+                    award_rounds: rounds,
+                    count,
+                });
+            }
+        }
         Ok(())
     }
 }
@@ -691,6 +752,8 @@ pub struct SumsLimits {
     pub sources: usize,
     /// How many features the game reports (the rest must be 0).
     pub features: usize,
+    /// How many top awards the game counts (the rest must be 0).
+    pub awards: usize,
 }
 
 /// Sums that no set of real rounds can produce ([`Accumulator::validate`]), or a merge that
@@ -930,6 +993,36 @@ pub enum SumsError {
         /// Sum of wins.
         total_win: u128,
     },
+    /// A top award the game does not have has counts.
+    #[error("top award {index} has counts, but the game has {count} top awards")]
+    UnusedAward {
+        /// Its index.
+        index: usize,
+        /// The game's awards.
+        count: usize,
+    },
+    /// A top award came in more rounds than there are.
+    #[error("top award {index} came in {award_rounds} rounds, more than rounds ({rounds})")]
+    AwardRoundsAboveRounds {
+        /// The award's index.
+        index: usize,
+        /// Its rounds.
+        award_rounds: u64,
+        /// Rounds.
+        rounds: u64,
+    },
+    /// A top award's rounds and count disagree (each round with it holds it at least once).
+    #[error(
+        "top award {index} came in {award_rounds} rounds, {count} times in all (rounds must be at most the count, and a count needs rounds)"
+    )]
+    AwardRoundsVsCount {
+        /// The award's index.
+        index: usize,
+        /// Its rounds.
+        award_rounds: u64,
+        /// Its count.
+        count: u64,
+    },
     /// A sum passes the range of its integer type.
     #[error("{what} overflows")]
     Overflow {
@@ -1061,6 +1154,8 @@ pub struct ParReport {
     pub source_names: Vec<String>,
     /// Feature names in index order (the order of `sums.feature_*`).
     pub feature_names: Vec<String>,
+    /// The odds of each top award: the cap first (capped games), then the game's awards.
+    pub top_awards: Vec<AwardOdds>,
     /// The exact integer sums behind every figure.
     pub sums: Accumulator,
     /// False when the intervals rest on too few rounds ([`Accumulator::interval_warning`]);
@@ -1082,6 +1177,103 @@ pub struct ReportInfo<'a> {
     pub sources: &'a [&'a str],
     /// Names of the features, by index.
     pub features: &'a [&'a str],
+    /// Names of the top awards the game counts, by index of [`RoundSummary::awards`].
+    pub awards: &'a [&'a str],
+    /// The cap, hundredths of the paytable's bet (`None`: uncapped); a capped game's report
+    /// lists the cap first among its top awards.
+    pub cap: Option<u64>,
+}
+
+/// The odds of one top award in a [`ParReport`], from the simulation's count: "1 in N rounds"
+/// with N = rounds / count (the award may come more than once in a round), with its exact
+/// Poisson interval at [`AWARD_ODDS_LEVEL`] (F. Garwood, "Fiducial limits for the Poisson
+/// distribution", Biometrika 28, 1936: the count's limits are chi-square quantiles), and the
+/// exact odds where the game computes them.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct AwardOdds {
+    /// The award (e.g. "cap 5000x", "x500 multiplier (base game)").
+    pub name: String,
+    /// Rounds in which it came.
+    pub rounds: u64,
+    /// How many times it came.
+    pub count: u64,
+    /// Rounds per award, `null` if it never came.
+    pub one_in: Option<f64>,
+    /// The interval of "1 in N" at [`AWARD_ODDS_LEVEL`]: the lower end (more frequent).
+    pub one_in_low: f64,
+    /// The upper end (rarer); `null` when the award never came (no upper bound).
+    pub one_in_high: Option<f64>,
+    /// The exact odds (rounds per award, the inverse of the expected awards per round) where
+    /// the game computes them (Wish Upon a Star's jackpots).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_one_in: Option<f64>,
+}
+
+/// Garwood's exact interval for the mean of a Poisson count `k` at confidence `level`:
+/// `[chi2_{2k}(a/2) / 2, chi2_{2k+2}(1 - a/2) / 2]` with `a = 1 - level` (the lower end 0 for
+/// `k = 0`).
+pub fn poisson_interval(k: u64, level: f64) -> (f64, f64) {
+    let a = 1.0 - level;
+    let low = if k == 0 {
+        0.0
+    } else {
+        chi_square_critical(2 * k as usize, 1.0 - a / 2.0) / 2.0
+    };
+    let high = chi_square_critical(2 * k as usize + 2, a / 2.0) / 2.0;
+    (low, high)
+}
+
+impl AwardOdds {
+    /// The odds of an award that came `count` times in `award_rounds` of `rounds` rounds.
+    pub fn of(name: &str, rounds: u64, award_rounds: u64, count: u64) -> AwardOdds {
+        let (lo, hi) = poisson_interval(count, AWARD_ODDS_LEVEL);
+        let n = rounds as f64;
+        AwardOdds {
+            name: name.to_string(),
+            rounds: award_rounds,
+            count,
+            one_in: one_in(rounds, count),
+            one_in_low: n / hi,
+            one_in_high: (count > 0).then(|| n / lo),
+            exact_one_in: None,
+        }
+    }
+
+    /// The odds as one line of text: `1 in 5.78e6 (95 %: 1 in 4.98e6 to 6.72e6; 173 times in
+    /// 173 rounds)`, or `not seen in 2e8 rounds (95 %: rarer than 1 in 5.42e7)`, with the exact
+    /// odds where known.
+    pub fn describe(&self, rounds: u64) -> String {
+        let level = percent_label(AWARD_ODDS_LEVEL);
+        let mut t = match (self.one_in, self.one_in_high) {
+            (Some(x), Some(h)) => format!(
+                "1 in {} ({level} %: 1 in {} to {}; {} times in {} rounds)",
+                sci(x),
+                sci(self.one_in_low),
+                sci(h),
+                self.count,
+                self.rounds
+            ),
+            _ => format!(
+                "not seen in {rounds} rounds ({level} %: rarer than 1 in {})",
+                sci(self.one_in_low)
+            ),
+        };
+        if let Some(e) = self.exact_one_in {
+            t.push_str(&format!("; exact 1 in {}", sci(e)));
+        }
+        t
+    }
+}
+
+/// A count of rounds in 4 significant digits: `437.3`, `9.796e5`.
+fn sci(x: f64) -> String {
+    if !x.is_finite() {
+        "inf".into()
+    } else if x < 1e4 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.3e}")
+    }
 }
 
 fn one_in(n: u64, k: u64) -> Option<f64> {
@@ -1182,6 +1374,17 @@ impl ParReport {
             merged_seeds: Vec::new(),
             source_names: info.sources.iter().map(|s| s.to_string()).collect(),
             feature_names: info.features.iter().map(|s| s.to_string()).collect(),
+            top_awards: info
+                .cap
+                .map(|cap| {
+                    let name = format!("cap {}x", cap / 100);
+                    AwardOdds::of(&name, n, acc.cap_hits, acc.cap_hits)
+                })
+                .into_iter()
+                .chain(info.awards.iter().enumerate().map(|(i, name)| {
+                    AwardOdds::of(name, n, acc.award_rounds[i], acc.award_counts[i])
+                }))
+                .collect(),
             sums: acc.clone(),
             interval_reliable: acc.interval_warning().is_none(),
             interval_warning: acc.interval_warning(),
@@ -1290,6 +1493,12 @@ impl std::fmt::Display for ParReport {
                 pct(v.rtp),
                 v.average_win.map_or("-".into(), |a| format!("{a:.2}"))
             )?;
+        }
+        if !self.top_awards.is_empty() {
+            writeln!(f, "  top awards")?;
+            for a in &self.top_awards {
+                writeln!(f, "    {:<30}{}", a.name, a.describe(self.rounds))?;
+            }
         }
         writeln!(f, "  win distribution (x bet)")?;
         for b in &self.win_distribution {
@@ -1434,6 +1643,8 @@ mod tests {
             mode: "m",
             sources: &["base"],
             features: &["x", "big"],
+            awards: &[],
+            cap: None,
         };
         let r = ParReport::new(info, &a, 7, 2, 1.0);
         assert_eq!(r.rtp, 1300.0 / 500.0);
@@ -1484,6 +1695,7 @@ mod tests {
         cap: Some(500_000),
         sources: 1,
         features: 2,
+        awards: 1,
     };
 
     /// Sums of real rounds: wins 0, 0, 150, 700 (feature 1), 500,000 (capped, feature 1).
@@ -1681,6 +1893,8 @@ mod tests {
             mode: "m",
             sources: &["base"],
             features: &[],
+            awards: &[],
+            cap: None,
         };
         let mut a = Accumulator::new(100);
         a.add(&summary(300));
@@ -1747,6 +1961,8 @@ mod tests {
             mode: "m",
             sources: &["base"],
             features: &[],
+            awards: &[],
+            cap: None,
         };
         let r = ParReport::new(info, &a, 7, 1, 1.0);
         let levels = [
@@ -1902,5 +2118,83 @@ mod tests {
         assert!(ConfidenceLevel::new(1.0).is_err() && ConfidenceLevel::new(0.0).is_err());
         assert!(ConfidenceLevel::new(f64::NAN).is_err());
         assert_eq!(ConfidenceLevel::new(0.5).unwrap().level(), 0.5);
+    }
+
+    #[test]
+    fn garwood_poisson_intervals_match_the_published_table() {
+        // Garwood (1936) / the usual table of exact Poisson limits at 95 %:
+        // k = 0: [0, 3.689]; k = 1: [0.0253, 5.572]; k = 10: [4.795, 18.390].
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-3 * b.max(1.0);
+        let (l, h) = poisson_interval(0, 0.95);
+        assert!(l == 0.0 && close(h, 3.688_879), "{l} {h}");
+        let (l, h) = poisson_interval(1, 0.95);
+        assert!(close(l, 0.025_318) && close(h, 5.571_643), "{l} {h}");
+        let (l, h) = poisson_interval(10, 0.95);
+        assert!(close(l, 4.795_389) && close(h, 18.390_356), "{l} {h}");
+    }
+
+    #[test]
+    fn top_awards_are_counted_merged_checked_and_reported() {
+        let mut a = Accumulator::new(100);
+        for (win, awards) in [(0, 0), (150, 2), (700, 1), (0, 0)] {
+            let mut r = summary(win);
+            r.awards[0] = awards;
+            a.add(&r);
+        }
+        assert_eq!((a.award_rounds[0], a.award_counts[0]), (2, 3));
+        assert_eq!(a.validate(&LIMITS), Ok(()));
+        let mut twice = a.clone();
+        twice.checked_merge(&a).unwrap();
+        assert_eq!((twice.award_rounds[0], twice.award_counts[0]), (4, 6));
+        // Impossible sums are refused.
+        let mut bad = a.clone();
+        bad.award_rounds[0] = 5;
+        bad.award_counts[0] = 5;
+        assert!(matches!(
+            bad.validate(&LIMITS),
+            Err(SumsError::AwardRoundsAboveRounds { .. })
+        ));
+        let mut bad = a.clone();
+        bad.award_counts[0] = 1;
+        assert!(matches!(
+            bad.validate(&LIMITS),
+            Err(SumsError::AwardRoundsVsCount { .. })
+        ));
+        let mut bad = a.clone();
+        bad.award_rounds[1] = 1;
+        bad.award_counts[1] = 1;
+        assert!(matches!(
+            bad.validate(&LIMITS),
+            Err(SumsError::UnusedAward { index: 1, .. })
+        ));
+        // Sums without awards serialise without the fields (older reports read back the same).
+        let plain = real();
+        let json = serde_json::to_string(&plain).unwrap();
+        assert!(!json.contains("award_"), "{json}");
+        let back: Accumulator = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, plain);
+        // The report: the cap first, then the game's awards, "1 in rounds / count".
+        let info = ReportInfo {
+            game: "g",
+            mode: "m",
+            sources: &["base"],
+            features: &["x", "big"],
+            awards: &["x500"],
+            cap: Some(500_000),
+        };
+        let r = ParReport::new(info, &a, 7, 1, 1.0);
+        let names: Vec<&str> = r.top_awards.iter().map(|x| x.name.as_str()).collect();
+        assert_eq!(names, ["cap 5000x", "x500"]);
+        assert_eq!(r.top_awards[0].one_in, None);
+        assert_eq!(r.top_awards[0].one_in_high, None);
+        // Not seen in 4 rounds: rarer than 1 in 4 / 3.689 at 95 %.
+        assert!((r.top_awards[0].one_in_low - 4.0 / 3.688_879).abs() < 1e-4);
+        assert_eq!(r.top_awards[1].one_in, Some(4.0 / 3.0));
+        let text = r.to_string();
+        assert!(text.contains("not seen in 4 rounds"), "{text}");
+        assert!(
+            text.contains("x500") && text.contains("3 times in 2 rounds"),
+            "{text}"
+        );
     }
 }

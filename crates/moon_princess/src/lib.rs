@@ -139,7 +139,7 @@ mod tables;
 pub use evaluate::{Evaluation, LineWin, PayClass, evaluate};
 pub use features::Power;
 pub use math_model::{MathModel, ModelError};
-pub use outcome::{FEATURES, RoundOutcome, SOURCES};
+pub use outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
 pub use paused::{PausedRound, ResumeError, StoredRound};
 pub use pick::{PICKS, Pick, PickError, PickStrategy};
 pub use round::{Game, Multiplier, MultiplierError, RoundState, SequenceResult};

@@ -376,3 +376,51 @@ impl MathModel {
         }
     }
 }
+
+#[cfg(test)]
+mod reachability_tests {
+    //! Every advertised outcome has a positive weight where the rules allow it, and every stop
+    //! of every reel strip can be drawn.
+    use super::*;
+    use crate::symbols::REGULAR;
+    use slot_core::sampling::every_value_drawable;
+
+    /// Every stop of a strip of `n` positions can be drawn ([`ReelStrip::draw_stop`]).
+    fn every_stop_drawable(n: usize) -> bool {
+        u32::try_from(n).is_ok_and(every_value_drawable)
+    }
+
+    #[test]
+    fn every_reel_set_every_stop_and_every_power_can_come() {
+        let m = MathModel::standard();
+        let landings = [
+            ("base game", &m.base),
+            ("free spins love", &m.free_spins[0]),
+            ("free spins star", &m.free_spins[1]),
+            ("free spins storm", &m.free_spins[2]),
+        ];
+        for (what, sets) in landings {
+            let mut seen = [false; 7];
+            for (si, set) in sets.iter().enumerate() {
+                assert!(set.weight > 0, "{what}, reel set {si}: weight 0");
+                for (ri, text) in set.reels.iter().enumerate() {
+                    let strip = parse_strip(text, what, si, ri).unwrap();
+                    assert!(every_stop_drawable(strip.len()), "{what} {si} {ri}");
+                    for &s in strip.symbols() {
+                        seen[s as usize] = true;
+                    }
+                }
+            }
+            // Every regular symbol can land in every landing.
+            for s in REGULAR {
+                assert!(seen[s as usize], "{what}: {s:?} never lands");
+            }
+        }
+        // The random power: it can come, and each of Love, Star, Storm can be it; the Star
+        // power makes 1 or 2 Wilds, both possible.
+        let (n, d) = m.random_power_chance;
+        assert!(n > 0 && n < d, "random power chance {n}/{d}");
+        assert!(m.random_power_weights.iter().all(|&w| w > 0));
+        assert!(m.star_wilds_weights.iter().all(|&w| w > 0));
+    }
+}

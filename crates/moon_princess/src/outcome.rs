@@ -18,6 +18,10 @@ pub const FEATURES: &[&str] = &[
     "grid clear 100x",
 ];
 
+/// Names of the top awards, by index of [`RoundSummary::awards`]: the 100 x grid clear of a
+/// free spin (one per clear). The cap is counted by every report as `cap_hits`.
+pub const AWARDS: &[&str] = &["grid clear 100x"];
+
 /// Source index: the paid spin (its tumbles and random power included).
 pub(crate) const SRC_BASE: usize = 0;
 /// Source index: Trinity spins.
@@ -79,6 +83,7 @@ impl RoundOutcome {
         s.feature_wins[2] = self.random_power_win.hundredths();
         s.feature_triggers[3] = self.free_spin_clears;
         s.feature_wins[3] = self.clear_win.hundredths();
+        s.awards[0] = self.free_spin_clears;
         s
     }
 }

@@ -98,7 +98,7 @@ mod rule_tests;
 pub use events::{Event, SpinKind};
 pub use math_model::MathModel;
 pub use round::{
-    ANTE_STAKE_LADDER, BET_LADDER, BetMode, CAP, FEATURES, RoundOutcome, SOURCES,
+    ANTE_STAKE_LADDER, AWARDS, BET_LADDER, BetMode, CAP, FEATURES, RoundOutcome, SOURCES,
     StarlightChristmas,
 };
 

@@ -45,6 +45,16 @@ pub const SOURCES: [&str; 4] = [
 /// Names of the features ([`RoundSummary::feature_triggers`] indices): the free spins, and a
 /// base sequence paid with Multipliers (its win is the multiplied sequence win).
 pub const FEATURES: [&str; 2] = ["free spins", "base multiplier"];
+/// Names of the top awards ([`RoundSummary::awards`] indices): an x500 Multiplier landing in
+/// the base game, and in the free spins (counted once per Multiplier).
+pub const AWARDS: [&str; 2] = [
+    "x500 multiplier (base game)",
+    "x500 multiplier (free spins)",
+];
+
+/// The grid code of an x500 Multiplier (the last value of [`crate::symbols::MULTIPLIER_VALUES`]).
+const X500: u8 = MULTIPLIER + 14;
+const _: () = assert!(crate::symbols::MULTIPLIER_VALUES[14] == 500);
 
 const SRC_SPIN: usize = 0;
 const SRC_TUMBLES: usize = 1;
@@ -123,6 +133,8 @@ pub struct RoundOutcome {
     pub retriggers: u32,
     /// The running multiplier when the round ended.
     pub running_multiplier: u32,
+    /// x500 Multipliers that landed: in the base game, in the free spins.
+    pub x500_multipliers: [u32; 2],
 }
 
 impl RoundOutcome {
@@ -140,6 +152,8 @@ impl RoundOutcome {
         s.feature_wins[0] = self.by_source[SRC_FREE].hundredths();
         s.feature_triggers[1] = !self.base_multiplier_win.is_zero() as u32;
         s.feature_wins[1] = self.base_multiplier_win.hundredths();
+        s.awards[0] = self.x500_multipliers[0];
+        s.awards[1] = self.x500_multipliers[1];
         s
     }
 }
@@ -356,6 +370,9 @@ impl StarlightChristmas {
             stars: None,
         });
         let seq = Self::tumble(&mut grid, base_table, Win::ZERO, src, rec);
+        // Multipliers are never removed within a sequence: its last grid holds every one
+        // that landed in it.
+        out.x500_multipliers[0] += grid.plane(X500).count_ones();
         Self::settle_base(&grid, &seq, &mut ledger, &mut out, rec);
         if !ledger.capped() {
             let n = Self::pay_scatters(&grid, SRC_SCATTER, &mut ledger, rec);
@@ -485,6 +502,7 @@ impl StarlightChristmas {
                 stars: None,
             });
             let seq = Self::tumble(&mut grid, table, ledger.total(), src, rec);
+            out.x500_multipliers[1] += grid.plane(X500).count_ones();
             let m = multiplier_sum(&grid);
             if seq.capped {
                 let p = ledger.pay(SRC_FREE, seq.total);

@@ -158,6 +158,9 @@ fn multipliers_without_a_win_pay_nothing() {
         ],
     );
     assert_eq!(out.win, Win::ZERO);
+    // The x500 landed (a top award, counted though it paid nothing); the x250 is not one.
+    assert_eq!(out.x500_multipliers, [1, 0]);
+    assert_eq!(out.summary().awards[..2], [1, 0]);
 }
 
 /// The base sequence of the worked example: yellow x8 (0.25), tumble, blue x8 (0.80), tumble,
@@ -318,6 +321,11 @@ fn cap_in_the_base_game_forfeits_scatters_and_free_spins() {
     assert_eq!(out.win, h(500_000));
     assert!(out.capped);
     assert!(!out.free_spins_triggered);
+    assert_eq!(
+        out.x500_multipliers,
+        [3, 0],
+        "three x500 landed in the base game"
+    );
     assert_eq!(out.by_source[0], h(500_000));
     assert_eq!(
         out.base_multiplier_win,
@@ -353,6 +361,11 @@ fn cap_in_free_spins_forfeits_the_remaining_spins() {
     assert_eq!(out.win, h(500_000));
     assert!(out.capped);
     assert_eq!(out.free_spins_played, 1);
+    assert_eq!(
+        out.x500_multipliers,
+        [0, 2],
+        "two x500 landed in the free spin"
+    );
     assert_eq!(out.by_source, [h(0), h(0), h(300), h(499_700)]);
     // 50x x running 1,000 = 50,000x asked; 4,997x fits under the cap after the 3x.
     assert!(log.events.contains(&Event::SequenceEnd {

@@ -101,7 +101,7 @@ pub use evaluate::{SpinEvaluation, WaysWin, evaluate};
 pub use events::Event;
 pub use exact::ExactFigures;
 pub use math_model::{GiftPrize, MathModel, ModelError, StarValue};
-pub use round::{FEATURES, Game, LockAndSpinOutcome, RoundOutcome, SOURCES};
+pub use round::{AWARDS, FEATURES, Game, LockAndSpinOutcome, RoundOutcome, SOURCES};
 pub use slot_core::events::EventLog;
 pub use slot_core::money::{Bet, BetError, BetLadder, MoneyError, Win};
 pub use slot_core::recorder::{NoRecorder, Recorder};

@@ -44,6 +44,11 @@ pub const SOURCES: &[&str] = &[
 /// the Grand), Grand (one per full grid; its win is the 200x).
 pub const FEATURES: &[&str] = &["free spins", "gift bonus", "lock & spin", "grand"];
 
+/// Names of the top awards, by index of [`RoundSummary::awards`]: each jackpot, counted once
+/// per jackpot paid (a Mini, Minor or Major Star paid by Lock & Spin, or a gift bonus win of
+/// one), and the Grand.
+pub const AWARDS: &[&str] = &["Mini 20x", "Minor 30x", "Major 50x", "Grand 200x"];
+
 /// Source index: base-game ways wins.
 pub const SOURCE_WAYS: usize = 0;
 /// Source index: base-game scatter pay.
@@ -74,6 +79,8 @@ pub struct RoundOutcome {
     pub lock_and_spins: u32,
     /// Grands won.
     pub grands: u32,
+    /// Jackpots paid: Mini, Minor, Major (Stars paid by Lock & Spin and gift bonus wins).
+    pub jackpots: [u32; 3],
 }
 
 impl RoundOutcome {
@@ -94,6 +101,8 @@ impl RoundOutcome {
         s.feature_wins[2] = self.by_source[SOURCE_LOCK_AND_SPIN].hundredths();
         s.feature_triggers[3] = self.grands;
         s.feature_wins[3] = GRAND.times(u64::from(self.grands)).hundredths();
+        s.awards[..3].copy_from_slice(&self.jackpots);
+        s.awards[3] = self.grands;
         s
     }
 }
@@ -359,6 +368,12 @@ impl Game {
             let prize = *self.model.gift_prizes.sample(st.rng);
             let p = st.ledger.pay(SOURCE_GIFT, prize.amount());
             st.out.gift_wins += 1;
+            match prize {
+                GiftPrize::Mini => st.out.jackpots[0] += 1,
+                GiftPrize::Minor => st.out.jackpots[1] += 1,
+                GiftPrize::Major => st.out.jackpots[2] += 1,
+                GiftPrize::Cash(_) | GiftPrize::FreeSpins => {}
+            }
             st.rec.record(|| Event::GiftBonus {
                 reel: 2 + 2 * i as u8,
                 award: crate::events::gift_award(prize),
@@ -373,6 +388,14 @@ impl Game {
             let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
             st.out.lock_and_spins += 1;
             st.out.grands += u32::from(ls.grand);
+            for c in cells_of(ls.held) {
+                match values[c] {
+                    StarValue::Mini => st.out.jackpots[0] += 1,
+                    StarValue::Minor => st.out.jackpots[1] += 1,
+                    StarValue::Major => st.out.jackpots[2] += 1,
+                    StarValue::Cash(_) => {}
+                }
+            }
             st.rec.record(|| Event::LockAndSpinEnd {
                 stars: ls.stars,
                 star_values: ls.star_values,

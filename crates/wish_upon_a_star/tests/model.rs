@@ -142,3 +142,67 @@ fn the_model_round_trips_through_json() {
     v["respin_star"] = serde_json::json!({"numerator": 3, "denominator": 2});
     assert!(serde_json::from_str::<MathModel>(&v.to_string()).is_err());
 }
+
+#[test]
+fn every_advertised_value_has_a_positive_weight_and_every_stop_can_be_drawn() {
+    use num_traits::Zero;
+    use slot_core::sampling::every_value_drawable;
+    let m = MathModel::standard();
+    // Every stop of every strip (a stop is drawn uniformly over the strip's length).
+    for strips in [&m.base_strips, &m.free_strips] {
+        for s in strips {
+            assert!(every_value_drawable(u32::try_from(s.len()).unwrap()));
+        }
+    }
+    // The Star values the rules name: cash up to 15x, Mini, Minor, Major; each with a positive
+    // weight (landed and respin Stars share the table).
+    let stars = &m.star_values;
+    for label in [StarValue::Mini, StarValue::Minor, StarValue::Major] {
+        let i = stars.values().iter().position(|v| *v == label).unwrap();
+        assert!(stars.weights()[i] > 0, "{label:?}");
+    }
+    assert!(
+        stars.weights().iter().all(|&w| w > 0),
+        "every Star value can come"
+    );
+    assert!(
+        stars
+            .values()
+            .iter()
+            .any(|v| *v == StarValue::Cash(Win::from_hundredths(1_500))),
+        "the 15x Star"
+    );
+    // Gift bonus wins: cash up to 10x, Mini, Minor, Major, 10 free spins.
+    let gifts = &m.gift_prizes;
+    for prize in [
+        GiftPrize::Mini,
+        GiftPrize::Minor,
+        GiftPrize::Major,
+        GiftPrize::FreeSpins,
+        GiftPrize::Cash(Win::from_hundredths(1_000)),
+    ] {
+        let i = gifts.values().iter().position(|v| *v == prize).unwrap();
+        assert!(gifts.weights()[i] > 0, "{prize:?}");
+    }
+    assert!(gifts.weights().iter().all(|&w| w > 0));
+    // Respins can bring a Star and can miss.
+    let p = m.respin_star;
+    assert!(p.numerator > 0 && p.numerator < p.denominator);
+    // Every paying symbol, the Wild, the Bonus and the Star stand on the strips; the free
+    // spins, Lock & Spin, full-Wild reels and the Grand have positive probabilities.
+    for strips in [&m.base_strips, &m.free_strips] {
+        for sym in 0..wish_upon_a_star::symbols::SYMBOLS as u8 {
+            assert!(
+                strips.iter().any(|s| s.symbols().contains(&sym)),
+                "symbol {sym} never lands"
+            );
+        }
+    }
+    let e = ExactFigures::compute(&m).unwrap();
+    for f in [&e.base, &e.free] {
+        assert!(!f.scatter_probability.is_zero());
+        assert!(f.full_wild_probability.iter().all(|p| !p.is_zero()));
+    }
+    assert!(!e.base_features.lock_and_spin_probability.is_zero());
+    assert!(!e.grands_per_round.is_zero());
+}

@@ -2,6 +2,7 @@
 //! (a grid's whole tumble sequence), `play` (round K of seed S, step by step), `tune`.
 
 use crate::driver::{self, GameFacts};
+use crate::gof::Tally;
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, reject};
 use crate::{Choice, EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
 use moon_princess::{CAP, FEATURES, Game, MathModel, Multiplier, Pick, SOURCES};
@@ -17,13 +18,17 @@ const DEFAULT_ROUNDS: u64 = 10_000_000;
 /// The game: the shipped model, or the JSON math model named by the environment variable
 /// `MP_MODEL` (a tuning hook: candidate models are tried without rebuilding).
 fn game() -> Result<Game, CliError> {
+    Ok(Game::new(&model()?)?)
+}
+
+/// The math model `game` plays: the shipped one, or the file named by `MP_MODEL`.
+fn model() -> Result<MathModel, CliError> {
     match std::env::var_os("MP_MODEL") {
-        None => Ok(Game::standard()),
+        None => Ok(MathModel::standard()),
         Some(path) => {
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| CliError(format!("MP_MODEL {}: {e}", path.to_string_lossy())))?;
-            let model: MathModel = serde_json::from_str(&text)?;
-            Ok(Game::new(&model)?)
+            Ok(serde_json::from_str(&text)?)
         }
     }
 }
@@ -46,6 +51,8 @@ fn facts(p: Pick) -> GameFacts {
         cap: Some(CAP.limit.hundredths()),
         sources: SOURCES,
         features: FEATURES,
+        awards: moon_princess::AWARDS,
+        exact_award_odds: None,
         target_rtp: TARGET_RTP,
     }
 }
@@ -62,10 +69,134 @@ pub fn sim(a: &SimArgs) -> CliResult {
     reject(a.ante, "--ante", GAME, "starlight-christmas")?;
     let game = game()?;
     let p = pick(a.choice);
-    driver::sim(a, &facts(p), game.fingerprint(), DEFAULT_ROUNDS, |rng| {
-        game.play_round(rng, &mut NoRecorder, p).summary()
-    })?;
+    let model = model()?;
+    let layout = GofLayout::of(&model, p);
+    let gof = |seed, first, rounds| {
+        crate::gof::replay(
+            seed,
+            first,
+            rounds,
+            &|| layout.tallies(),
+            |rng: &mut slot_core::sim::SimRng, log: &mut EventLog| {
+                game.play_round(rng, log, p);
+            },
+            |t: &mut [Tally], log: &EventLog| layout.count(t, log),
+        )
+    };
+    driver::sim(
+        a,
+        &facts(p),
+        game.fingerprint(),
+        DEFAULT_ROUNDS,
+        |rng| game.play_round(rng, &mut NoRecorder, p).summary(),
+        &gof,
+    )?;
     Ok(())
+}
+
+/// Positions of a strip written as model text (`code` or `code*n` tokens).
+fn strip_len(text: &str) -> usize {
+    text.split_whitespace()
+        .map(|t| t.split_once('*').map_or(1, |(_, n)| n.parse().unwrap_or(0)))
+        .sum()
+}
+
+/// The random inputs of a round with pick `p`: for the base game (paid and Trinity spins) and
+/// the pick's free spins, the reel set drawn (when there are several) and the stop of each reel
+/// of each set; and which power the random power of a paid spin is.
+struct GofLayout {
+    /// Per landing (0 base, 1 free spins): its name, the set weights, each set's strip lengths.
+    landings: [(String, Vec<u64>, Vec<[usize; 5]>); 2],
+    /// The random power's weights (Love, Star, Storm).
+    powers: Vec<u64>,
+}
+
+impl GofLayout {
+    fn of(model: &MathModel, p: Pick) -> GofLayout {
+        let landing = |name: String, sets: &[moon_princess::math_model::ReelSet]| {
+            (
+                name,
+                sets.iter().map(|s| u64::from(s.weight)).collect(),
+                sets.iter()
+                    .map(|s| s.reels.each_ref().map(|r| strip_len(r)))
+                    .collect(),
+            )
+        };
+        GofLayout {
+            landings: [
+                landing("base game".into(), &model.base),
+                landing(
+                    format!("free spins {}", p.name()),
+                    &model.free_spins[p as usize],
+                ),
+            ],
+            powers: model.random_power_weights.map(u64::from).to_vec(),
+        }
+    }
+
+    /// Tallies in order: per landing its reel sets, then each set's reels; the random power.
+    fn tallies(&self) -> Vec<Tally> {
+        let mut t = Vec::new();
+        for (name, weights, lens) in &self.landings {
+            t.push(Tally::new(format!("{name} reel sets"), weights.clone()));
+            for (si, five) in lens.iter().enumerate() {
+                for (r, &n) in five.iter().enumerate() {
+                    t.push(Tally::uniform(
+                        format!("{name} set {si} reel {} stops", r + 1),
+                        n,
+                    ));
+                }
+            }
+        }
+        t.push(Tally::new(
+            "random power (Love, Star, Storm)",
+            self.powers.clone(),
+        ));
+        t
+    }
+
+    /// Index of the first tally of landing `l`.
+    fn start(&self, l: usize) -> usize {
+        self.landings[..l]
+            .iter()
+            .map(|(_, _, lens)| 1 + 5 * lens.len())
+            .sum()
+    }
+
+    fn count(&self, t: &mut [Tally], log: &EventLog) {
+        use slot_core::events::{Event, PowerSource, Princess, SpinKind};
+        let mut landing = 0;
+        for e in &log.events {
+            match e {
+                Event::SpinStart { spin, .. } => landing = usize::from(*spin == SpinKind::Free),
+                Event::Landed {
+                    reel_set: Some(set),
+                    stops: Some(stops),
+                    ..
+                } => {
+                    let s0 = self.start(landing);
+                    t[s0].add(*set as usize);
+                    for (r, &stop) in stops.iter().enumerate().take(5) {
+                        t[s0 + 1 + 5 * *set as usize + r].add(stop as usize);
+                    }
+                }
+                Event::Power {
+                    power,
+                    source: PowerSource::Random,
+                    ..
+                } => {
+                    let i = match power {
+                        Princess::Love => 0,
+                        Princess::Star => 1,
+                        Princess::Storm => 2,
+                    };
+                    let last = t.len() - 1;
+                    t[last].add(i);
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 pub fn eval(a: &EvalArgs) -> CliResult {
@@ -311,4 +442,51 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_goodness_of_fit_section_tells_the_model_played_from_another() {
+        let game = Game::standard();
+        let section = |model: &MathModel| {
+            let layout = GofLayout::of(model, Pick::Love);
+            crate::gof::replay(
+                3,
+                0,
+                30_000,
+                &|| layout.tallies(),
+                |rng: &mut slot_core::sim::SimRng, log: &mut EventLog| {
+                    game.play_round(rng, log, Pick::Love);
+                },
+                |t: &mut [Tally], log: &EventLog| layout.count(t, log),
+            )
+        };
+        let right = section(&MathModel::standard());
+        assert!(right.passes_at_1_percent, "{}", right.text());
+        // A model whose random power is Love half the time, and whose base game draws the
+        // clearing reel set 10 times as often.
+        let mut wrong = MathModel::standard();
+        wrong.random_power_weights = [2, 1, 1];
+        wrong.base[1].weight *= 10;
+        let bad = section(&wrong);
+        let p = |name: &str| {
+            bad.tests
+                .iter()
+                .find(|t| t.input.starts_with(name))
+                .unwrap()
+                .p_value
+        };
+        assert!(p("random power") < 1e-12, "{}", bad.text());
+        assert!(p("base game reel sets") < 1e-12, "{}", bad.text());
+        assert!(!bad.passes_at_1_percent);
+    }
+
+    #[test]
+    fn strip_lengths_count_stacks() {
+        assert_eq!(strip_len("ci*3 st he*2"), 6);
+        assert_eq!(strip_len(""), 0);
+    }
 }

@@ -1,6 +1,7 @@
 //! Runner commands of Starlight Christmas.
 
 use crate::driver::{self, GameFacts};
+use crate::gof::Tally;
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
 use slot_core::recorder::{EventLog, NoRecorder};
@@ -8,7 +9,7 @@ use slot_core::sim::{SimRng, rng_at_round};
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::paytable::evaluate_grid;
 use starlight_christmas::symbols::{NAMES, SHAPE, TEXT_CODES, parse_grid};
-use starlight_christmas::{BetMode, CAP, FEATURES, SOURCES, StarlightChristmas};
+use starlight_christmas::{AWARDS, BetMode, CAP, FEATURES, SOURCES, StarlightChristmas};
 
 const GAME: &str = "starlight-christmas";
 /// The target RTP of both modes (a fraction of the stake): 95.50 %.
@@ -34,6 +35,8 @@ fn facts(m: BetMode) -> GameFacts {
         cap: Some(CAP.limit.hundredths()),
         sources: &SOURCES,
         features: &FEATURES,
+        awards: &AWARDS,
+        exact_award_odds: None,
         target_rtp: TARGET_RTP,
     }
 }
@@ -52,15 +55,105 @@ pub fn sim(a: &SimArgs) -> CliResult {
         None => StarlightChristmas::standard(),
         Some(path) => StarlightChristmas::new(&load_model(path)?)?,
     };
+    let model = match &a.model {
+        None => MathModel::standard(),
+        Some(path) => load_model(path)?,
+    };
     let m = mode(a.ante);
+    let gof = |seed, first, rounds| {
+        crate::gof::replay(
+            seed,
+            first,
+            rounds,
+            &|| gof_tallies(&model, m),
+            |rng: &mut SimRng, log: &mut EventLog| {
+                game.play_round(m, rng, log);
+            },
+            gof_count,
+        )
+    };
     driver::sim(
         a,
         &facts(m),
         game.fingerprint(),
         DEFAULT_ROUNDS,
         |rng: &mut SimRng| game.play_round(m, rng, &mut NoRecorder).summary(),
+        &gof,
     )?;
     Ok(())
+}
+
+/// The random inputs of a round in mode `m`, in [`gof_count`]'s order: the base game's cells
+/// (the mode's table: the Scatter, the nine paying symbols, the Multiplier), the free spins'
+/// cells, the base-game and the free-spin Multiplier values.
+fn gof_tallies(model: &MathModel, m: BetMode) -> Vec<Tally> {
+    let cells = |w: &starlight_christmas::math_model::CellWeights| -> Vec<u64> {
+        std::iter::once(w.scatter)
+            .chain(w.paying)
+            .chain(std::iter::once(w.multiplier))
+            .map(u64::from)
+            .collect()
+    };
+    let base = match m {
+        BetMode::Standard => &model.base,
+        BetMode::Ante => &model.ante_base,
+    };
+    let values = |w: &[u32; 15]| w.iter().map(|&x| u64::from(x)).collect();
+    vec![
+        Tally::new(format!("{} base game cells", m.name()), cells(base)),
+        Tally::new("free-spin cells", cells(&model.free_spins)),
+        Tally::new(
+            "base-game Multiplier values",
+            values(&model.base_multiplier_values),
+        ),
+        Tally::new(
+            "free-spin Multiplier values",
+            values(&model.free_spin_multiplier_values),
+        ),
+    ]
+}
+
+/// Counts one round's draws: every cell of a landed grid and every cell a refill filled (the
+/// cells empty after the tumble), in the base game or the free spins; the value of every new
+/// Multiplier.
+fn gof_count(t: &mut [Tally], log: &EventLog) {
+    use slot_core::events::{Event, SpinKind};
+    use starlight_christmas::symbols::{MULTIPLIER, SCATTER, parse_code};
+    let mut free = false;
+    let mut emptied: Vec<bool> = Vec::new();
+    let draw = |t: &mut [Tally], free: bool, code: &str| {
+        let Some(c) = parse_code(code) else { return };
+        let (cells, values) = if free { (1, 3) } else { (0, 2) };
+        if c == SCATTER {
+            t[cells].add(0);
+        } else if c < SCATTER {
+            t[cells].add(1 + c as usize);
+        } else {
+            t[cells].add(10);
+            t[values].add((c - MULTIPLIER) as usize);
+        }
+    };
+    for e in &log.events {
+        match e {
+            Event::SpinStart { spin, .. } => free = *spin == SpinKind::Free,
+            Event::Landed { grid, .. } => {
+                for c in crate::gof::cells(grid) {
+                    draw(t, free, c);
+                }
+            }
+            Event::Tumble { grid, .. } => {
+                emptied = crate::gof::cells(grid).iter().map(|c| *c == ".").collect();
+            }
+            Event::Refill { grid } => {
+                for (c, was_empty) in crate::gof::cells(grid).into_iter().zip(&emptied) {
+                    if *was_empty {
+                        draw(t, free, c);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Reads a math model file (JSON), with errors naming the file and the problem.
@@ -242,4 +335,41 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         w
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_goodness_of_fit_section_tells_the_model_played_from_another() {
+        let game = StarlightChristmas::standard();
+        let m = BetMode::Standard;
+        let section = |model: &MathModel| {
+            crate::gof::replay(
+                5,
+                0,
+                20_000,
+                &|| gof_tallies(model, m),
+                |rng: &mut SimRng, log: &mut EventLog| {
+                    game.play_round(m, rng, log);
+                },
+                gof_count,
+            )
+        };
+        let right = section(&MathModel::standard());
+        assert_eq!(right.tests.len(), 4);
+        assert!(right.passes_at_1_percent, "{}", right.text());
+        // Expected counts from a model with twice the base-game Multipliers and x2 twice as
+        // likely: the draws of the shipped game do not fit it.
+        let mut wrong = MathModel::standard();
+        wrong.base.multiplier *= 2;
+        wrong.base_multiplier_values[0] *= 2;
+        let bad = section(&wrong);
+        assert!(bad.tests[0].p_value < 1e-12, "{}", bad.text());
+        assert!(bad.tests[2].p_value < 1e-12, "{}", bad.text());
+        assert!(!bad.passes_at_1_percent);
+        // The free spins' inputs are the same in both models: their tests agree.
+        assert_eq!(bad.tests[1], right.tests[1]);
+    }
 }

@@ -1,6 +1,7 @@
 //! Runner commands of Wish Upon a Star (the runner's contract (README)): `sim`, `eval`, `play`, `exact`, `tune`.
 
 use crate::driver::{self, GameFacts, RunOptions};
+use crate::gof::Tally;
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
 use num_rational::BigRational;
@@ -12,7 +13,7 @@ use wish_upon_a_star::evaluate::evaluate_free_spin;
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{self, MathModel};
 use wish_upon_a_star::symbols::{self, NAMES};
-use wish_upon_a_star::{ExactFigures, FEATURES, GAME_NAME, Game, SOURCES};
+use wish_upon_a_star::{AWARDS, ExactFigures, FEATURES, GAME_NAME, Game, SOURCES};
 
 const GAME: &str = "wish-upon-a-star";
 /// Default rounds of `sim`: a few seconds on 2 cores.
@@ -34,8 +35,161 @@ const FACTS: GameFacts = GameFacts {
     cap: None,
     sources: SOURCES,
     features: FEATURES,
+    awards: AWARDS,
+    exact_award_odds: Some(exact_award_odds),
     target_rtp: TARGET_RTP,
 };
+
+/// The random inputs of a round, in [`gof_count`]'s order: the stop of each reel of the base
+/// and the free-spin strips, the Star values (landed and respin Stars), the gift prizes, and
+/// whether a respin puts a Star in an empty cell (weights: the model's chance).
+fn gof_tallies(m: &MathModel) -> Vec<Tally> {
+    let mut t = Vec::new();
+    for (name, strips) in [("base", &m.base_strips), ("free-spin", &m.free_strips)] {
+        for (r, s) in strips.iter().enumerate() {
+            t.push(Tally::uniform(
+                format!("{name} strip reel {} stops", r + 1),
+                s.len(),
+            ));
+        }
+    }
+    let w = |x: &[u32]| x.iter().map(|&v| u64::from(v)).collect();
+    t.push(Tally::new("Star values", w(m.star_values.weights())));
+    t.push(Tally::new("gift prizes", w(m.gift_prizes.weights())));
+    let p = m.respin_star;
+    t.push(Tally::new(
+        "respin Star in an empty cell (no, yes)",
+        vec![
+            u64::from(p.denominator - p.numerator),
+            u64::from(p.numerator),
+        ],
+    ));
+    t
+}
+
+/// Counts one round's draws from its record.
+fn gof_count(m: &MathModel, t: &mut [Tally], log: &EventLog) {
+    use slot_core::events::{Award, AwardKind, Event, SpinKind};
+    use wish_upon_a_star::{GiftPrize, StarValue};
+    let star = |a: &Award| {
+        let v = match a.kind {
+            AwardKind::Mini => StarValue::Mini,
+            AwardKind::Minor => StarValue::Minor,
+            AwardKind::Major => StarValue::Major,
+            _ => StarValue::Cash(a.amount),
+        };
+        m.star_values.values().iter().position(|x| *x == v)
+    };
+    let gift = |a: &Award| {
+        let v = match a.kind {
+            AwardKind::Mini => GiftPrize::Mini,
+            AwardKind::Minor => GiftPrize::Minor,
+            AwardKind::Major => GiftPrize::Major,
+            AwardKind::FreeSpins => GiftPrize::FreeSpins,
+            _ => GiftPrize::Cash(a.amount),
+        };
+        m.gift_prizes.values().iter().position(|x| *x == v)
+    };
+    let (stars, gifts, respin) = (10, 11, 12);
+    let mut free = false;
+    let mut held = 0u64;
+    for e in &log.events {
+        match e {
+            Event::SpinStart { spin, .. } => free = *spin == SpinKind::Free,
+            Event::Landed {
+                stops: Some(st),
+                stars: s,
+                ..
+            } => {
+                for (r, &stop) in st.iter().enumerate().take(5) {
+                    t[usize::from(free) * 5 + r].add(stop as usize);
+                }
+                for a in s.iter().flatten() {
+                    if let Some(i) = star(&a.award) {
+                        t[stars].add(i);
+                    }
+                }
+            }
+            Event::LockAndSpinStart { held: h, .. } => held = h.len() as u64,
+            Event::Respin {
+                new_stars,
+                held: after,
+                ..
+            } => {
+                let empty = 15u64.saturating_sub(held);
+                let new = new_stars.len() as u64;
+                t[respin].observed[0] += empty.saturating_sub(new);
+                t[respin].observed[1] += new;
+                held = u64::from(*after);
+                for a in new_stars {
+                    if let Some(i) = star(&a.award) {
+                        t[stars].add(i);
+                    }
+                }
+            }
+            Event::GiftBonus { award, .. } => {
+                if let Some(i) = gift(award) {
+                    t[gifts].add(i);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The exact odds of the jackpots and the Grand (rounds per award: the inverse of the
+/// expected awards per round) of the shipped model, `None` for another model.
+///
+/// A jackpot is paid by a gift bonus win of it or by a Star of it held at the end of Lock &
+/// Spin; every Star's value and every gift prize is drawn independently of everything else,
+/// so the expected jackpots J per round are (expected gift bonus wins per round) x P(gift = J)
+/// + (expected Stars paid by Lock & Spin per round) x P(Star = J), each from the exact figures.
+fn exact_award_odds(
+    fingerprint: &slot_core::fingerprint::Fingerprint,
+) -> Option<Vec<(&'static str, f64)>> {
+    let game = Game::standard();
+    if *fingerprint != game.fingerprint() {
+        return None;
+    }
+    let model = game.model();
+    let e = ExactFigures::compute(model).ok()?;
+    let spins = &e.base_features.free_spin_awards * &e.free_spins_per_award;
+    let gifts = &e.base_features.gift_wins + &spins * &e.free_features.gift_wins;
+    let ls_stars = |s: &wish_upon_a_star::exact::StripFigures| -> BigRational {
+        (wish_upon_a_star::evaluate::LOCK_AND_SPIN_STARS as usize..s.star_count.len())
+            .map(|k| &s.star_count[k] * &e.lock_and_spin.expected_stars[k])
+            .sum()
+    };
+    let stars = ls_stars(&e.base) + &spins * ls_stars(&e.free);
+    let share = |t_values: Vec<bool>, weights: &[u32]| -> BigRational {
+        let total: u128 = weights.iter().map(|&w| u128::from(w)).sum();
+        let hit: u128 = t_values
+            .iter()
+            .zip(weights)
+            .filter(|(h, _)| **h)
+            .map(|(_, &w)| u128::from(w))
+            .sum();
+        wish_upon_a_star::exact::fraction(hit, total)
+    };
+    use wish_upon_a_star::{GiftPrize as G, StarValue as S};
+    let jackpot = |g: G, s: S| -> f64 {
+        let pg = share(
+            model.gift_prizes.values().iter().map(|v| *v == g).collect(),
+            model.gift_prizes.weights(),
+        );
+        let ps = share(
+            model.star_values.values().iter().map(|v| *v == s).collect(),
+            model.star_values.weights(),
+        );
+        1.0 / to_f64(&(&gifts * pg + &stars * ps))
+    };
+    Some(vec![
+        (AWARDS[0], jackpot(G::Mini, S::Mini)),
+        (AWARDS[1], jackpot(G::Minor, S::Minor)),
+        (AWARDS[2], jackpot(G::Major, S::Major)),
+        (AWARDS[3], 1.0 / to_f64(&e.grands_per_round)),
+    ])
+}
 
 /// The facts of the mode named `mode`, if there is one.
 pub fn facts_of(mode: &str) -> Option<GameFacts> {
@@ -45,9 +199,26 @@ pub fn facts_of(mode: &str) -> Option<GameFacts> {
 pub fn sim(a: &SimArgs) -> CliResult {
     no_foreign_options(a.choice.is_some(), a.ante)?;
     let game = Game::standard();
-    let report = driver::sim(a, &FACTS, game.fingerprint(), DEFAULT_ROUNDS, |rng| {
-        game.play_round(rng, &mut NoRecorder).summary()
-    })?;
+    let gof = |seed, first, rounds| {
+        crate::gof::replay(
+            seed,
+            first,
+            rounds,
+            &|| gof_tallies(game.model()),
+            |rng: &mut slot_core::sim::SimRng, log: &mut EventLog| {
+                game.play_round(rng, log);
+            },
+            |t: &mut [Tally], log: &EventLog| gof_count(game.model(), t, log),
+        )
+    };
+    let report = driver::sim(
+        a,
+        &FACTS,
+        game.fingerprint(),
+        DEFAULT_ROUNDS,
+        |rng| game.play_round(rng, &mut NoRecorder).summary(),
+        &gof,
+    )?;
     let report = report.par;
     if !a.json && report.rounds > 1 {
         let exact = ExactFigures::compute(game.model())?;
