@@ -261,6 +261,11 @@ pub struct PlayArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
+    /// A named math model instead of the shipped one: `standard`, or a stress model (for
+    /// tests, not for play) that reaches the cap often: moon-princess `stress-free-spins`,
+    /// `stress-trinity`; starlight-christmas `stress`.
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
 }
 
 /// Arguments of `exact`.
