@@ -298,6 +298,7 @@ document.addEventListener("keydown", (ev) => {
 async function main() {
   const params = new URLSearchParams(location.search);
   const request = requestFromParams(params);
+  document.body.dataset.game = request.game;
   $("game").value = request.game;
   fillChoices(request.game, request.mode, request.model);
   for (const f of ["seed", "round", "grid"]) if (request[f]) $(f).value = request[f];

@@ -21,8 +21,9 @@
 //! | `grid` | string | instead of a simulated round: a grid in the runner's grid text (as `cargo xtask eval` takes it), see below |
 //!
 //! With `grid`: Moon Princess evaluates the grid's whole tumble sequence as a paid spin at x1
-//! (`Game::evaluate_sequence`: wins, tumbles, multiplier, meter, clear; no powers, no round
-//! events around it); Wish Upon a Star plays the grid as the paid spin (`Game::play_grid`: Star
+//! (`Game::evaluate_sequence`, as `cargo xtask eval` does: wins, tumbles, multiplier, meter,
+//! clear; no powers), after a `landed` event with the grid (no `round_start`/`round_end`: the
+//! page's payout stays empty, its running total is the sequence's win); Wish Upon a Star plays the grid as the paid spin (`Game::play_grid`: Star
 //! values, wins, gift bonus wins, Lock & Spin; free spins it awards are not played); Starlight
 //! Christmas lands the grid as the paid spin and plays the round on
 //! (`StarlightChristmas::play_grid`: tumbles, refills, Multipliers, free spins). Whatever is
@@ -51,7 +52,7 @@
 use moon_princess::{Game as MoonPrincess, Multiplier, Pick};
 use serde::Deserialize;
 use serde_json::Value;
-use slot_core::events::EventLog;
+use slot_core::events::{Event, EventLog};
 use slot_core::sim::replay_round;
 use starlight_christmas::{BetMode, StarlightChristmas};
 use wish_upon_a_star::Game as WishUponAStar;
@@ -143,8 +144,18 @@ fn moon_princess_log(
     )?;
     if let Some(text) = grid {
         let g = moon_princess::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
-        let events = MoonPrincess::evaluate_sequence(&g, Multiplier::ONE).events;
-        return Ok(EventLog { events });
+        // The sequence's events follow the grid; the grid itself is put first as the
+        // `landed` event a round would have recorded, so the page draws it.
+        let landed = Event::Landed {
+            grid: moon_princess::grid_text(&g),
+            reel_set: None,
+            stops: None,
+            stars: None,
+        };
+        let sequence = MoonPrincess::evaluate_sequence(&g, Multiplier::ONE).events;
+        return Ok(EventLog {
+            events: std::iter::once(landed).chain(sequence).collect(),
+        });
     }
     let game = MoonPrincess::new(&m).map_err(|e| e.to_string())?;
     Ok(replay_round(seed, round, |rng, rec| game.play_round(rng, rec, pick)).1)
@@ -352,7 +363,13 @@ mod tests {
         let l = log(
             r#"{"game":"moon-princess","grid":"ci ci ci ci ci/st he be pg pb/he be pg pb st/be pg pb st he/pg pb st he be"}"#,
         );
-        let first = serde_json::to_value(&l.events[0]).unwrap();
+        let landed = serde_json::to_value(&l.events[0]).unwrap();
+        assert_eq!(landed["event"], "landed");
+        assert_eq!(
+            landed["grid"],
+            "ci ci ci ci ci/st he be pg pb/he be pg pb st/be pg pb st he/pg pb st he be"
+        );
+        let first = serde_json::to_value(&l.events[1]).unwrap();
         assert_eq!(first["event"], "win");
         assert_eq!(first["symbol"], "ci");
         assert_eq!(first["count"], 5);
