@@ -311,7 +311,14 @@ async function main() {
     showError(`the WebAssembly module did not load (${err}); run cargo xtask viewer`);
     return;
   }
-  const answer = ask(request);
+  let answer;
+  try {
+    answer = ask(request);
+  } catch (err) {
+    // The module answers every request with a log or a typed error; this is a bug if seen.
+    showError(`the WebAssembly module failed (${err})`);
+    return;
+  }
   if (answer.error) {
     showError(answer.error);
     return;

@@ -107,15 +107,17 @@ pub fn respond(request: &str) -> String {
 /// # Errors
 /// A message naming what was wrong and what is allowed.
 pub fn round_log(r: &Request) -> Result<EventLog, String> {
-    let seed = whole(r.seed.as_ref(), "seed")?.unwrap_or(DEFAULT_SEED);
-    let round = whole(r.round.as_ref(), "round")?.unwrap_or(0);
-    let model = r.model.as_deref().unwrap_or("standard");
-    let mode = r.mode.as_deref();
-    let grid = r.grid.as_deref();
+    let a = Asked {
+        seed: whole(r.seed.as_ref(), "seed")?.unwrap_or(DEFAULT_SEED),
+        round: whole(r.round.as_ref(), "round")?.unwrap_or(0),
+        model: r.model.as_deref().unwrap_or("standard"),
+        mode: r.mode.as_deref(),
+        grid: r.grid.as_deref(),
+    };
     match r.game.as_str() {
-        "moon-princess" => moon_princess_log(mode, model, seed, round, grid),
-        "wish-upon-a-star" => wish_upon_a_star_log(mode, model, seed, round, grid),
-        "starlight-christmas" => starlight_christmas_log(mode, model, seed, round, grid),
+        "moon-princess" => moon_princess_log(&a),
+        "wish-upon-a-star" => wish_upon_a_star_log(&a),
+        "starlight-christmas" => starlight_christmas_log(&a),
         other => Err(format!(
             "unknown game '{}'; the games are {}",
             shorten(other),
@@ -124,25 +126,29 @@ pub fn round_log(r: &Request) -> Result<EventLog, String> {
     }
 }
 
-fn moon_princess_log(
-    mode: Option<&str>,
-    model: &str,
+/// A request's fields, checked, with their defaults.
+struct Asked<'a> {
+    mode: Option<&'a str>,
+    model: &'a str,
     seed: u64,
     round: u64,
-    grid: Option<&str>,
-) -> Result<EventLog, String> {
+    grid: Option<&'a str>,
+}
+
+fn moon_princess_log(a: &Asked<'_>) -> Result<EventLog, String> {
     use moon_princess::MathModel;
-    let pick: Pick = mode
+    let pick: Pick = a
+        .mode
         .unwrap_or("love")
         .parse()
         .map_err(|e| format!("mode: {e}"))?;
     let m = named(
         "moon-princess",
-        model,
+        a.model,
         &MathModel::NAMES,
-        MathModel::named(model),
+        MathModel::named,
     )?;
-    if let Some(text) = grid {
+    if let Some(text) = a.grid {
         let g = moon_princess::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
         // The sequence's events follow the grid; the grid itself is put first as the
         // `landed` event a round would have recorded, so the page draws it.
@@ -158,75 +164,54 @@ fn moon_princess_log(
         });
     }
     let game = MoonPrincess::new(&m).map_err(|e| e.to_string())?;
-    Ok(replay_round(seed, round, |rng, rec| game.play_round(rng, rec, pick)).1)
+    Ok(replay_round(a.seed, a.round, |rng, rec| game.play_round(rng, rec, pick)).1)
 }
 
-fn wish_upon_a_star_log(
-    mode: Option<&str>,
-    model: &str,
-    seed: u64,
-    round: u64,
-    grid: Option<&str>,
-) -> Result<EventLog, String> {
+fn wish_upon_a_star_log(a: &Asked<'_>) -> Result<EventLog, String> {
     use wish_upon_a_star::MathModel;
-    only_mode("wish-upon-a-star", mode, &["standard"])?;
+    only_mode("wish-upon-a-star", a.mode, &["standard"])?;
     let m = named(
         "wish-upon-a-star",
-        model,
+        a.model,
         &MathModel::NAMES,
-        MathModel::named(model),
+        MathModel::named,
     )?;
     let game = WishUponAStar::new(&m).map_err(|e| e.to_string())?;
-    let log = match grid {
-        Some(text) => {
-            let g =
-                wish_upon_a_star::symbols::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
-            replay_round(seed, round, |rng, mut rec| {
-                game.play_grid(rng, &mut rec, &g)
-            })
-            .1
-        }
-        None => replay_round(seed, round, |rng, mut rec| game.play_round(rng, &mut rec)).1,
-    };
-    Ok(log)
+    let g = a
+        .grid
+        .map(wish_upon_a_star::symbols::parse_grid)
+        .transpose()
+        .map_err(|e| format!("grid: {e}"))?;
+    Ok(replay_round(a.seed, a.round, |rng, mut rec| match &g {
+        Some(g) => game.play_grid(rng, &mut rec, g),
+        None => game.play_round(rng, &mut rec),
+    })
+    .1)
 }
 
-fn starlight_christmas_log(
-    mode: Option<&str>,
-    model: &str,
-    seed: u64,
-    round: u64,
-    grid: Option<&str>,
-) -> Result<EventLog, String> {
+fn starlight_christmas_log(a: &Asked<'_>) -> Result<EventLog, String> {
     use starlight_christmas::MathModel;
-    let bet_mode = match only_mode("starlight-christmas", mode, &["standard", "ante"])? {
+    let bet_mode = match only_mode("starlight-christmas", a.mode, &["standard", "ante"])? {
         "ante" => BetMode::Ante,
         _ => BetMode::Standard,
     };
     let m = named(
         "starlight-christmas",
-        model,
+        a.model,
         &MathModel::NAMES,
-        MathModel::named(model),
+        MathModel::named,
     )?;
     let game = StarlightChristmas::new(&m).map_err(|e| e.to_string())?;
-    let log = match grid {
-        Some(text) => {
-            let g =
-                starlight_christmas::symbols::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
-            replay_round(seed, round, |rng, mut rec| {
-                game.play_grid(bet_mode, rng, &mut rec, &g)
-            })
-            .1
-        }
-        None => {
-            replay_round(seed, round, |rng, mut rec| {
-                game.play_round(bet_mode, rng, &mut rec)
-            })
-            .1
-        }
-    };
-    Ok(log)
+    let g = a
+        .grid
+        .map(starlight_christmas::symbols::parse_grid)
+        .transpose()
+        .map_err(|e| format!("grid: {e}"))?;
+    Ok(replay_round(a.seed, a.round, |rng, mut rec| match &g {
+        Some(g) => game.play_grid(bet_mode, rng, &mut rec, g),
+        None => game.play_round(bet_mode, rng, &mut rec),
+    })
+    .1)
 }
 
 /// The mode asked for (default: the first allowed), if the game has it.
@@ -247,9 +232,14 @@ fn only_mode<'a>(
     }
 }
 
-/// The model `found` for `name`, or the error naming the game's models.
-fn named<M>(game: &str, name: &str, names: &[&str], found: Option<M>) -> Result<M, String> {
-    found.ok_or_else(|| {
+/// The model `named(name)`, or the error naming the game's models.
+fn named<M>(
+    game: &str,
+    name: &str,
+    names: &[&str],
+    named: fn(&str) -> Option<M>,
+) -> Result<M, String> {
+    named(name).ok_or_else(|| {
         format!(
             "{game} has no model '{}'; its models are {}",
             shorten(name),
