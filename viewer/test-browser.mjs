@@ -2,7 +2,7 @@
 // installing Debian's chromium). Node's standard library only, no npm packages: Chromium is
 // driven over its DevTools protocol on a pipe (`--remote-debugging-pipe`).
 //
-// It starts `cargo xtask viewer --port 0` (which builds the WebAssembly module), opens fixed
+// It starts the runner's `viewer --port 0` (which builds the WebAssembly module), opens fixed
 // rounds of every game in headless Chromium, presses the right-arrow key (real key events,
 // as a user does) until the last step, and compares the page's state (elements with ids:
 // the step counter, the running total, the payout, the cap marker) with the event log of
@@ -25,7 +25,8 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromium = process.env.CHROMIUM || "/usr/bin/chromium";
 const shots = path.join(root, "target", "viewer-screenshots");
-const runner = path.join(process.env.CARGO_TARGET_DIR || path.join(root, "target"), "release", "xtask");
+// The runner in the dev profile (CI has built it by then; `cargo xtask` is the release one).
+const runner = path.join(process.env.CARGO_TARGET_DIR || path.join(root, "target"), "debug", "xtask");
 const SEED = 20261129;
 const WIDTH = 1280;
 const HEIGHT = 1000;
@@ -63,9 +64,9 @@ before(async () => {
   assert.ok(existsSync(chromium),
     `no Chromium at ${chromium}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM`);
   mkdirSync(shots, { recursive: true });
-  // Builds the module and the runner, then serves; the URL line says the port.
-  server = spawn("cargo", ["xtask", "viewer", "--port", "0"],
-    { cwd: root, detached: true, stdio: ["ignore", "pipe", "inherit"] });
+  // The runner, then `viewer`: it builds the module and serves; the URL line says the port.
+  execFileSync("cargo", ["build", "--locked", "-p", "xtask"], { cwd: root, stdio: "inherit" });
+  server = spawn(runner, ["viewer", "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
   base = await new Promise((resolve, reject) => {
     let out = "";
     server.stdout.on("data", (d) => {
@@ -73,14 +74,14 @@ before(async () => {
       const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
       if (m) resolve(m[0]);
     });
-    server.on("exit", (code) => reject(new Error(`cargo xtask viewer exited (${code}): ${out}`)));
+    server.on("exit", (code) => reject(new Error(`xtask viewer exited (${code}): ${out}`)));
   });
   browser = new Browser();
 }, { timeout: 1_200_000 });
 
 after(async () => {
   if (browser) await browser.close();
-  if (server && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
+  if (server && server.exitCode === null) server.kill("SIGTERM");
 });
 
 // Headless Chromium over the DevTools protocol: JSON messages ended by NUL on fds 3 and 4.
