@@ -10,7 +10,8 @@
 //!   runs with different seeds) exactly.;
 //! * `golden <game>`: replay the game's golden rounds and rewrite their file;
 //! * `schema`: write the JSON Schema of the round record (`--check`: is the committed one
-//!   current?).
+//!   current?);
+//! * `viewer [--port P]`: build the round viewer's WebAssembly module and serve the page.
 //!
 //! Bad arguments, malformed grids and impossible reports exit with status 2 and a message
 //! saying what is wrong and what is allowed; a simulation stopped by Ctrl-C (or SIGTERM) prints
@@ -26,6 +27,7 @@ mod progress;
 mod render;
 mod report;
 mod runner;
+mod viewer;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use slot_core::stats::ConfidenceLevel;
@@ -83,6 +85,16 @@ enum Cmd {
     Schema(SchemaArgs),
     /// Replay a game's golden rounds and rewrite their file (`crates/<game>/tests/golden.json`).
     Golden(GoldenArgs),
+    /// Build the round viewer (the game crates as WebAssembly) and serve it on localhost.
+    Viewer(ViewerArgs),
+}
+
+/// Arguments of `viewer`.
+#[derive(Args, Debug, Clone)]
+pub struct ViewerArgs {
+    /// The port on 127.0.0.1 (0: any free port; the URL printed names it).
+    #[arg(long, default_value_t = 8765)]
+    pub port: u16,
 }
 
 /// Arguments of `golden`.
@@ -266,6 +278,11 @@ pub struct PlayArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
+    /// A named math model instead of the shipped one: `standard`, or a stress model (for
+    /// tests, not for play) that reaches the cap often: moon-princess `stress-free-spins`,
+    /// `stress-trinity`; starlight-christmas `stress`.
+    #[arg(long, value_name = "NAME")]
+    pub model: Option<String>,
 }
 
 /// Arguments of `exact`.
@@ -312,6 +329,7 @@ fn main() -> ExitCode {
         Cmd::Merge(a) => report::merge(a),
         Cmd::Schema(a) => codegen::schema(a.check),
         Cmd::Golden(a) => golden::golden(a),
+        Cmd::Viewer(a) => viewer::viewer(a),
     };
     match result {
         // A simulation stopped by Ctrl-C printed the report of the batches it finished.

@@ -38,6 +38,24 @@ pub fn reject(present: bool, option: &str, game: &str, allowed_for: &str) -> Cli
     Ok(())
 }
 
+/// The math model called `name` among a game's `names` (`play --model`), built by `named`.
+///
+/// # Errors
+/// An unknown name, with the game's names.
+pub fn named_model<M>(
+    game: &str,
+    name: &str,
+    names: &[&str],
+    named: impl Fn(&str) -> Option<M>,
+) -> Result<M, CliError> {
+    named(name).ok_or_else(|| {
+        CliError(format!(
+            "{game} has no model '{name}'; its models are {}",
+            names.join(", ")
+        ))
+    })
+}
+
 /// The most threads `--threads` accepts.
 pub const MAX_THREADS: usize = 256;
 

@@ -37,6 +37,17 @@ impl<R: Recorder> Recorder for &mut R {
     }
 }
 
+/// `Some(recorder)` records, `None` keeps nothing: one recorder type for rounds that are
+/// sometimes logged and sometimes not ([`crate::sim::replay_round`]).
+impl<R: Recorder> Recorder for Option<R> {
+    #[inline(always)]
+    fn record(&mut self, make: impl FnOnce() -> Event) {
+        if let Some(r) = self {
+            r.record(make);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,7 @@
 //! PCG is for simulation only: its state is recoverable from its output, so it must never
 //! decide real-money rounds (use a CSPRNG such as ChaCha20 seeded from the OS there).
 
+use crate::events::EventLog;
 use crate::stats::{Accumulator, RoundSummary};
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
@@ -55,6 +56,25 @@ pub fn rng_at_round(seed: u64, k: u64, mut skip: impl FnMut(&mut SimRng)) -> Sim
         skip(&mut rng);
     }
     rng
+}
+
+/// Round `k` of seed `seed` with its event log: what `cargo xtask play <game> --seed S --round K`
+/// shows, and the browser round viewer too (both call this, so they cannot differ).
+///
+/// `play` plays one round with the generator it is given; its recorder is `None` for the
+/// rounds before `k` in its batch (skipped as by [`rng_at_round`], nothing kept) and the log
+/// for round `k`. Returns what `play` returned for round `k`, and the log.
+pub fn replay_round<T>(
+    seed: u64,
+    k: u64,
+    mut play: impl FnMut(&mut SimRng, Option<&mut EventLog>) -> T,
+) -> (T, EventLog) {
+    let mut rng = rng_at_round(seed, k, |g| {
+        play(g, None);
+    });
+    let mut log = EventLog::default();
+    let out = play(&mut rng, Some(&mut log));
+    (out, log)
 }
 
 /// Live counters a progress display can read while a simulation runs.
@@ -472,6 +492,37 @@ mod tests {
             toy(g);
         });
         assert_eq!(toy(&mut r).win, wins[17]);
+    }
+
+    #[test]
+    fn replay_round_logs_only_the_round_asked_for() {
+        use crate::events::Event;
+        use crate::money::Win;
+        use crate::recorder::Recorder;
+        // A toy round that records its win: the log of round k holds round k's win alone,
+        // and the earlier rounds of the batch were played (the same win as in order).
+        let k = 2 * BATCH_ROUNDS + 5;
+        let mut rng = batch_rng(7, 2);
+        let wins: Vec<u64> = (0..=5).map(|_| toy(&mut rng).win).collect();
+        let mut played = 0;
+        let (win, log) = replay_round(7, k, |g, mut rec| {
+            played += 1;
+            let win = toy(g).win;
+            rec.record(|| Event::RoundEnd {
+                win: Win::from_hundredths(win),
+                capped: false,
+            });
+            win
+        });
+        assert_eq!(played, 6);
+        assert_eq!(win, wins[5]);
+        assert_eq!(
+            log.events,
+            vec![Event::RoundEnd {
+                win: Win::from_hundredths(wins[5]),
+                capped: false
+            }]
+        );
     }
 
     #[test]

@@ -377,6 +377,24 @@ impl MathModel {
     }
 }
 
+impl MathModel {
+    /// The names [`MathModel::named`] knows: the shipped model and the stress models (for
+    /// tests and for watching capped rounds, not for play).
+    pub const NAMES: [&str; 3] = ["standard", "stress-free-spins", "stress-trinity"];
+
+    /// The model called `name` (one of [`MathModel::NAMES`]): `standard` is
+    /// [`MathModel::standard`], `stress-free-spins` [`MathModel::stress_free_spins`],
+    /// `stress-trinity` [`MathModel::stress_trinity`]; `None` for any other name.
+    pub fn named(name: &str) -> Option<MathModel> {
+        match name {
+            "standard" => Some(MathModel::standard()),
+            "stress-free-spins" => Some(MathModel::stress_free_spins()),
+            "stress-trinity" => Some(MathModel::stress_trinity()),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod reachability_tests {
     //! Every advertised outcome has a positive weight where the rules allow it, and every stop

@@ -245,6 +245,20 @@ impl MathModel {
         m.free_spin_multiplier_values = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1];
         m
     }
+
+    /// The names [`MathModel::named`] knows: the shipped model and the stress model (for
+    /// tests and for watching capped rounds, not for play).
+    pub const NAMES: [&str; 2] = ["standard", "stress"];
+
+    /// The model called `name` (one of [`MathModel::NAMES`]): `standard` is
+    /// [`MathModel::standard`], `stress` [`MathModel::stress`]; `None` for any other name.
+    pub fn named(name: &str) -> Option<Self> {
+        match name {
+            "standard" => Some(MathModel::standard()),
+            "stress" => Some(MathModel::stress()),
+            _ => None,
+        }
+    }
 }
 
 /// The model's tables, ready to draw from.

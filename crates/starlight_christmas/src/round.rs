@@ -541,3 +541,53 @@ impl StarlightChristmas {
         out.running_multiplier = running;
     }
 }
+
+/// The cells of a chosen grid first (row-major, as [`StarlightChristmas::land`] draws them),
+/// then cells drawn from the model's tables.
+struct GridFirst<'a, R: ?Sized> {
+    grid: [u8; ScGrid::CELLS],
+    next: usize,
+    rest: RngCells<'a, R>,
+}
+
+impl<R: Rng + ?Sized> CellSource for GridFirst<'_, R> {
+    fn cell(&mut self, table: Table) -> u8 {
+        match self.grid.get(self.next) {
+            Some(&code) => {
+                self.next += 1;
+                code
+            }
+            None => self.rest.cell(table),
+        }
+    }
+}
+
+impl StarlightChristmas {
+    /// Plays a round whose paid spin lands `grid` instead of a drawn grid; every later cell
+    /// (refills, free-spin grids) is drawn with `rng`, so the round goes on as any round
+    /// would from that grid. For watching a chosen grid (the round viewer) and analysis; the
+    /// log is a whole round's (`round_start` ... `round_end`) and reconciles. A grid with an
+    /// empty cell lands a Scatter there (a grid from [`crate::symbols::parse_grid`] has none).
+    pub fn play_grid<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        mode: BetMode,
+        rng: &mut R,
+        rec: &mut Rec,
+        grid: &ScGrid,
+    ) -> RoundOutcome {
+        rec.record(|| Event::RoundStart {
+            game: GameId::StarlightChristmas,
+            mode: mode.stake_mode(),
+            model: self.fingerprint,
+        });
+        let mut src = GridFirst {
+            grid: std::array::from_fn(|i| grid.get(i).unwrap_or(SCATTER)),
+            next: 0,
+            rest: RngCells {
+                tables: &self.tables,
+                rng,
+            },
+        };
+        Self::play_with(mode, &mut src, rec)
+    }
+}

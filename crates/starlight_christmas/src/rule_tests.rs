@@ -408,3 +408,46 @@ fn events_tell_the_round_in_order() {
     );
     assert_eq!(log.reconcile(), Ok(h(210)));
 }
+
+#[test]
+fn play_grid_lands_the_chosen_grid() {
+    let game = StarlightChristmas::standard();
+    let mut rng = slot_core::sim::batch_rng(1, 0);
+    // No symbol 8 times, no Scatter: the round is the landed grid alone and pays nothing.
+    let quiet =
+        "gy gt gg gb gr st/mo he su gy gt gg/gb gr st mo he su/gy gt gg gb gr st/mo he su gy gt gg";
+    let mut log = EventLog::default();
+    let out = game.play_grid(
+        BetMode::Standard,
+        &mut rng,
+        &mut log,
+        &parse_grid(quiet).unwrap(),
+    );
+    let names: Vec<&str> = log.events.iter().map(|e| e.name()).collect();
+    assert_eq!(names, ["round_start", "spin_start", "landed", "round_end"]);
+    assert!(
+        matches!(&log.events[2], slot_core::events::Event::Landed { grid, .. } if grid == quiet)
+    );
+    assert_eq!(out.win, Win::ZERO);
+    // 9 yellow gems (8-9 pay 0.25 x bet): the first win is theirs, then the tumble refills
+    // from the generator; the log reconciles.
+    let nine =
+        "gy gy gy gy gy gy/gy gy gy gt gg gb/gt gg gb gr st mo/he su gt gg gb gr/st mo he su gt gg";
+    let mut log = EventLog::default();
+    let out = game.play_grid(
+        BetMode::Standard,
+        &mut rng,
+        &mut log,
+        &parse_grid(nine).unwrap(),
+    );
+    match &log.events[3] {
+        slot_core::events::Event::Win {
+            symbol, count, pay, ..
+        } => {
+            assert_eq!((symbol.as_str(), *count, *pay), ("gy", 9, h(25)));
+        }
+        e => panic!("expected the yellow gems' win, got {e:?}"),
+    }
+    assert!(out.win >= h(25));
+    assert_eq!(log.reconcile(), Ok(out.win));
+}

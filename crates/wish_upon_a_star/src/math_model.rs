@@ -401,6 +401,16 @@ impl MathModel {
         MathModel::with_star_low_weight(STAR_LOW_WEIGHT)
     }
 
+    /// The names [`MathModel::named`] knows: only the shipped model (the game has no cap, so
+    /// it has no stress model for capped rounds).
+    pub const NAMES: [&str; 1] = ["standard"];
+
+    /// The model called `name` (one of [`MathModel::NAMES`]): `standard` is
+    /// [`MathModel::standard`]; `None` for any other name.
+    pub fn named(name: &str) -> Option<MathModel> {
+        (name == "standard").then(MathModel::standard)
+    }
+
     /// The shipped model with another weight for the smallest Star cash value (the tuning
     /// knob).
     pub fn with_star_low_weight(weight: u32) -> MathModel {

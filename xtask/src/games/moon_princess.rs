@@ -8,6 +8,7 @@ use crate::{Choice, EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
 use moon_princess::{CAP, FEATURES, Game, MathModel, Multiplier, Pick, SOURCES};
 use slot_core::events::Event;
 use slot_core::recorder::{EventLog, NoRecorder};
+use slot_core::sim::replay_round;
 
 const GAME: &str = "moon-princess";
 /// The target RTP of every pick (a fraction): 94.51 %.
@@ -274,13 +275,17 @@ pub fn eval(a: &EvalArgs) -> CliResult {
 
 pub fn play(a: &PlayArgs) -> CliResult {
     reject(a.ante, "--ante", GAME, "starlight-christmas")?;
-    let game = game()?;
+    let game = match &a.model {
+        None => game()?,
+        Some(name) => Game::new(&runner::named_model(
+            GAME,
+            name,
+            &MathModel::NAMES,
+            MathModel::named,
+        )?)?,
+    };
     let p = pick(a.choice);
-    let mut rng = slot_core::sim::rng_at_round(a.seed, a.round, |g| {
-        game.play_round(g, &mut NoRecorder, p);
-    });
-    let mut log = EventLog::default();
-    let out = game.play_round(&mut rng, &mut log, p);
+    let (out, log) = replay_round(a.seed, a.round, |g, rec| game.play_round(g, rec, p));
     if !a.json {
         println!(
             "Moon Princess, seed {}, round {}, pick {p}",

@@ -5,7 +5,7 @@ use crate::gof::Tally;
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
 use slot_core::recorder::{EventLog, NoRecorder};
-use slot_core::sim::{SimRng, rng_at_round};
+use slot_core::sim::{SimRng, replay_round};
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::paytable::evaluate_grid;
 use starlight_christmas::symbols::{NAMES, SHAPE, TEXT_CODES, parse_grid};
@@ -228,13 +228,19 @@ pub fn eval(a: &EvalArgs) -> CliResult {
 
 pub fn play(a: &PlayArgs) -> CliResult {
     reject(a.choice.is_some(), "--choice", GAME, "moon-princess")?;
-    let game = StarlightChristmas::standard();
+    let game = match &a.model {
+        None => StarlightChristmas::standard(),
+        Some(name) => StarlightChristmas::new(&runner::named_model(
+            GAME,
+            name,
+            &MathModel::NAMES,
+            MathModel::named,
+        )?)?,
+    };
     let m = mode(a.ante);
-    let mut rng = rng_at_round(a.seed, a.round, |g| {
-        game.play_round(m, g, &mut NoRecorder);
+    let (out, log) = replay_round(a.seed, a.round, |g, mut rec| {
+        game.play_round(m, g, &mut rec)
     });
-    let mut log = EventLog::default();
-    let out = game.play_round(m, &mut rng, &mut log);
     if !a.json {
         println!("{GAME} ({}), seed {}, round {}", m.name(), a.seed, a.round);
     }

@@ -8,7 +8,7 @@ use num_rational::BigRational;
 use num_traits::Zero;
 use serde::Serialize;
 use slot_core::recorder::{EventLog, NoRecorder};
-use slot_core::sim::rng_at_round;
+use slot_core::sim::replay_round;
 use wish_upon_a_star::evaluate::evaluate_free_spin;
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{self, MathModel};
@@ -299,12 +299,12 @@ pub fn eval(a: &EvalArgs) -> CliResult {
 
 pub fn play(a: &PlayArgs) -> CliResult {
     no_foreign_options(a.choice.is_some(), a.ante)?;
-    let game = Game::standard();
-    let mut rng = rng_at_round(a.seed, a.round, |g| {
-        game.play_round(g, &mut NoRecorder);
-    });
-    let mut log = EventLog::default();
-    let out = game.play_round(&mut rng, &mut log);
+    let model = match &a.model {
+        None => MathModel::standard(),
+        Some(name) => runner::named_model(GAME, name, &MathModel::NAMES, MathModel::named)?,
+    };
+    let game = Game::new(&model)?;
+    let (out, log) = replay_round(a.seed, a.round, |g, mut rec| game.play_round(g, &mut rec));
     if !a.json {
         println!("{GAME} seed {} round {}", a.seed, a.round);
     }
