@@ -1,5 +1,9 @@
 //! Moon Princess: a full round (paid spin, tumbles, powers, Trinity and free spins when they
-//! come), the free-spin feature alone, and one grid evaluation.
+//! come) for each pick next to the random draws alone (`round / draws only` is the round's
+//! cost as a multiple of its random numbers), the free-spin feature alone, and one grid
+//! evaluation.
+use benches::games::MoonPrincess;
+use benches::round_and_draws;
 use criterion::{Criterion, criterion_group, criterion_main};
 use moon_princess::{Game, Pick, evaluate, parse_grid};
 use slot_core::recorder::NoRecorder;
@@ -7,12 +11,12 @@ use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
     let game = Game::standard();
-    let mut rng = slot_core::sim::batch_rng(1, 0);
-    for pick in [Pick::Love, Pick::Storm] {
-        c.bench_function(&format!("moon_princess/round ({pick})"), |b| {
-            b.iter(|| black_box(game.play_round(&mut rng, &mut NoRecorder, pick).win))
-        });
+    let mut g = c.benchmark_group("moon_princess");
+    for pick in [Pick::Love, Pick::Star, Pick::Storm] {
+        round_and_draws(&mut g, &pick.to_string(), &MoonPrincess(&game, pick));
     }
+    g.finish();
+    let mut rng = slot_core::sim::batch_rng(1, 0);
     c.bench_function("moon_princess/free spins feature (storm)", |b| {
         b.iter(|| {
             black_box(

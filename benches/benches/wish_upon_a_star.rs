@@ -1,6 +1,9 @@
 //! Wish Upon a Star: a full round (paid spin, gift bonus wins, free spins, Lock & Spin) with
 //! the simulator's generator and no recorder; one grid's evaluation; Lock & Spin from 6 Stars;
-//! and the exact figures of the shipped model.
+//! and the exact figures of the shipped model. `round / draws only` is a round's cost as a
+//! multiple of its random numbers alone.
+use benches::games::Wish;
+use benches::round_and_draws;
 use criterion::{Criterion, criterion_group, criterion_main};
 use slot_core::recorder::NoRecorder;
 use slot_core::sim::batch_rng;
@@ -11,10 +14,10 @@ use wish_upon_a_star::{ExactFigures, Game, evaluate};
 
 fn bench(c: &mut Criterion) {
     let game = Game::standard();
+    let mut g = c.benchmark_group("wish_upon_a_star");
+    round_and_draws(&mut g, "round", &Wish(&game));
+    g.finish();
     let mut rng = batch_rng(20_261_129, 0);
-    c.bench_function("wish_upon_a_star/round", |b| {
-        b.iter(|| black_box(game.play_round(&mut rng, &mut NoRecorder).win))
-    });
     let grid = parse_grid("K W K W J / A W Q W K / 10 W K W 10").unwrap();
     c.bench_function("wish_upon_a_star/evaluate_grid", |b| {
         b.iter(|| black_box(evaluate(black_box(&grid)).total))

@@ -1,5 +1,7 @@
 //! Helpers shared by the criterion benches in `benches/`.
 
+pub mod games;
+
 use rand_core::{Infallible, TryRng};
 
 /// Wraps a generator and counts the 32-bit words drawn through it (a 64-bit draw counts as
@@ -31,4 +33,64 @@ impl<R: rand_core::Rng> TryRng for CountingRng<R> {
         self.inner.fill_bytes(dst);
         Ok(())
     }
+}
+
+/// A game's round as the benches play it: one round with `rng`, no recorder, its win in
+/// hundredths of the bet.
+pub trait Round {
+    /// Plays one round.
+    fn play<R: rand_core::Rng>(&self, rng: &mut R) -> u64;
+}
+
+/// 32-bit words `round` draws per round on average over `rounds` rounds of the simulator's
+/// batch 0 of seed 1 (counted with [`CountingRng`]).
+pub fn words_per_round(round: &impl Round, rounds: u64) -> f64 {
+    let mut counting = CountingRng {
+        inner: slot_core::sim::batch_rng(1, 0),
+        words: 0,
+    };
+    for _ in 0..rounds {
+        round.play(&mut counting);
+    }
+    counting.words as f64 / rounds as f64
+}
+
+/// Rounds per criterion iteration in [`round_and_draws`].
+pub const ROUNDS_PER_ITER: u64 = 1000;
+
+/// Two criterion benches side by side in `group`: `round/<name>` plays [`ROUNDS_PER_ITER`]
+/// rounds, `draws only/<name>` draws from the same generator as many 32-bit words as those
+/// rounds consume on average. `round / draws only` is the round's cost as a multiple of its
+/// unavoidable part (the random numbers).
+pub fn round_and_draws<M: criterion::measurement::Measurement>(
+    group: &mut criterion::BenchmarkGroup<'_, M>,
+    name: &str,
+    round: &impl Round,
+) {
+    use rand_core::Rng;
+    use std::hint::black_box;
+    let per_round = words_per_round(round, 200_000);
+    eprintln!("{name}: a round draws {per_round:.1} words on average");
+    let words = (per_round * ROUNDS_PER_ITER as f64).round() as u64;
+    group.throughput(criterion::Throughput::Elements(ROUNDS_PER_ITER));
+    group.bench_function(format!("round/{name}"), |b| {
+        let mut rng = slot_core::sim::batch_rng(1, 0);
+        b.iter(|| {
+            let mut w = 0u64;
+            for _ in 0..ROUNDS_PER_ITER {
+                w = w.wrapping_add(round.play(&mut rng));
+            }
+            black_box(w)
+        })
+    });
+    group.bench_function(format!("draws only/{name}"), |b| {
+        let mut rng = slot_core::sim::batch_rng(1, 0);
+        b.iter(|| {
+            let mut x = 0u32;
+            for _ in 0..words {
+                x ^= rng.next_u32();
+            }
+            black_box(x)
+        })
+    });
 }

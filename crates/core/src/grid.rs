@@ -194,6 +194,32 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
         Ok(g)
     }
 
+    /// A full grid whose cell `index` holds `cell(index)`, asked in row-major order.
+    ///
+    /// # Panics
+    /// If `cell` gives a code `>= SYMBOLS` (a programming error, as for [`Grid::set`]).
+    #[inline]
+    pub fn from_fn(mut cell: impl FnMut(usize) -> u8) -> Self {
+        let mut g = Self::empty();
+        for i in 0..Self::CELLS {
+            g.put_vacant(i, cell(i));
+        }
+        g
+    }
+
+    /// Puts `symbol` into cell `index`, which is empty (the callers guarantee it): one write
+    /// to the cells and one to the symbol's plane.
+    #[inline]
+    fn put_vacant(&mut self, index: usize, symbol: u8) {
+        assert!(
+            (symbol as usize) < SYMBOLS && index < Self::CELLS,
+            "cell or symbol out of range"
+        );
+        debug_assert_eq!(self.cells[index], EMPTY, "cell {index} is not empty");
+        self.cells[index] = symbol;
+        self.planes[symbol as usize] |= 1u64 << index;
+    }
+
     /// The grid's shape ([`Self::SHAPE`]).
     #[inline]
     pub const fn shape(&self) -> Shape {
@@ -242,7 +268,8 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
     /// Empties every cell in `mask`.
     #[inline]
     pub fn remove(&mut self, mask: Mask) {
-        for i in cells_of(mask & self.occupied()) {
+        // `clear` leaves an empty cell alone, so the occupied cells need not be looked up.
+        for i in cells_of(mask & Self::SHAPE.all()) {
             self.clear(i);
         }
     }
@@ -305,6 +332,8 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
         if vacant == 0 {
             return 0;
         }
+        // The empty cells afterwards: the top `write` cells of each column compacted.
+        let mut after = 0;
         for c in 0..cols {
             if vacant & Self::SHAPE.col_mask(c) == 0 {
                 continue;
@@ -324,8 +353,12 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
                     }
                 }
             }
+            for r in 0..write {
+                after |= 1u64 << (r * cols + c);
+            }
         }
-        self.vacant()
+        debug_assert_eq!(after, self.vacant());
+        after
     }
 
     /// Refill hook: fills every empty cell with `draw(col, row)`. Within a column the cells are
@@ -347,7 +380,7 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
                 let i = r * cols + c;
                 if col & (1u64 << i) != 0 {
                     let s = draw(c, r);
-                    self.set(i, s);
+                    self.put_vacant(i, s);
                 }
             }
         }
@@ -456,6 +489,20 @@ mod tests {
             3
         });
         assert_eq!(order, vec![(0, 1), (0, 0), (1, 0)]);
+        assert_eq!(g.vacant(), 0);
+    }
+
+    #[test]
+    fn from_fn_fills_in_row_major_order() {
+        let mut asked = vec![];
+        let g: Grid<3, 2, 6> = Grid::from_fn(|i| {
+            asked.push(i);
+            (5 - i) as u8
+        });
+        assert_eq!(asked, vec![0, 1, 2, 3, 4, 5]);
+        assert_eq!(g.get(0), Some(5));
+        assert_eq!(g.get(5), Some(0));
+        assert_eq!(g.plane(4), 1 << 1);
         assert_eq!(g.vacant(), 0);
     }
 

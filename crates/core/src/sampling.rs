@@ -136,8 +136,10 @@ pub struct WeightedTable<T: Clone> {
     recip: u64,
 }
 
-/// Buckets of the guide table.
-const GUIDE: u64 = 256;
+/// Buckets of the guide table: many more than outcomes, so that nearly every bucket holds the
+/// draws of one outcome and the forward step after the guide is almost never taken (a branch
+/// the processor predicts).
+const GUIDE: u64 = 4096;
 
 /// The serialised form of a [`WeightedTable`]: values and weights side by side.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -274,7 +276,14 @@ impl<T: Clone> WeightedTable<T> {
 #[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
 pub struct ReelStrip {
     symbols: Box<[u8]>,
+    /// The symbols followed by their first [`WINDOW_WRAP`] again (repeated as often as a short
+    /// strip needs), so a window of up to `WINDOW_WRAP + 1` cells from any stop is one slice,
+    /// without a division per cell.
+    wrapped: Box<[u8]>,
 }
+
+/// How many symbols past its end a [`ReelStrip`] keeps for windows that wrap.
+const WINDOW_WRAP: usize = 8;
 
 impl TryFrom<Vec<u8>> for ReelStrip {
     type Error = WeightError;
@@ -302,8 +311,15 @@ impl ReelStrip {
         if u32::try_from(symbols.len()).is_err() {
             return Err(WeightError::TooLarge { max: u32::MAX });
         }
+        let wrapped = symbols
+            .iter()
+            .copied()
+            .cycle()
+            .take(symbols.len() + WINDOW_WRAP)
+            .collect();
         Ok(ReelStrip {
             symbols: symbols.into(),
+            wrapped,
         })
     }
 
@@ -334,6 +350,20 @@ impl ReelStrip {
     #[inline]
     pub fn at(&self, pos: usize) -> u8 {
         self.symbols[pos % self.symbols.len()]
+    }
+
+    /// The `N` symbols shown from stop `stop` (`< len`) down: `strip[stop]`, `strip[stop + 1]`,
+    /// ... (wrapping), the same as [`ReelStrip::at`] of each, without a division per cell for
+    /// windows of up to 9 rows. A `stop` of `len` or more is taken modulo the length.
+    #[inline]
+    pub fn window<const N: usize>(&self, stop: usize) -> [u8; N] {
+        if N <= WINDOW_WRAP + 1 && stop < self.symbols.len() {
+            let mut w = [0u8; N];
+            w.copy_from_slice(&self.wrapped[stop..stop + N]);
+            w
+        } else {
+            std::array::from_fn(|r| self.at(stop + r))
+        }
     }
 
     /// The symbol `k` positions above `top` (`k >= 1`): `strip[top - k]`, wrapping.
@@ -507,5 +537,23 @@ mod tests {
         let c = chi_square_uniformity(&counts, &[1.0 / 7.0; 7]);
         assert!(c.p_value >= 0.01, "stops of a 7-stop strip: {c}");
         assert!(ReelStrip::new(vec![]).is_err());
+    }
+
+    #[test]
+    fn windows_equal_the_symbols_at_each_position_for_every_stop() {
+        for len in [1usize, 2, 3, 7, 60] {
+            let strip = ReelStrip::new((0..len).map(|i| i as u8).collect::<Vec<_>>()).unwrap();
+            for stop in 0..len + 3 {
+                let want3: [u8; 3] = std::array::from_fn(|r| strip.at(stop + r));
+                assert_eq!(strip.window::<3>(stop), want3, "len {len}, stop {stop}");
+                let want5: [u8; 5] = std::array::from_fn(|r| strip.at(stop + r));
+                assert_eq!(strip.window::<5>(stop), want5, "len {len}, stop {stop}");
+                let want12: [u8; 12] = std::array::from_fn(|r| strip.at(stop + r));
+                assert_eq!(strip.window::<12>(stop), want12, "len {len}, stop {stop}");
+            }
+        }
+        // A 2-stop strip shows 0 1 0 from stop 0 and 1 0 1 from stop 1.
+        let two = ReelStrip::new(vec![0, 1]).unwrap();
+        assert_eq!(two.window::<3>(1), [1, 0, 1]);
     }
 }

@@ -51,15 +51,16 @@ impl Landing {
             self.sets.sample_index(rng)
         };
         let strips = &self.strips[set];
-        let mut g = MpGrid::empty();
+        // The stops, reel 1 first (the only draws), then each reel's window of 5.
         let mut stops = [0u32; 5];
+        let mut windows = [[0u8; 5]; 5];
         for (c, strip) in strips.iter().enumerate() {
             let stop = strip.draw_stop(rng);
             stops[c] = stop as u32;
-            for r in 0..5 {
-                g.set(SHAPE.index(r, c), strip.at(stop + r));
-            }
+            windows[c] = strip.window(stop);
         }
+        let cols = SHAPE.cols as usize;
+        let g = MpGrid::from_fn(|i| windows[i % cols][i / cols]);
         (
             g,
             Landed {

@@ -17,6 +17,7 @@ use slot_core::fingerprint::Fingerprint;
 use slot_core::ledger::{Ledger, Payment};
 use slot_core::money::{Bet, BetError, BetLadder, Cap, Win};
 use slot_core::recorder::Recorder;
+use slot_core::sampling::WeightedTable;
 use slot_core::stats::RoundSummary;
 
 /// Base bets: 0.20 to 40.00 in steps of 0.20 (the common rules (README)). Wins are in hundredths of it.
@@ -180,22 +181,46 @@ pub(crate) trait CellSource {
 /// Cells drawn from the model's tables with a generator.
 struct RngCells<'a, R: ?Sized> {
     tables: &'a Tables,
+    codes: &'a CellCodes,
     rng: &'a mut R,
 }
 
+/// The grid code of each outcome of the three cell tables (base, ante base, free spins), so a
+/// draw is one table look-up; [`MULTIPLIER`] stands for "a Multiplier, its value drawn next".
+#[derive(Clone, Debug)]
+struct CellCodes([Box<[u8]>; 3]);
+
+impl CellCodes {
+    fn new(t: &Tables) -> Self {
+        let codes = |table: &WeightedTable<Drawn>| {
+            table
+                .values()
+                .iter()
+                .map(|d| match *d {
+                    Drawn::Paying(s) => s,
+                    Drawn::Scatter => SCATTER,
+                    Drawn::Multiplier => MULTIPLIER,
+                })
+                .collect()
+        };
+        CellCodes([codes(&t.base), codes(&t.ante_base), codes(&t.free_spins)])
+    }
+}
+
 impl<R: Rng + ?Sized> CellSource for RngCells<'_, R> {
-    #[inline]
+    #[inline(always)]
     fn cell(&mut self, table: Table) -> u8 {
         let t = &self.tables;
-        let (cells, values) = match table {
-            Table::Base => (&t.base, &t.base_values),
-            Table::AnteBase => (&t.ante_base, &t.base_values),
-            Table::FreeSpins => (&t.free_spins, &t.free_spin_values),
+        let (cells, codes, values) = match table {
+            Table::Base => (&t.base, &self.codes.0[0], &t.base_values),
+            Table::AnteBase => (&t.ante_base, &self.codes.0[1], &t.base_values),
+            Table::FreeSpins => (&t.free_spins, &self.codes.0[2], &t.free_spin_values),
         };
-        match *cells.sample(self.rng) {
-            Drawn::Paying(s) => s,
-            Drawn::Scatter => SCATTER,
-            Drawn::Multiplier => MULTIPLIER + *values.sample(self.rng),
+        let code = codes[cells.sample_index(self.rng)];
+        if code == MULTIPLIER {
+            MULTIPLIER + *values.sample(self.rng)
+        } else {
+            code
         }
     }
 }
@@ -204,6 +229,7 @@ impl<R: Rng + ?Sized> CellSource for RngCells<'_, R> {
 #[derive(Clone, Debug)]
 pub struct StarlightChristmas {
     tables: Tables,
+    codes: CellCodes,
     fingerprint: Fingerprint,
 }
 
@@ -232,8 +258,10 @@ impl StarlightChristmas {
     /// # Errors
     /// [`ModelError`] if a weight table is unusable.
     pub fn new(model: &MathModel) -> Result<Self, ModelError> {
+        let tables = Tables::new(model)?;
         Ok(StarlightChristmas {
-            tables: Tables::new(model)?,
+            codes: CellCodes::new(&tables),
+            tables,
             fingerprint: model.fingerprint(),
         })
     }
@@ -252,11 +280,7 @@ impl StarlightChristmas {
     /// Lands a fresh grid: 30 cells drawn in row-major order.
     #[inline]
     fn land<S: CellSource>(table: Table, src: &mut S) -> ScGrid {
-        let mut g = ScGrid::empty();
-        for i in 0..ScGrid::CELLS {
-            g.set(i, src.cell(table));
-        }
-        g
+        ScGrid::from_fn(|_| src.cell(table))
     }
 
     /// Plays the tumble sequence of `grid` to its end. `paid` is what the round has paid
@@ -338,6 +362,7 @@ impl StarlightChristmas {
             mode,
             &mut RngCells {
                 tables: &self.tables,
+                codes: &self.codes,
                 rng,
             },
             rec,
@@ -585,6 +610,7 @@ impl StarlightChristmas {
             next: 0,
             rest: RngCells {
                 tables: &self.tables,
+                codes: &self.codes,
                 rng,
             },
         };
