@@ -14,7 +14,7 @@ use slot_core::sim::{
     BATCH_ROUNDS, Controls, Plan, Progress, SimRng, Stop, StopRule, batches_of, shard_batches,
     simulate_plan,
 };
-use slot_core::stats::{Accumulator, ParReport, ReportInfo, RoundSummary, SumsLimits};
+use slot_core::stats::{Accumulator, ParReport, RoundSummary};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -24,48 +24,7 @@ pub const DEFAULT_MAX_ROUNDS: u64 = 10_000_000_000;
 /// [`BATCH_ROUNDS`] rounds: every 100,000 rounds), in batch order.
 pub const PRECISION_CHECK_BATCHES: u64 = 10;
 
-/// What the runner knows about a game and mode: names, stake, cap, target.
-#[derive(Clone, Copy, Debug)]
-pub struct GameFacts {
-    /// Command-line name.
-    pub game: &'static str,
-    /// Mode name ("standard", "ante", or the Moon Princess pick).
-    pub mode: &'static str,
-    /// The Moon Princess free-spin pick (the mode), `None` for the other games.
-    pub pick: Option<&'static str>,
-    /// Stake per round, hundredths of the paytable's bet.
-    pub cost: u64,
-    /// The cap, hundredths of the paytable's bet (`None`: uncapped).
-    pub cap: Option<u64>,
-    /// RTP source names, by index.
-    pub sources: &'static [&'static str],
-    /// Feature names, by index.
-    pub features: &'static [&'static str],
-    /// The target RTP of the game and mode (a fraction).
-    pub target_rtp: f64,
-}
-
-impl GameFacts {
-    /// The names a [`ParReport`] needs.
-    pub fn info(&self) -> ReportInfo<'static> {
-        ReportInfo {
-            game: self.game,
-            mode: self.mode,
-            sources: self.sources,
-            features: self.features,
-        }
-    }
-
-    /// What the sums of this game and mode must respect.
-    pub fn limits(&self) -> SumsLimits {
-        SumsLimits {
-            cost: self.cost,
-            cap: self.cap,
-            sources: self.sources.len(),
-            features: self.features.len(),
-        }
-    }
-}
+pub use xtask::facts::GameFacts;
 
 /// How much a run plays.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,6 +1,6 @@
 //! Runner commands of Wish Upon a Star (the runner's contract (README)): `sim`, `eval`, `play`, `exact`, `tune`.
 
-use crate::driver::{self, GameFacts, RunOptions};
+use crate::driver::{self, RunOptions};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
 use num_rational::BigRational;
@@ -12,34 +12,16 @@ use wish_upon_a_star::evaluate::evaluate_free_spin;
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{self, MathModel};
 use wish_upon_a_star::symbols::{self, NAMES};
-use wish_upon_a_star::{ExactFigures, FEATURES, GAME_NAME, Game, SOURCES};
+use wish_upon_a_star::{ExactFigures, Game, SOURCES};
+use xtask::facts::{WISH_UPON_A_STAR as FACTS, WISH_UPON_A_STAR_TARGET_RTP as TARGET_RTP};
 
 const GAME: &str = "wish-upon-a-star";
 /// Default rounds of `sim`: a few seconds on 2 cores.
 const DEFAULT_ROUNDS: u64 = 10_000_000;
-/// The target RTP (a fraction): 95.20 %.
-pub const TARGET_RTP: f64 = 0.9520;
 
 fn no_foreign_options(choice: bool, ante: bool) -> CliResult {
     reject(choice, "--choice", GAME, "moon-princess")?;
     reject(ante, "--ante", GAME, "starlight-christmas")
-}
-
-/// The facts of the one mode.
-const FACTS: GameFacts = GameFacts {
-    game: GAME_NAME,
-    mode: "standard",
-    pick: None,
-    cost: 100,
-    cap: None,
-    sources: SOURCES,
-    features: FEATURES,
-    target_rtp: TARGET_RTP,
-};
-
-/// The facts of the mode named `mode`, if there is one.
-pub fn facts_of(mode: &str) -> Option<GameFacts> {
-    (mode == FACTS.mode).then_some(FACTS)
 }
 
 pub fn sim(a: &SimArgs) -> CliResult {
