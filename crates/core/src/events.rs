@@ -754,18 +754,7 @@ mod tests {
     }
 
     fn win_event(paid: u64) -> Event {
-        Event::Win {
-            symbol: "ci".into(),
-            pays: PayRule::Line,
-            cells: vec![[0, 0], [0, 1], [0, 2]],
-            count: 3,
-            line: Some(Line::Row(0)),
-            ways: None,
-            pay: w(10),
-            multiplier: Some(1),
-            paid: Some(w(paid)),
-            uncapped: None,
-        }
+        multiplied(10, 1, paid, None)
     }
 
     #[test]
