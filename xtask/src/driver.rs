@@ -14,7 +14,7 @@ use slot_core::sim::{
     BATCH_ROUNDS, Controls, Plan, Progress, SimRng, Stop, StopRule, batches_of, shard_batches,
     simulate_plan,
 };
-use slot_core::stats::{Accumulator, ParReport, ReportInfo, RoundSummary, SumsLimits};
+use slot_core::stats::{Accumulator, ParReport, RoundSummary};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -24,60 +24,7 @@ pub const DEFAULT_MAX_ROUNDS: u64 = 10_000_000_000;
 /// [`BATCH_ROUNDS`] rounds: every 100,000 rounds), in batch order.
 pub const PRECISION_CHECK_BATCHES: u64 = 10;
 
-/// The exact odds of a game's top awards (name, rounds per award) for the model with the
-/// fingerprint given, `None` for a model it has no exact figures of.
-pub type ExactAwardOdds = fn(&Fingerprint) -> Option<Vec<(&'static str, f64)>>;
-
-/// What the runner knows about a game and mode: names, stake, cap, target.
-#[derive(Clone, Copy, Debug)]
-pub struct GameFacts {
-    /// Command-line name.
-    pub game: &'static str,
-    /// Mode name ("standard", "ante", or the Moon Princess pick).
-    pub mode: &'static str,
-    /// The Moon Princess free-spin pick (the mode), `None` for the other games.
-    pub pick: Option<&'static str>,
-    /// Stake per round, hundredths of the paytable's bet.
-    pub cost: u64,
-    /// The cap, hundredths of the paytable's bet (`None`: uncapped).
-    pub cap: Option<u64>,
-    /// RTP source names, by index.
-    pub sources: &'static [&'static str],
-    /// Feature names, by index.
-    pub features: &'static [&'static str],
-    /// Top award names, by index (the cap is counted apart, as `cap_hits`).
-    pub awards: &'static [&'static str],
-    /// The exact odds of top awards (name, rounds per award) of the model with this
-    /// fingerprint, where the game computes them; `None` for another model.
-    pub exact_award_odds: Option<ExactAwardOdds>,
-    /// The target RTP of the game and mode (a fraction).
-    pub target_rtp: f64,
-}
-
-impl GameFacts {
-    /// The names a [`ParReport`] needs.
-    pub fn info(&self) -> ReportInfo<'static> {
-        ReportInfo {
-            game: self.game,
-            mode: self.mode,
-            sources: self.sources,
-            features: self.features,
-            awards: self.awards,
-            cap: self.cap,
-        }
-    }
-
-    /// What the sums of this game and mode must respect.
-    pub fn limits(&self) -> SumsLimits {
-        SumsLimits {
-            cost: self.cost,
-            cap: self.cap,
-            sources: self.sources.len(),
-            features: self.features.len(),
-            awards: self.awards.len(),
-        }
-    }
-}
+pub use xtask::facts::GameFacts;
 
 /// How much a run plays.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -566,6 +566,185 @@ impl EventLog {
     }
 }
 
+/// The limits a round's event log must respect ([`EventLog::check_paid`]); `None`: no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PaidLimits {
+    /// The most the `paid` amounts may add up to (the cap), hundredths of the bet.
+    pub cap: Option<Win>,
+    /// The highest multiplier a win may carry (Moon Princess: 20).
+    pub max_multiplier: Option<u32>,
+    /// The most free spins a round may play (Moon Princess: 20).
+    pub max_free_spins: Option<u32>,
+}
+
+/// What a round's event log shows about its money, read by [`EventLog::check_paid`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PaidFigures {
+    /// The sum of every `paid` amount, hundredths of the bet.
+    pub paid: Win,
+    /// Free spins played (`spin_start` events of kind `free`).
+    pub free_spins: u32,
+    /// The highest multiplier of any `win` or `sequence_end` (0 if none carries one).
+    pub max_multiplier: u32,
+    /// `cap_reached` events.
+    pub cap_events: u32,
+}
+
+/// An event log that breaks an invariant of what is paid.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PaidError {
+    /// A win's multiplier above the game's highest.
+    #[error("event {index}: multiplier x{multiplier} is above the game's highest, x{max}")]
+    Multiplier {
+        /// The event's position in the log.
+        index: usize,
+        /// The multiplier.
+        multiplier: u32,
+        /// The highest allowed.
+        max: u32,
+    },
+    /// A win whose raw amount is not its pay times its multiplier.
+    #[error(
+        "event {index}: pays {raw} hundredths raw (uncapped, else paid) but pay {pay} x multiplier {multiplier} is {expected:?}"
+    )]
+    Product {
+        /// The event's position in the log.
+        index: usize,
+        /// The paytable amount (or symbol win), hundredths.
+        pay: u64,
+        /// The multiplier.
+        multiplier: u32,
+        /// `uncapped`, else `paid`, hundredths.
+        raw: u64,
+        /// `pay` x `multiplier` (`None`: it overflows).
+        expected: Option<u64>,
+    },
+    /// A payment the cap trimmed that is not below its raw amount.
+    #[error("event {index}: paid {paid} is not below its uncapped amount {uncapped}")]
+    Trim {
+        /// The event's position in the log.
+        index: usize,
+        /// Paid, hundredths.
+        paid: u64,
+        /// The raw amount, hundredths.
+        uncapped: u64,
+    },
+    /// More free spins played than a round may have.
+    #[error("{played} free spins played; a round plays at most {max}")]
+    FreeSpins {
+        /// Played.
+        played: u32,
+        /// The most allowed.
+        max: u32,
+    },
+    /// The `paid` amounts add up to more than the cap.
+    #[error("the paid amounts add up to {paid} hundredths, above the cap of {cap}")]
+    AboveCap {
+        /// Their sum (saturating).
+        paid: u64,
+        /// The cap, hundredths.
+        cap: u64,
+    },
+}
+
+impl EventLog {
+    /// Checks the invariants on what the log says was **paid**, never on a counter the game
+    /// keeps: every `win` with a multiplier has it at most `limits.max_multiplier`, and its raw
+    /// amount (`uncapped`, else `paid`) is exactly `pay` x `multiplier`; every `sequence_end`
+    /// likewise with `symbol_win` x `multiplier`; a trimmed payment is below its raw amount;
+    /// at most `limits.max_free_spins` free spins are played; the `paid` amounts add up to at
+    /// most `limits.cap`. Works on part of a round too (a resumed round's free spins): it does
+    /// not look for `round_end` ([`EventLog::reconcile`] does).
+    ///
+    /// # Errors
+    /// [`PaidError`] naming the first event (or total) that breaks an invariant.
+    pub fn check_paid(&self, limits: &PaidLimits) -> Result<PaidFigures, PaidError> {
+        let mut fig = PaidFigures::default();
+        let mut paid = 0u64;
+        for (index, e) in self.events.iter().enumerate() {
+            let product = match e {
+                Event::SpinStart {
+                    spin: SpinKind::Free,
+                    ..
+                } => {
+                    fig.free_spins += 1;
+                    None
+                }
+                Event::CapReached { .. } => {
+                    fig.cap_events += 1;
+                    None
+                }
+                Event::Win {
+                    pay,
+                    multiplier: Some(m),
+                    paid: Some(p),
+                    uncapped,
+                    ..
+                } => Some((*pay, *m, *p, *uncapped)),
+                Event::SequenceEnd {
+                    symbol_win,
+                    multiplier,
+                    paid,
+                    uncapped,
+                    ..
+                } => Some((*symbol_win, *multiplier, *paid, *uncapped)),
+                _ => None,
+            };
+            if let Some((pay, multiplier, p, uncapped)) = product {
+                if let Some(max) = limits.max_multiplier
+                    && multiplier > max
+                {
+                    return Err(PaidError::Multiplier {
+                        index,
+                        multiplier,
+                        max,
+                    });
+                }
+                fig.max_multiplier = fig.max_multiplier.max(multiplier);
+                let raw = uncapped.unwrap_or(p);
+                let expected = pay.hundredths().checked_mul(u64::from(multiplier));
+                if expected != Some(raw.hundredths()) {
+                    return Err(PaidError::Product {
+                        index,
+                        pay: pay.hundredths(),
+                        multiplier,
+                        raw: raw.hundredths(),
+                        expected,
+                    });
+                }
+                if let Some(u) = uncapped
+                    && p >= u
+                {
+                    return Err(PaidError::Trim {
+                        index,
+                        paid: p.hundredths(),
+                        uncapped: u.hundredths(),
+                    });
+                }
+            }
+            paid = paid.saturating_add(e.paid().hundredths());
+        }
+        if let Some(max) = limits.max_free_spins
+            && fig.free_spins > max
+        {
+            return Err(PaidError::FreeSpins {
+                played: fig.free_spins,
+                max,
+            });
+        }
+        if let Some(cap) = limits.cap
+            && paid > cap.hundredths()
+        {
+            return Err(PaidError::AboveCap {
+                paid,
+                cap: cap.hundredths(),
+            });
+        }
+        fig.paid = Win::from_hundredths(paid);
+        Ok(fig)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -575,18 +754,7 @@ mod tests {
     }
 
     fn win_event(paid: u64) -> Event {
-        Event::Win {
-            symbol: "ci".into(),
-            pays: PayRule::Line,
-            cells: vec![[0, 0], [0, 1], [0, 2]],
-            count: 3,
-            line: Some(Line::Row(0)),
-            ways: None,
-            pay: w(10),
-            multiplier: Some(1),
-            paid: Some(w(paid)),
-            uncapped: None,
-        }
+        multiplied(10, 1, paid, None)
     }
 
     #[test]
@@ -654,5 +822,113 @@ mod tests {
                 cap_events: 0
             })
         );
+    }
+
+    fn spin(kind: SpinKind) -> Event {
+        Event::SpinStart {
+            spin: kind,
+            number: 1,
+            free_spins_left: None,
+            multiplier: None,
+        }
+    }
+
+    fn multiplied(pay: u64, m: u32, paid: u64, uncapped: Option<u64>) -> Event {
+        Event::Win {
+            symbol: "ci".into(),
+            pays: PayRule::Line,
+            cells: vec![[0, 0], [0, 1], [0, 2]],
+            count: 3,
+            line: Some(Line::Row(0)),
+            ways: None,
+            pay: w(pay),
+            multiplier: Some(m),
+            paid: Some(w(paid)),
+            uncapped: uncapped.map(w),
+        }
+    }
+
+    #[test]
+    fn check_paid_reads_the_log_and_names_the_first_broken_invariant() {
+        let limits = PaidLimits {
+            cap: Some(w(1_000)),
+            max_multiplier: Some(20),
+            max_free_spins: Some(2),
+        };
+        // 10 x 3 = 30 paid; 40 x 20 = 800, trimmed to 700 by the cap; a sequence end 5 x 4.
+        let mut log = EventLog {
+            events: vec![
+                spin(SpinKind::Paid),
+                multiplied(10, 3, 30, None),
+                spin(SpinKind::Free),
+                multiplied(40, 20, 700, Some(800)),
+                Event::SequenceEnd {
+                    symbol_win: w(5),
+                    multiplier_sum: 4,
+                    multiplier: 4,
+                    paid: w(20),
+                    uncapped: None,
+                },
+                Event::CapReached { win: w(750) },
+            ],
+        };
+        assert_eq!(
+            log.check_paid(&limits),
+            Ok(PaidFigures {
+                paid: w(750),
+                free_spins: 1,
+                max_multiplier: 20,
+                cap_events: 1,
+            })
+        );
+        let mut bad = log.clone();
+        bad.events[3] = multiplied(40, 21, 840, None);
+        assert_eq!(
+            bad.check_paid(&limits),
+            Err(PaidError::Multiplier {
+                index: 3,
+                multiplier: 21,
+                max: 20
+            })
+        );
+        bad.events[3] = multiplied(40, 20, 700, Some(790));
+        assert_eq!(
+            bad.check_paid(&limits),
+            Err(PaidError::Product {
+                index: 3,
+                pay: 40,
+                multiplier: 20,
+                raw: 790,
+                expected: Some(800)
+            })
+        );
+        bad.events[3] = multiplied(40, 20, 800, Some(800));
+        assert!(matches!(
+            bad.check_paid(&limits),
+            Err(PaidError::Trim { index: 3, .. })
+        ));
+        bad.events[3] = multiplied(u64::MAX, 2, 0, None);
+        assert!(matches!(
+            bad.check_paid(&limits),
+            Err(PaidError::Product { expected: None, .. })
+        ));
+        log.events.push(spin(SpinKind::Free));
+        log.events.push(spin(SpinKind::Free));
+        assert_eq!(
+            log.check_paid(&limits),
+            Err(PaidError::FreeSpins { played: 3, max: 2 })
+        );
+        let tight = PaidLimits {
+            cap: Some(w(749)),
+            ..PaidLimits::default()
+        };
+        assert_eq!(
+            log.check_paid(&tight),
+            Err(PaidError::AboveCap {
+                paid: 750,
+                cap: 749
+            })
+        );
+        assert!(log.check_paid(&PaidLimits::default()).is_ok());
     }
 }

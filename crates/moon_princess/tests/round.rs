@@ -8,7 +8,7 @@ use moon_princess::{
 };
 use proptest::prelude::*;
 use rand_pcg::Pcg64;
-use slot_core::events::{AwardSource, Event, PowerSource, SpinKind};
+use slot_core::events::{AwardSource, Event, PaidLimits, PowerSource, SpinKind};
 use slot_core::recorder::{EventLog, NoRecorder};
 
 fn reels(cols: [&str; 5]) -> Vec<ReelSet> {
@@ -695,38 +695,22 @@ struct Reached {
 }
 
 /// Checks the three invariants on what the log says was paid, never on a counter the code
-/// clamps: every win's multiplier is at most x20 and its raw amount is pay x multiplier; at
-/// most 20 free spins are played; the round pays at most 5,000 x (the `paid` amounts add up
-/// to it).
+/// clamps ([`EventLog::check_paid`]): every win's multiplier is at most x20 and its raw amount
+/// is pay x multiplier; at most 20 free spins are played; the round pays at most 5,000 x (the
+/// `paid` amounts add up to it).
 fn invariants_from_the_log(log: &EventLog, seen: &mut Reached) -> Result<(), TestCaseError> {
-    let mut free_spins = 0;
-    let mut paid = 0u64;
-    for e in &log.events {
-        match e {
-            Event::SpinStart {
-                spin: SpinKind::Free,
-                ..
-            } => free_spins += 1,
-            Event::Win {
-                pay,
-                multiplier: Some(m),
-                paid: Some(p),
-                uncapped,
-                ..
-            } => {
-                prop_assert!(*m <= MAX_MULTIPLIER);
-                prop_assert_eq!(uncapped.unwrap_or(*p), pay.times(u64::from(*m)));
-                seen.max_multiplier = seen.max_multiplier.max(*m);
-            }
-            Event::CapReached { .. } => seen.capped += 1,
-            _ => {}
-        }
-        paid += e.paid().hundredths();
-    }
-    prop_assert!(free_spins <= MAX_FREE_SPINS);
-    prop_assert!(paid <= CAP.limit.hundredths());
-    prop_assert_eq!(log.reconcile().map(|w| w.hundredths()), Ok(paid));
-    seen.max_free_spins = seen.max_free_spins.max(free_spins);
+    let limits = PaidLimits {
+        cap: Some(CAP.limit),
+        max_multiplier: Some(MAX_MULTIPLIER),
+        max_free_spins: Some(MAX_FREE_SPINS),
+    };
+    let fig = log
+        .check_paid(&limits)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(log.reconcile(), Ok(fig.paid));
+    seen.max_multiplier = seen.max_multiplier.max(fig.max_multiplier);
+    seen.max_free_spins = seen.max_free_spins.max(fig.free_spins);
+    seen.capped += fig.cap_events;
     Ok(())
 }
 

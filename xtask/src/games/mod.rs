@@ -4,27 +4,10 @@ mod moon_princess;
 mod starlight_christmas;
 mod wish_upon_a_star;
 
-use crate::driver::GameFacts;
 use crate::runner::CliResult;
 use crate::{EvalArgs, ExactArgs, Game, PlayArgs, SimArgs, TuneArgs};
 
-/// The facts of a game and mode named as in a report (`"moon-princess"`, `"love"`).
-///
-/// # Errors
-/// An unknown game or a mode the game does not have, with the allowed names.
-pub fn facts(game: &str, mode: &str) -> Result<GameFacts, String> {
-    let (found, modes) = match game {
-        "moon-princess" => (moon_princess::facts_of(mode), "love, star, storm"),
-        "wish-upon-a-star" => (wish_upon_a_star::facts_of(mode), "standard"),
-        "starlight-christmas" => (starlight_christmas::facts_of(mode), "standard, ante"),
-        _ => {
-            return Err(format!(
-                "unknown game '{game}'; the games are moon-princess, wish-upon-a-star, starlight-christmas"
-            ));
-        }
-    };
-    found.ok_or_else(|| format!("{game} has no mode '{mode}'; its modes are {modes}"))
-}
+pub use xtask::facts::facts;
 
 /// The cell codes of every game, shown by `cargo xtask eval --help`.
 pub const GRID_CODES_HELP: &str = "\

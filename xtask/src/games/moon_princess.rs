@@ -1,18 +1,17 @@
 //! Runner commands of Moon Princess (the runner's contract (README)): `sim` (mode = the pick, default love), `eval`
 //! (a grid's whole tumble sequence), `play` (round K of seed S, step by step), `tune`.
 
-use crate::driver::{self, GameFacts};
+use crate::driver;
 use crate::gof::Tally;
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, reject};
 use crate::{Choice, EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
-use moon_princess::{CAP, FEATURES, Game, MathModel, Multiplier, Pick, SOURCES};
+use moon_princess::{Game, MathModel, Multiplier, Pick};
 use slot_core::events::Event;
 use slot_core::recorder::{EventLog, NoRecorder};
 use slot_core::sim::replay_round;
 
 const GAME: &str = "moon-princess";
-/// The target RTP of every pick (a fraction): 94.51 %.
-pub const TARGET_RTP: f64 = 0.9451;
+use xtask::facts::{MOON_PRINCESS_TARGET_RTP as TARGET_RTP, moon_princess as facts};
 /// Default `sim` rounds: a few seconds on 2 cores (about 1.5 million rounds/s per core).
 const DEFAULT_ROUNDS: u64 = 10_000_000;
 
@@ -40,30 +39,6 @@ fn pick(c: Option<Choice>) -> Pick {
         Some(Choice::Star) => Pick::Star,
         Some(Choice::Storm) => Pick::Storm,
     }
-}
-
-/// The facts of a pick: the mode is the pick.
-fn facts(p: Pick) -> GameFacts {
-    GameFacts {
-        game: GAME,
-        mode: p.name(),
-        pick: Some(p.name()),
-        cost: 100,
-        cap: Some(CAP.limit.hundredths()),
-        sources: SOURCES,
-        features: FEATURES,
-        awards: moon_princess::AWARDS,
-        exact_award_odds: None,
-        target_rtp: TARGET_RTP,
-    }
-}
-
-/// The facts of the mode named `mode` (a pick), if there is one.
-pub fn facts_of(mode: &str) -> Option<GameFacts> {
-    moon_princess::PICKS
-        .into_iter()
-        .find(|p| p.name() == mode)
-        .map(facts)
 }
 
 pub fn sim(a: &SimArgs) -> CliResult {

@@ -1,6 +1,6 @@
 //! Runner commands of Starlight Christmas.
 
-use crate::driver::{self, GameFacts};
+use crate::driver;
 use crate::gof::Tally;
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
@@ -9,11 +9,10 @@ use slot_core::sim::{SimRng, replay_round};
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::paytable::evaluate_grid;
 use starlight_christmas::symbols::{NAMES, SHAPE, TEXT_CODES, parse_grid};
-use starlight_christmas::{AWARDS, BetMode, CAP, FEATURES, SOURCES, StarlightChristmas};
+use starlight_christmas::{BetMode, StarlightChristmas};
+use xtask::facts::{STARLIGHT_CHRISTMAS_TARGET_RTP as TARGET_RTP, starlight_christmas as facts};
 
 const GAME: &str = "starlight-christmas";
-/// The target RTP of both modes (a fraction of the stake): 95.50 %.
-pub const TARGET_RTP: f64 = 0.9550;
 /// Default rounds of `sim`: a few seconds on two cores.
 const DEFAULT_ROUNDS: u64 = 2_000_000;
 
@@ -23,30 +22,6 @@ fn mode(ante: bool) -> BetMode {
     } else {
         BetMode::Standard
     }
-}
-
-/// The facts of a bet mode.
-fn facts(m: BetMode) -> GameFacts {
-    GameFacts {
-        game: GAME,
-        mode: m.name(),
-        pick: None,
-        cost: m.cost(),
-        cap: Some(CAP.limit.hundredths()),
-        sources: &SOURCES,
-        features: &FEATURES,
-        awards: &AWARDS,
-        exact_award_odds: None,
-        target_rtp: TARGET_RTP,
-    }
-}
-
-/// The facts of the mode named `mode`, if there is one.
-pub fn facts_of(mode: &str) -> Option<GameFacts> {
-    [BetMode::Standard, BetMode::Ante]
-        .into_iter()
-        .find(|m| m.name() == mode)
-        .map(facts)
 }
 
 pub fn sim(a: &SimArgs) -> CliResult {

@@ -1,6 +1,6 @@
 //! Runner commands of Wish Upon a Star (the runner's contract (README)): `sim`, `eval`, `play`, `exact`, `tune`.
 
-use crate::driver::{self, GameFacts, RunOptions};
+use crate::driver::{self, RunOptions};
 use crate::gof::Tally;
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
 use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
@@ -13,32 +13,17 @@ use wish_upon_a_star::evaluate::evaluate_free_spin;
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{self, MathModel};
 use wish_upon_a_star::symbols::{self, NAMES};
-use wish_upon_a_star::{AWARDS, ExactFigures, FEATURES, GAME_NAME, Game, SOURCES};
+use wish_upon_a_star::{ExactFigures, Game, SOURCES};
+use xtask::facts::{WISH_UPON_A_STAR as FACTS, WISH_UPON_A_STAR_TARGET_RTP as TARGET_RTP};
 
 const GAME: &str = "wish-upon-a-star";
 /// Default rounds of `sim`: a few seconds on 2 cores.
 const DEFAULT_ROUNDS: u64 = 10_000_000;
-/// The target RTP (a fraction): 95.20 %.
-pub const TARGET_RTP: f64 = 0.9520;
 
 fn no_foreign_options(choice: bool, ante: bool) -> CliResult {
     reject(choice, "--choice", GAME, "moon-princess")?;
     reject(ante, "--ante", GAME, "starlight-christmas")
 }
-
-/// The facts of the one mode.
-const FACTS: GameFacts = GameFacts {
-    game: GAME_NAME,
-    mode: "standard",
-    pick: None,
-    cost: 100,
-    cap: None,
-    sources: SOURCES,
-    features: FEATURES,
-    awards: AWARDS,
-    exact_award_odds: Some(exact_award_odds),
-    target_rtp: TARGET_RTP,
-};
 
 /// The random inputs of a round, in [`gof_count`]'s order: the stop of each reel of the base
 /// and the free-spin strips, the Star values (landed and respin Stars), the gift prizes, and
@@ -135,65 +120,6 @@ fn gof_count(m: &MathModel, t: &mut [Tally], log: &EventLog) {
             _ => {}
         }
     }
-}
-
-/// The exact odds of the jackpots and the Grand (rounds per award: the inverse of the
-/// expected awards per round) of the shipped model, `None` for another model.
-///
-/// A jackpot is paid by a gift bonus win of it or by a Star of it held at the end of Lock &
-/// Spin; every Star's value and every gift prize is drawn independently of everything else,
-/// so the expected jackpots J per round are (expected gift bonus wins per round) x P(gift = J)
-/// + (expected Stars paid by Lock & Spin per round) x P(Star = J), each from the exact figures.
-fn exact_award_odds(
-    fingerprint: &slot_core::fingerprint::Fingerprint,
-) -> Option<Vec<(&'static str, f64)>> {
-    let game = Game::standard();
-    if *fingerprint != game.fingerprint() {
-        return None;
-    }
-    let model = game.model();
-    let e = ExactFigures::compute(model).ok()?;
-    let spins = &e.base_features.free_spin_awards * &e.free_spins_per_award;
-    let gifts = &e.base_features.gift_wins + &spins * &e.free_features.gift_wins;
-    let ls_stars = |s: &wish_upon_a_star::exact::StripFigures| -> BigRational {
-        (wish_upon_a_star::evaluate::LOCK_AND_SPIN_STARS as usize..s.star_count.len())
-            .map(|k| &s.star_count[k] * &e.lock_and_spin.expected_stars[k])
-            .sum()
-    };
-    let stars = ls_stars(&e.base) + &spins * ls_stars(&e.free);
-    let share = |t_values: Vec<bool>, weights: &[u32]| -> BigRational {
-        let total: u128 = weights.iter().map(|&w| u128::from(w)).sum();
-        let hit: u128 = t_values
-            .iter()
-            .zip(weights)
-            .filter(|(h, _)| **h)
-            .map(|(_, &w)| u128::from(w))
-            .sum();
-        wish_upon_a_star::exact::fraction(hit, total)
-    };
-    use wish_upon_a_star::{GiftPrize as G, StarValue as S};
-    let jackpot = |g: G, s: S| -> f64 {
-        let pg = share(
-            model.gift_prizes.values().iter().map(|v| *v == g).collect(),
-            model.gift_prizes.weights(),
-        );
-        let ps = share(
-            model.star_values.values().iter().map(|v| *v == s).collect(),
-            model.star_values.weights(),
-        );
-        1.0 / to_f64(&(&gifts * pg + &stars * ps))
-    };
-    Some(vec![
-        (AWARDS[0], jackpot(G::Mini, S::Mini)),
-        (AWARDS[1], jackpot(G::Minor, S::Minor)),
-        (AWARDS[2], jackpot(G::Major, S::Major)),
-        (AWARDS[3], 1.0 / to_f64(&e.grands_per_round)),
-    ])
-}
-
-/// The facts of the mode named `mode`, if there is one.
-pub fn facts_of(mode: &str) -> Option<GameFacts> {
-    (mode == FACTS.mode).then_some(FACTS)
 }
 
 pub fn sim(a: &SimArgs) -> CliResult {

@@ -1,0 +1,12 @@
+//! Reads the input as a report file given to `cargo xtask merge` and checks it with
+//! `xtask::fuzzing::check_merge_report`: bad input gets a typed error; an accepted report
+//! satisfies every relation between its sums, and merged with itself is refused or fails
+//! with a typed error, never a panic or an overflow.
+//!
+//! Run from the repository root: `cargo +nightly fuzz run merge_report
+//! fuzz/corpus/merge_report fuzz/seeds/merge_report` (see `fuzz/README.md`).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    xtask::fuzzing::check_merge_report(data);
+});

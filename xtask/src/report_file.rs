@@ -1,0 +1,595 @@
+//! Report files as `sim --json` and `merge --json` write them, read back without trusting
+//! them: every field typed (128-bit sums stay exact), the checksum of the sums, the game and
+//! mode, every relation between the sums ([`Accumulator::validate`]), the shard or merge
+//! record and the convergence record ([`check_report`]); and the checks `merge` makes before
+//! it adds reports: one game, mode and model, no rounds counted twice ([`merge_files`]).
+//! The runner's `merge` command and the fuzz target `merge_report` share them.
+
+use crate::facts::GameFacts;
+use serde::{Deserialize, Serialize};
+use slot_core::fingerprint::Fingerprint;
+use slot_core::sim::{Checkpoint, batches_of, is_checkpoint, rounds_in, shard_batches};
+use slot_core::stats::Accumulator;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Why a run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// Every round planned was played.
+    Complete,
+    /// `--until-halfwidth`: the 99 % half-width reached the goal.
+    Precision,
+    /// `--until-halfwidth`: `--max-rounds` were played before the goal was reached.
+    MaxRounds,
+    /// Ctrl-C or SIGTERM: the report holds the complete prefix of batches finished before.
+    Interrupted,
+}
+
+/// The goal of a `--until-halfwidth` run.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PrecisionGoal {
+    /// The 99 % half-width asked for, percentage points.
+    pub half_width_pp: f64,
+    /// The bound on rounds.
+    pub max_rounds: u64,
+    /// The interval is checked after every this many rounds, in batch order.
+    pub check_every_rounds: u64,
+}
+
+/// Which shard of which run a report is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardId {
+    /// 0..count.
+    pub index: u64,
+    /// Shards of the run.
+    pub count: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// The whole run's rounds.
+    pub rounds: u64,
+    /// The batches this shard played, `[first, end)`.
+    pub batches: [u64; 2],
+}
+
+/// One run inside a merged report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunId {
+    /// Its seed.
+    pub seed: u64,
+    /// Its rounds.
+    pub rounds: u64,
+    /// The shards it was played in (1: one report).
+    pub shards: u64,
+}
+
+/// What a merged report was made of.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MergedFrom {
+    /// Report files merged.
+    pub files: usize,
+    /// The complete runs they hold, by seed.
+    pub runs: Vec<RunId>,
+}
+
+/// A report file as read back: only what a merge needs, every field typed (128-bit sums stay
+/// exact; no field goes through a float).
+#[derive(Clone, Debug, Deserialize)]
+pub struct ReportFile {
+    /// Game name.
+    pub game: String,
+    /// Mode.
+    pub mode: String,
+    /// Moon Princess pick.
+    #[serde(default)]
+    pub pick: Option<String>,
+    /// Model fingerprint.
+    pub model_fingerprint: Fingerprint,
+    /// Checksum of `sums`.
+    pub sums_sha256: Fingerprint,
+    /// Seed.
+    pub seed: u64,
+    /// Rounds.
+    pub rounds: u64,
+    /// Threads.
+    pub threads: usize,
+    /// Wall-clock seconds.
+    pub elapsed_seconds: f64,
+    /// Source names.
+    pub source_names: Vec<String>,
+    /// Feature names.
+    pub feature_names: Vec<String>,
+    /// The sums.
+    pub sums: Accumulator,
+    /// Why it stopped.
+    pub stop: StopReason,
+    /// Rounds planned.
+    pub rounds_planned: u64,
+    /// Shard identity.
+    #[serde(default)]
+    pub shard: Option<ShardId>,
+    /// Merge record.
+    #[serde(default)]
+    pub merged: Option<MergedFrom>,
+    /// Convergence record.
+    pub convergence: Vec<Checkpoint>,
+}
+
+/// A report that cannot be read or merged: what is wrong, naming the file (the runner prints
+/// it and exits with status 2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportError(pub String);
+
+impl std::fmt::Display for ReportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+fn fail<T>(path: &Path, what: impl std::fmt::Display) -> Result<T, ReportError> {
+    Err(ReportError(format!("{}: {what}", path.display())))
+}
+
+/// Reads the text of a report file (named `path` in errors) and checks everything it says
+/// about itself ([`check_report`]).
+///
+/// # Errors
+/// The first thing that is wrong, naming the file.
+pub fn parse_report(path: &Path, text: &str) -> Result<(ReportFile, GameFacts), ReportError> {
+    let r: ReportFile = match serde_json::from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            return fail(
+                path,
+                format!(
+                    "not a report written by `sim --json` or `merge --json` of this runner: {e}"
+                ),
+            );
+        }
+    };
+    let facts = check_report(path, &r)?;
+    Ok((r, facts))
+}
+
+/// Checks everything a report says about itself: checksum, game, mode, pick, names, the
+/// relations between its sums, its shard or merge record, its convergence record. Returns the
+/// facts of its game and mode.
+///
+/// # Errors
+/// The first thing that is wrong, naming the file.
+pub fn check_report(path: &Path, r: &ReportFile) -> Result<GameFacts, ReportError> {
+    let digest = Fingerprint::of(&r.sums);
+    if digest != r.sums_sha256 {
+        return fail(
+            path,
+            format!(
+                "the sums do not match their checksum (sums_sha256 {}, the sums hash to {digest}): the report was changed after it was written",
+                r.sums_sha256
+            ),
+        );
+    }
+    let facts = match crate::facts::facts(&r.game, &r.mode) {
+        Ok(f) => f,
+        Err(e) => return fail(path, e),
+    };
+    if r.pick.as_deref() != facts.pick {
+        return fail(
+            path,
+            format!(
+                "pick {:?} does not fit {} mode {} (pick {:?})",
+                r.pick, r.game, r.mode, facts.pick
+            ),
+        );
+    }
+    if r.source_names != facts.sources || r.feature_names != facts.features {
+        return fail(
+            path,
+            format!(
+                "its sources {:?} and features {:?} are not those of {} ({:?}, {:?})",
+                r.source_names, r.feature_names, r.game, facts.sources, facts.features
+            ),
+        );
+    }
+    if r.rounds != r.sums.rounds {
+        return fail(
+            path,
+            format!(
+                "rounds is {} but the sums hold {} rounds",
+                r.rounds, r.sums.rounds
+            ),
+        );
+    }
+    if let Err(e) = r.sums.validate(&facts.limits()) {
+        return fail(path, format!("impossible sums: {e}"));
+    }
+    if r.threads == 0 || !(r.elapsed_seconds.is_finite() && r.elapsed_seconds >= 0.0) {
+        return fail(
+            path,
+            format!(
+                "threads {} and elapsed_seconds {} must be at least 1 and a time",
+                r.threads, r.elapsed_seconds
+            ),
+        );
+    }
+    check_record(r).or_else(|e| fail(path, e))?;
+    Ok(facts)
+}
+
+/// The run record of a report: its shard or merge record and its convergence record agree
+/// with its sums.
+fn check_record(r: &ReportFile) -> Result<(), String> {
+    if r.rounds > r.rounds_planned {
+        return Err(format!(
+            "rounds {} is more than rounds_planned {}",
+            r.rounds, r.rounds_planned
+        ));
+    }
+    // The run of the seed's sequence the convergence record refers to: (run rounds, batches).
+    let (run_rounds, first, end) = match (&r.shard, &r.merged) {
+        (Some(_), Some(_)) => return Err("a report is a shard or a merge, not both".into()),
+        (Some(s), None) => {
+            if s.count == 0 || s.index >= s.count || s.seed != r.seed || s.rounds == 0 {
+                return Err(format!(
+                    "its shard record {s:?} is not a shard of seed {}",
+                    r.seed
+                ));
+            }
+            let want = shard_batches(batches_of(s.rounds), s.index, s.count);
+            let [b0, b1] = s.batches;
+            if b0 != want.start || b1 <= b0 || b1 > want.end {
+                return Err(format!(
+                    "shard {}/{} of {} rounds plays batches {}..{}, not {b0}..{b1}",
+                    s.index, s.count, s.rounds, want.start, want.end
+                ));
+            }
+            if r.sums.rounds != rounds_in(s.rounds, b0, b1) {
+                return Err(format!(
+                    "batches {b0}..{b1} of a run of {} rounds hold {} rounds, not {}",
+                    s.rounds,
+                    rounds_in(s.rounds, b0, b1),
+                    r.sums.rounds
+                ));
+            }
+            if (b1 == want.end) != (r.stop == StopReason::Complete) {
+                return Err(format!(
+                    "shard {}/{} stopped {:?} after batches {b0}..{b1} of {}..{}",
+                    s.index, s.count, r.stop, want.start, want.end
+                ));
+            }
+            (s.rounds, b0, b1)
+        }
+        (None, Some(m)) => {
+            let total: u128 = m.runs.iter().map(|x| u128::from(x.rounds)).sum();
+            let mut seeds: Vec<u64> = m.runs.iter().map(|x| x.seed).collect();
+            seeds.sort_unstable();
+            seeds.dedup();
+            if m.runs.is_empty()
+                || total != u128::from(r.rounds)
+                || seeds.len() != m.runs.len()
+                || m.runs.iter().any(|x| x.shards == 0)
+            {
+                return Err(format!(
+                    "its merge record {m:?} does not add up to {} rounds of distinct seeds",
+                    r.rounds
+                ));
+            }
+            if m.runs.len() > 1 {
+                if !r.convergence.is_empty() {
+                    return Err("a merge of several runs has no convergence record".into());
+                }
+                return Ok(());
+            }
+            (r.rounds, 0, batches_of(r.rounds))
+        }
+        (None, None) => (r.rounds, 0, batches_of(r.rounds)),
+    };
+    let mut last = Checkpoint {
+        batches: first,
+        ..Checkpoint::default()
+    };
+    for c in &r.convergence {
+        let ok = c.batches > last.batches
+            && c.batches <= end
+            && is_checkpoint(c.batches)
+            && c.rounds == rounds_in(run_rounds, first, c.batches)
+            && c.total_win >= last.total_win
+            && c.sum_sq >= last.sum_sq
+            && c.total_win <= r.sums.total_win
+            && c.sum_sq <= r.sums.sum_sq
+            && (c.batches < end || (c.total_win, c.sum_sq) == (r.sums.total_win, r.sums.sum_sq));
+        if !ok {
+            return Err(format!(
+                "its convergence record is inconsistent at {c:?} (after {last:?}; batches {first}..{end})"
+            ));
+        }
+        last = *c;
+    }
+    Ok(())
+}
+
+/// Where a report's rounds come from, for the overlap checks.
+#[derive(Clone, Copy, Debug)]
+enum Part {
+    /// A whole run of `rounds` rounds of its seed (plain report or one run of a merge).
+    Whole { seed: u64, rounds: u64, shards: u64 },
+    /// A complete shard.
+    Shard(ShardId),
+}
+
+impl Part {
+    fn seed(&self) -> u64 {
+        match self {
+            Part::Whole { seed, .. } => *seed,
+            Part::Shard(s) => s.seed,
+        }
+    }
+    fn describe(&self) -> String {
+        match self {
+            Part::Whole { seed, rounds, .. } => {
+                format!("the run of seed {seed} with {rounds} rounds")
+            }
+            Part::Shard(s) => format!(
+                "shard {}/{} of the run of seed {} with {} rounds (batches {}..{})",
+                s.index, s.count, s.seed, s.rounds, s.batches[0], s.batches[1]
+            ),
+        }
+    }
+}
+
+fn parts_of(path: &Path, r: &ReportFile) -> Result<Vec<Part>, ReportError> {
+    if let Some(s) = r.shard {
+        if r.stop != StopReason::Complete {
+            return fail(
+                path,
+                format!(
+                    "shard {}/{} of seed {} is incomplete (stopped {:?} after batches {}..{}): run it again and merge the complete shard",
+                    s.index, s.count, s.seed, r.stop, s.batches[0], s.batches[1]
+                ),
+            );
+        }
+        return Ok(vec![Part::Shard(s)]);
+    }
+    if let Some(m) = &r.merged {
+        return Ok(m
+            .runs
+            .iter()
+            .map(|x| Part::Whole {
+                seed: x.seed,
+                rounds: x.rounds,
+                shards: x.shards,
+            })
+            .collect());
+    }
+    Ok(vec![Part::Whole {
+        seed: r.seed,
+        rounds: r.rounds,
+        shards: 1,
+    }])
+}
+
+/// Checks that the parts of one seed can be added: the complete set of shards of one run,
+/// each once, or one whole run. Returns the run.
+fn one_run(seed: u64, parts: &[(&Path, Part)]) -> Result<RunId, ReportError> {
+    let err = |m: String| Err(ReportError(m));
+    let name = |p: &Path| p.display().to_string();
+    if let [(_, Part::Whole { rounds, shards, .. })] = parts {
+        return Ok(RunId {
+            seed,
+            rounds: *rounds,
+            shards: *shards,
+        });
+    }
+    for (i, (pa, a)) in parts.iter().enumerate() {
+        for (pb, b) in &parts[i + 1..] {
+            let (x, y) = (a.describe(), b.describe());
+            match (a, b) {
+                (Part::Shard(s), Part::Shard(t)) if (s.rounds, s.count) == (t.rounds, t.count) => {
+                    if s.index == t.index {
+                        return err(format!(
+                            "the same shard twice: {} and {} are both {x}",
+                            name(pa),
+                            name(pb)
+                        ));
+                    }
+                }
+                (Part::Shard(s), Part::Shard(t)) => {
+                    // The same seed plays the same batch streams: a batch in both is the same
+                    // rounds twice (a shorter last batch is a prefix of the full one).
+                    let overlap = s.batches[0] < t.batches[1] && t.batches[0] < s.batches[1];
+                    if overlap {
+                        return err(format!(
+                            "overlapping shards: {} is {x} and {} is {y}; they play the same batches of seed {seed}",
+                            name(pa),
+                            name(pb)
+                        ));
+                    }
+                    return err(format!(
+                        "shards of different runs mixed: {} is {x} but {} is {y}; merge the shards of one run (same seed, rounds and shard count)",
+                        name(pa),
+                        name(pb)
+                    ));
+                }
+                (
+                    Part::Whole {
+                        rounds: ra,
+                        shards: 1,
+                        ..
+                    },
+                    Part::Whole {
+                        rounds: rb,
+                        shards: 1,
+                        ..
+                    },
+                ) if ra == rb => {
+                    return err(format!(
+                        "the same run twice: {} and {} are both {x}; independent runs need different seeds",
+                        name(pa),
+                        name(pb)
+                    ));
+                }
+                _ => {
+                    return err(format!(
+                        "overlapping reports: {} is {x} and {} is {y}; both play seed {seed} from the same batches, so the same rounds would count twice (independent runs need different seeds)",
+                        name(pa),
+                        name(pb)
+                    ));
+                }
+            }
+        }
+    }
+    // All shards of one run, each once: are they all there?
+    let Part::Shard(s) = parts[0].1 else {
+        unreachable!("a whole run alone returned above; with others it overlaps")
+    };
+    let have: Vec<u64> = parts
+        .iter()
+        .filter_map(|(_, p)| match p {
+            Part::Shard(t) => Some(t.index),
+            Part::Whole { .. } => None,
+        })
+        .collect();
+    let missing: Vec<String> = (0..s.count)
+        .filter(|i| !have.contains(i))
+        .map(|i| i.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return err(format!(
+            "incomplete run: shard(s) {} of {} of the run of seed {seed} with {} rounds are missing; run them (--shard I/{}) and merge all {} shards",
+            missing.join(", "),
+            s.count,
+            s.rounds,
+            s.count,
+            s.count
+        ));
+    }
+    Ok(RunId {
+        seed,
+        rounds: s.rounds,
+        shards: s.count,
+    })
+}
+
+/// The convergence record of a merge of one run: the shards' records, each offset by the sums
+/// of the shards before it, are exactly the record the whole run writes.
+fn joined_convergence(files: &[(PathBuf, ReportFile)]) -> Vec<Checkpoint> {
+    let mut shards: Vec<&ReportFile> = files.iter().map(|(_, r)| r).collect();
+    shards.sort_by_key(|r| r.shard.map_or(0, |s| s.index));
+    let mut out = Vec::new();
+    let mut before = Checkpoint::default();
+    for r in shards {
+        out.extend(r.convergence.iter().map(|c| Checkpoint {
+            batches: c.batches,
+            rounds: before.rounds + c.rounds,
+            total_win: before.total_win + c.total_win,
+            sum_sq: before.sum_sq + c.sum_sq,
+        }));
+        before.rounds += r.sums.rounds;
+        before.total_win += r.sums.total_win;
+        before.sum_sq += r.sums.sum_sq;
+    }
+    out
+}
+
+/// A report merges with the first only if it is the same game, mode, pick, model and stake.
+///
+/// # Errors
+/// The first of these that differs, naming both files.
+pub fn same_identity(
+    p0: &Path,
+    first: &ReportFile,
+    path: &Path,
+    r: &ReportFile,
+) -> Result<(), ReportError> {
+    let differs = |what: &str, a: String, b: String| {
+        fail(
+            path,
+            format!(
+                "it is a report of {what} {b}, but {} is of {what} {a}: merge reports of one game, mode and math model only",
+                p0.display()
+            ),
+        )
+    };
+    if r.game != first.game {
+        return differs("game", first.game.clone(), r.game.clone());
+    }
+    if r.mode != first.mode || r.pick != first.pick {
+        return differs("mode", first.mode.clone(), r.mode.clone());
+    }
+    if r.model_fingerprint != first.model_fingerprint {
+        return differs(
+            "math model",
+            first.model_fingerprint.to_string(),
+            r.model_fingerprint.to_string(),
+        );
+    }
+    if r.sums.cost != first.sums.cost {
+        return differs(
+            "stake",
+            first.sums.cost.to_string(),
+            r.sums.cost.to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// What [`merge_files`] found: the facts of the game and mode, the added sums, the runs and,
+/// for one run, its joined convergence record.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// The game and mode.
+    pub facts: GameFacts,
+    /// The sums of every file, added exactly.
+    pub sums: Accumulator,
+    /// The complete runs, by seed.
+    pub runs: Vec<RunId>,
+    /// The convergence record of a merge of one run (empty for several runs).
+    pub convergence: Vec<Checkpoint>,
+}
+
+/// Checks that checked reports (each read by [`parse_report`]) can be added: one game, mode,
+/// model and stake; per seed the complete set of shards of one run, each once, or one whole
+/// run; then adds their sums exactly (checked, no overflow) and checks the relations of the
+/// merged sums.
+///
+/// # Errors
+/// The first file or relation that is wrong, named.
+pub fn merge_files(files: &[(PathBuf, ReportFile)]) -> Result<Merged, ReportError> {
+    let Some((p0, first)) = files.first() else {
+        return Err(ReportError("give at least one report file".into()));
+    };
+    let facts = check_report(p0, first)?;
+    for (path, r) in &files[1..] {
+        same_identity(p0, first, path, r)?;
+    }
+    let mut by_seed: BTreeMap<u64, Vec<(&Path, Part)>> = BTreeMap::new();
+    for (path, r) in files {
+        for part in parts_of(path, r)? {
+            by_seed.entry(part.seed()).or_default().push((path, part));
+        }
+    }
+    let runs = by_seed
+        .iter()
+        .map(|(&seed, parts)| one_run(seed, parts))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut sums = first.sums.clone();
+    for (path, r) in &files[1..] {
+        sums.checked_merge(&r.sums)
+            .or_else(|e| fail(path, format!("cannot be added: {e}")))?;
+    }
+    sums.validate(&facts.limits())
+        .map_err(|e| ReportError(format!("the merged sums are impossible: {e}")))?;
+    let convergence = if runs.len() == 1 {
+        joined_convergence(files)
+    } else {
+        Vec::new()
+    };
+    Ok(Merged {
+        facts,
+        sums,
+        runs,
+        convergence,
+    })
+}
