@@ -486,6 +486,67 @@ mod tests {
         }
     }
 
+    /// The guide's buckets, hand-worked: weights 1 and 255 (total 256) make bucket `k` the
+    /// draw `r = k` alone, so the guide is outcome 0 for bucket 0 and outcome 1 after it,
+    /// and a draw's bucket is its own value (no search step is ever needed).
+    #[test]
+    fn guide_buckets_are_exact() {
+        let t = WeightedTable::new([('a', 1), ('b', 255)]).unwrap();
+        assert_eq!(t.recip, 1 << 32);
+        assert_eq!(t.guide.len(), 256);
+        assert_eq!(t.guide[0], 0);
+        assert!(t.guide[1..].iter().all(|&g| g == 1));
+        // Weights 3 and 1 (total 4): draws 0..=2 are 'a', draw 3 is 'b'; draw 3's bucket
+        // (192 = 3 * 256 / 4) starts at 'b'.
+        let t = WeightedTable::new([('a', 3), ('b', 1)]).unwrap();
+        assert_eq!(t.recip, 1 << 38);
+        assert_eq!(((3 * t.recip) >> 32, t.guide[192]), (192, 1));
+        assert_eq!((t.guide[64], t.guide[128]), (0, 0));
+    }
+
+    /// A table of more than 256 outcomes has no guide (an outcome index would not fit a
+    /// byte) and draws by the plain search; one of 256 has one.
+    #[test]
+    fn tables_of_more_than_256_outcomes_draw_by_search() {
+        let big = WeightedTable::new((0..300u32).map(|v| (v, 1))).unwrap();
+        assert!(big.guide.is_empty());
+        let full = WeightedTable::new((0..256u32).map(|v| (v, 1))).unwrap();
+        assert_eq!(full.guide.len(), 256);
+        for (t, r) in [
+            (&big, 0),
+            (&big, 299),
+            (&big, 257),
+            (&full, 255),
+            (&full, 17),
+        ] {
+            let bytes = word_for(r, t.total()).unwrap().to_le_bytes();
+            let mut rng = crate::bytes_rng::BytesRng::new(&bytes);
+            assert_eq!(t.sample(&mut rng), &r);
+        }
+    }
+
+    #[test]
+    fn strips_draw_and_read_exactly() {
+        let strip = ReelStrip::new(vec![4, 5, 6]).unwrap();
+        assert_eq!((strip.len(), strip.is_empty()), (3, false));
+        assert_eq!(strip.symbols(), &[4, 5, 6]);
+        assert_eq!(strip.above(0, 3), 4);
+        assert_eq!(strip.above(1, 4), 4);
+        let bytes = word_for(2, 3).unwrap().to_le_bytes();
+        assert_eq!(
+            strip.draw_stop(&mut crate::bytes_rng::BytesRng::new(&bytes)),
+            2
+        );
+        let t = WeightedTable::new([(7u8, 2), (9, 0), (8, 5)]).unwrap();
+        assert_eq!(
+            (t.values(), t.weights(), t.total()),
+            (&[7, 9, 8][..], &[2, 0, 5][..], 7)
+        );
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(json, r#"{"values":[7,9,8],"weights":[2,0,5]}"#);
+        assert_eq!(serde_json::from_str::<WeightedTable<u8>>(&json).unwrap(), t);
+    }
+
     #[test]
     fn weighted_table_rejects_bad_tables() {
         assert_eq!(WeightedTable::<u8>::new([]), Err(WeightError::Empty));
