@@ -67,6 +67,15 @@ mod tests {
         assert_eq!(c.as_slice(), &[1 | 1 << 3, 1 << 2, 1 << 8]);
     }
 
+    #[test]
+    fn a_cell_between_two_cells_is_their_neighbour() {
+        let sh = Shape::new(3, 3).unwrap();
+        // . X .      the neighbours of cells 1 and 7:   X . X
+        // . . .      cell 4 is below one and above      . X .
+        // . X .      the other (counted once)           X . X
+        assert_eq!(neighbours(sh, 1 << 1 | 1 << 7), 0b101_010_101);
+    }
+
     fn bfs(sh: Shape, cells: Mask) -> Vec<Mask> {
         let mut seen = 0u64;
         let mut out = vec![];

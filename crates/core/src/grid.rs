@@ -526,4 +526,93 @@ mod tests {
             })
         );
     }
+
+    /// Every plane holds exactly the cells whose code is its symbol.
+    fn assert_planes_match_cells<const C: usize, const R: usize, const N: usize>(
+        g: &Grid<C, R, N>,
+    ) {
+        for s in 0..N as u8 {
+            let want = (0..C * R)
+                .filter(|&i| g.raw(i) == s)
+                .fold(0u64, |m, i| m | 1 << i);
+            assert_eq!(g.plane(s), want, "plane {s} of {g:?}");
+        }
+    }
+
+    #[test]
+    fn gravity_moves_the_planes_with_the_cells() {
+        // 1 x 3: top->bottom  a . .  =>  . . a
+        let mut g: Grid<1, 3, 2> = Grid::from_cells(&[Some(1), None, None]).unwrap();
+        assert_eq!(g.apply_gravity(), 0b011);
+        assert_eq!(g.to_cells(), [None, None, Some(1)]);
+        assert_eq!(g.plane(1), 0b100);
+        assert_planes_match_cells(&g);
+        // A full grid is left alone.
+        let mut full: Grid<2, 2, 2> =
+            Grid::from_cells(&[Some(0), Some(1), Some(1), Some(0)]).unwrap();
+        let before = full;
+        assert_eq!(full.apply_gravity(), 0);
+        assert_eq!(full, before);
+    }
+
+    #[test]
+    fn remove_empties_only_the_given_cells() {
+        let mut g: Grid<3, 2, 3> =
+            Grid::from_cells(&[Some(0), Some(1), Some(2), Some(0), None, Some(1)]).unwrap();
+        assert_eq!(g.raw(4), EMPTY);
+        assert_eq!(g.raw(1), 1);
+        // Cells 0 and 4 (4 already empty): only cell 0 changes.
+        g.remove(1 << 0 | 1 << 4);
+        assert_eq!(
+            g.to_cells(),
+            [None, Some(1), Some(2), Some(0), None, Some(1)]
+        );
+        assert_eq!(g.occupied(), 0b101110);
+        assert_eq!(g.vacant(), 0b010001);
+        assert_eq!(g.count(1), 2);
+        assert_eq!(g.planes(), &[1 << 3, 1 << 1 | 1 << 5, 1 << 2]);
+        assert_planes_match_cells(&g);
+        assert_eq!(cells_of(0b101000).collect::<Vec<_>>(), [3, 5]);
+        assert_eq!(cells_of(0).count(), 0);
+        assert_eq!(cells_of(1 << 63).collect::<Vec<_>>(), [63]);
+    }
+
+    #[test]
+    fn from_cells_rejects_the_first_code_past_the_last() {
+        let mut cells = vec![None; 4];
+        cells[2] = Some(3);
+        assert!(Grid::<2, 2, 4>::from_cells(&cells).is_ok());
+        cells[2] = Some(4);
+        assert_eq!(
+            Grid::<2, 2, 4>::from_cells(&cells),
+            Err(GridError::Symbol {
+                index: 2,
+                code: 4,
+                symbols: 4
+            })
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "cell or symbol out of range")]
+    fn set_refuses_a_cell_past_the_shape() {
+        let mut g: Grid<2, 2, 4> = Grid::empty();
+        g.set(4, 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "cell or symbol out of range")]
+    fn set_refuses_a_code_past_the_last() {
+        let mut g: Grid<2, 2, 4> = Grid::empty();
+        g.set(0, 4);
+    }
+
+    #[test]
+    fn debug_shows_rows_with_dots_for_empty_cells() {
+        let g: Grid<3, 2, 20> =
+            Grid::from_cells(&[Some(0), None, Some(12), None, Some(5), None]).unwrap();
+        assert_eq!(format!("{g:?}"), "Grid 3x2\n  0  . 12\n  .  5  .\n");
+        assert_eq!(Grid::<3, 2, 20>::default(), Grid::empty());
+        assert_eq!(g.shape(), Shape::new(3, 2).unwrap());
+    }
 }

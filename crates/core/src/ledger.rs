@@ -164,14 +164,20 @@ mod tests {
             }
         );
         assert!(!l.capped());
+        // 5,000 x - 4,999 x: 1.00 x of room is left.
+        assert_eq!(l.room(), w(100));
         // 1.50 x more would make 5,000.50 x: 1.00 x is paid, the rest is cut.
+        let p = l.pay(1, w(150));
         assert_eq!(
-            l.pay(1, w(150)),
+            p,
             Payment {
                 paid: w(100),
                 uncapped: Some(w(150))
             }
         );
+        assert!(p.trimmed());
+        assert_eq!(p.raw(), w(150));
+        assert_eq!(l.room(), w(0));
         assert!(l.capped());
         assert_eq!(l.total(), CAP.limit);
         assert_eq!(l.by_source(), &[w(499_900), w(100)]);

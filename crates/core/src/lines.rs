@@ -129,6 +129,7 @@ mod tests {
         assert_eq!((got[1].start, got[1].len), (0, 4));
         assert_eq!(got[1].cells, 1 << 4 | 1 << 9 | 1 << 14 | 1 << 19);
         assert_eq!(got[1].cell(sh, 2), 14);
+        assert_eq!(got[0].cell(sh, 2), 2);
     }
 
     #[test]

@@ -453,6 +453,51 @@ mod tests {
     }
 
     #[test]
+    fn win_arithmetic_is_exact() {
+        let w = Win::from_hundredths(250);
+        assert_eq!(w.times(3), Win::from_hundredths(750));
+        assert_eq!(w.times(0), Win::ZERO);
+        assert_eq!(w.x_bet(), 2.5);
+        assert_eq!(Win::from_hundredths(5).x_bet(), 0.05);
+        assert!(Win::ZERO.is_zero());
+        assert!(!Win::from_hundredths(1).is_zero());
+        let mut t = Win::from_hundredths(100);
+        t += Win::from_hundredths(25);
+        assert_eq!(t.hundredths(), 125);
+        let s: Win = [10, 20, 300].map(Win::from_hundredths).into_iter().sum();
+        assert_eq!(s, Win::from_hundredths(330));
+        let none: Win = std::iter::empty().sum();
+        assert_eq!(none, Win::ZERO);
+    }
+
+    #[test]
+    #[should_panic(expected = "win overflow")]
+    fn times_overflow_surfaces() {
+        let _ = Win::from_hundredths(u64::MAX / 2 + 1).times(2);
+    }
+
+    #[test]
+    fn ladder_ends_steps_and_text_are_exact() {
+        assert_eq!((LADDER.min_cents(), LADDER.max_cents()), (20, 4000));
+        assert_eq!((LADDER.min().cents(), LADDER.max().cents()), (20, 4000));
+        let steps: Vec<u64> = LADDER.steps().map(Bet::cents).collect();
+        assert_eq!(steps[..3], [20, 40, 60]);
+        assert_eq!(steps.last(), Some(&4000));
+        // A one-step ladder (minimum = maximum) is allowed and has exactly that bet.
+        let one = BetLadder::new(150, 150).unwrap();
+        assert_eq!(one.steps().map(Bet::cents).collect::<Vec<_>>(), [150]);
+        assert_eq!(one.bet(150).map(Bet::cents), Ok(150));
+        assert_eq!(
+            LADDER.to_string(),
+            "a whole multiple of 0.20 from 0.20 to 40.00 (in cents: 20 to 4000 in steps of 20)"
+        );
+        assert_eq!(
+            BetLadder::new(125, 1250).unwrap().to_string(),
+            "a whole multiple of 1.25 from 1.25 to 12.50 (in cents: 125 to 1250 in steps of 125)"
+        );
+    }
+
+    #[test]
     #[should_panic(expected = "win overflow")]
     fn overflow_surfaces() {
         let _ = Win::from_hundredths(u64::MAX) + Win::from_hundredths(1);
