@@ -133,8 +133,31 @@ fn answer(mut stream: TcpStream, files: &[Served]) -> std::io::Result<()> {
     stream.flush()
 }
 
+/// Adds the WebAssembly target with rustup when rustup is there and the target is not
+/// installed yet, so `cargo xtask viewer` works on a fresh clone after the README's set-up.
+/// Without rustup nothing is done (the build then says what is missing).
+fn ensure_target() {
+    let installed = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output();
+    let Ok(out) = installed else { return };
+    if !out.status.success()
+        || String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .any(|l| l.trim() == TARGET)
+    {
+        return;
+    }
+    println!("Adding the {TARGET} target (rustup target add {TARGET}), once");
+    // A failure shows in rustup's own output and again in the build's message.
+    let _ = Command::new("rustup")
+        .args(["target", "add", TARGET])
+        .status();
+}
+
 /// Builds the module (release) and returns its path.
 fn build(root: &Path) -> Result<PathBuf, CliError> {
+    ensure_target();
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     println!(
         "Building the round viewer's WebAssembly module \
