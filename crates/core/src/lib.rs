@@ -30,6 +30,7 @@ pub mod bytes_rng;
 pub mod cluster;
 pub mod events;
 pub mod fingerprint;
+pub mod fuzz_seeds;
 pub mod golden;
 pub mod grid;
 pub mod ledger;

@@ -4,45 +4,19 @@
 
 use starlight_christmas::fuzzing;
 
-/// Runs `check` on every file of `fuzz/seeds/<target>/`; returns how many there were.
-fn replay(target: &str, check: fn(&[u8])) -> usize {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fuzz/seeds")
-        .join(target);
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).expect("the seed corpus exists") {
-        let path = entry.unwrap().path();
-        check(&std::fs::read(&path).unwrap());
-        n += 1;
-    }
-    n
-}
-
 #[test]
 fn seed_corpus_passes_the_fuzz_check() {
-    let n = replay("play_round", fuzzing::check_round);
-    assert!(
-        n >= 8,
-        "the seed corpus has {n} inputs; expected at least 8"
-    );
+    slot_core::fuzz_seeds::replay_at_least("play_round", fuzzing::check_round, 8);
 }
 
 #[test]
 fn model_json_seeds_pass_the_fuzz_check() {
-    let n = replay("model_json", fuzzing::check_model_json);
-    assert!(
-        n >= 8,
-        "the seed corpus has {n} inputs; expected at least 8"
-    );
+    slot_core::fuzz_seeds::replay_at_least("model_json", fuzzing::check_model_json, 8);
 }
 
 #[test]
 fn grid_text_seeds_pass_the_fuzz_check() {
-    let n = replay("grid_text", fuzzing::check_grid_text);
-    assert!(
-        n >= 8,
-        "the seed corpus has {n} inputs; expected at least 8"
-    );
+    slot_core::fuzz_seeds::replay_at_least("grid_text", fuzzing::check_grid_text, 8);
 }
 
 /// Writes the generated seeds (the model files). Run by hand after a format change:
