@@ -7,3 +7,4 @@ pub mod facts;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod report_file;
+pub mod split;

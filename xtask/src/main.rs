@@ -6,6 +6,8 @@
 //! * `play <game> --seed S --round K`: round K of seed S step by step (`--json`: event log);
 //! * `exact <game>`: figures computed exactly from the math model where the game allows it;
 //! * `tune <game>`: re-tune the math model's knobs (see each game's `math_model` docs);
+//! * `split moon-princess`: each pick's RTP as B + q V from base games and features played
+//!   apart (Moon Princess's certification figures; [`xtask::split`]);
 //! * `merge FILE...`: check and merge `sim --json` reports (shards of one run, or independent
 //!   runs with different seeds) exactly.;
 //! * `golden <game>`: replay the game's golden rounds and rewrite their file;
@@ -78,6 +80,9 @@ enum Cmd {
     Exact(ExactArgs),
     /// Re-tune the math model (prints the knob values to put into the model).
     Tune(TuneArgs),
+    /// Moon Princess: each pick's RTP as B + q V, from base games and free-spin features
+    /// played apart (its certification figures; far fewer rounds than whole rounds need).
+    Split(SplitArgs),
     /// Check and merge `sim --json` reports of one game, mode and model exactly: the shards
     /// of one run, or independent runs with different seeds.
     Merge(MergeArgs),
@@ -317,6 +322,32 @@ pub struct TuneArgs {
     pub ante: bool,
 }
 
+/// Arguments of `split`.
+#[derive(Args, Debug, Clone)]
+pub struct SplitArgs {
+    /// The game (only moon-princess has a split estimate; the others are certified with
+    /// `sim --until-halfwidth`, or `exact`).
+    pub game: Game,
+    /// Base games (paid and Trinity spins) to play, shared by the picks.
+    #[arg(long, default_value_t = 10_000_000, value_parser = positive)]
+    pub rounds: u64,
+    /// Free-spin features to play alone, per pick.
+    #[arg(long, default_value_t = 400_000, value_parser = positive)]
+    pub features: u64,
+    /// Seed of the base games; pick i's features (love 0, star 1, storm 2) use seed + 1 + i.
+    #[arg(long, default_value_t = runner::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads (default: all cores); the sums do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Only this pick (default: all three).
+    #[arg(long, value_enum)]
+    pub choice: Option<Choice>,
+    /// Also write the record (integer sums, seeds, model fingerprint) as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+}
+
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
@@ -326,6 +357,7 @@ fn main() -> ExitCode {
         Cmd::Play(a) => games::play(a),
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),
+        Cmd::Split(a) => games::split(a),
         Cmd::Merge(a) => report::merge(a),
         Cmd::Schema(a) => codegen::schema(a.check),
         Cmd::Golden(a) => golden::golden(a),

@@ -5,7 +5,7 @@ mod starlight_christmas;
 mod wish_upon_a_star;
 
 use crate::runner::CliResult;
-use crate::{EvalArgs, ExactArgs, Game, PlayArgs, SimArgs, TuneArgs};
+use crate::{EvalArgs, ExactArgs, Game, PlayArgs, SimArgs, SplitArgs, TuneArgs};
 
 pub use xtask::facts::facts;
 
@@ -69,5 +69,14 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         Game::MoonPrincess => moon_princess::tune(a),
         Game::WishUponAStar => wish_upon_a_star::tune(a),
         Game::StarlightChristmas => starlight_christmas::tune(a),
+    }
+}
+
+pub fn split(a: &SplitArgs) -> CliResult {
+    match a.game {
+        Game::MoonPrincess => moon_princess::split(a),
+        _ => Err(crate::runner::CliError(
+            "split is Moon Princess's estimate (base game + free spins played apart); certify the other games with `sim --until-halfwidth 0.05` (or `exact wish-upon-a-star`)".into(),
+        )),
     }
 }

@@ -4,7 +4,7 @@
 use crate::driver;
 use crate::gof::Tally;
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, reject};
-use crate::{Choice, EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
+use crate::{Choice, EvalArgs, ExactArgs, PlayArgs, SimArgs, SplitArgs, TuneArgs};
 use moon_princess::{Game, MathModel, Multiplier, Pick};
 use slot_core::events::Event;
 use slot_core::recorder::{EventLog, NoRecorder};
@@ -278,6 +278,116 @@ pub fn exact(_: &ExactArgs) -> CliResult {
          simulation matter); use `cargo xtask sim moon-princess`"
             .into(),
     ))
+}
+
+/// `cargo xtask split moon-princess [--rounds N] [--features M] [--seed S] [--choice X]
+/// [--out FILE]`: each pick's RTP as B + q V ([`xtask::split`]): N base games with seed S, M
+/// features alone per pick with seed S + 1 + the pick's index. Prints the figures; `--out`
+/// writes the record with its integer sums.
+pub fn split(a: &SplitArgs) -> CliResult {
+    use slot_core::sim::simulate;
+    use slot_core::stats::RoundSummary;
+    use xtask::split::{BaseSums, FeatureSums, SplitRecord};
+    let threads = runner::threads(a.threads)?;
+    let game = game()?;
+    let picks: Vec<Pick> = match a.choice {
+        Some(c) => vec![pick(Some(c))],
+        None => moon_princess::PICKS.to_vec(),
+    };
+    eprintln!("base games: {} rounds, seed {}", a.rounds, a.seed);
+    // feature_wins[0] holds the base win of a triggering round (for Cov(b, t)).
+    let base = simulate(
+        a.rounds,
+        a.seed,
+        threads,
+        100,
+        |rng| match game.start_round(rng, &mut NoRecorder) {
+            moon_princess::RoundState::Finished(o) => o.summary(),
+            moon_princess::RoundState::AwaitingPick(p) => {
+                let win = p.win().hundredths();
+                let mut s = RoundSummary {
+                    win,
+                    ..Default::default()
+                };
+                s.feature_triggers[0] = 1;
+                s.feature_wins[0] = win;
+                s
+            }
+        },
+        None,
+    )?;
+    let mut record = SplitRecord {
+        game: GAME.into(),
+        model_fingerprint: game.fingerprint(),
+        command: format!(
+            "cargo xtask split moon-princess --rounds {} --features {} --seed {}{}",
+            a.rounds,
+            a.features,
+            a.seed,
+            a.choice.map_or(String::new(), |c| format!(
+                " --choice {}",
+                pick(Some(c)).name()
+            ))
+        ),
+        base: BaseSums {
+            seed: a.seed,
+            rounds: base.rounds,
+            win: base.total_win,
+            win_sq: base.sum_sq,
+            triggers: base.feature_rounds[0],
+            // A finished round's summary leaves feature 0 at 0: only triggering rounds count.
+            trigger_win: base.feature_wins[0],
+            cap_hits: base.cap_hits,
+        },
+        picks: Vec::new(),
+    };
+    for p in picks {
+        let seed = a.seed.wrapping_add(1 + p.index() as u64);
+        eprintln!("{} features alone: {}, seed {seed}", p.name(), a.features);
+        let acc = simulate(
+            a.features,
+            seed,
+            threads,
+            100,
+            |rng| game.play_free_spins(p, rng, &mut NoRecorder).summary(),
+            None,
+        )?;
+        record.picks.push(FeatureSums {
+            pick: p.name().into(),
+            seed,
+            features: acc.rounds,
+            win: acc.total_win,
+            win_sq: acc.sum_sq,
+            cap_hits: acc.cap_hits,
+            max_win: acc.max_win,
+        });
+    }
+    record.check().map_err(CliError)?;
+    let b = &record.base;
+    println!(
+        "moon-princess split estimate (model {}): {} base games (seed {}), {} features per pick",
+        record.model_fingerprint, b.rounds, b.seed, a.features
+    );
+    for ((pick, e), f) in record.estimates().iter().zip(&record.picks) {
+        println!(
+            "  {pick:<6} RTP {:.4} % +- {:.4} pp (99 %) = B {:.4} % + q {:.6} (1 in {:.2}) x V {:.3} x bet (sd {:.1}; seed {}, {} caps)",
+            e.rtp * 100.0,
+            e.half_width_99 * 100.0,
+            e.base_rtp * 100.0,
+            e.trigger_rate,
+            1.0 / e.trigger_rate,
+            e.feature_mean,
+            e.feature_sd,
+            f.seed,
+            f.cap_hits
+        );
+    }
+    if let Some(path) = &a.out {
+        let text = serde_json::to_string_pretty(&record)? + "\n";
+        std::fs::write(path, text)
+            .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
 }
 
 /// `cargo xtask tune moon-princess [--choice X] [--rounds N] [--seed S]`: re-tunes each pick's

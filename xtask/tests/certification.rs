@@ -1,0 +1,72 @@
+//! Certification figures: Moon Princess's split estimate (`split`), and the committed figure
+//! of every game and mode, tied to the shipped model's fingerprint.
+
+mod common;
+use common::*;
+use xtask::split::SplitRecord;
+
+fn split_record(args: &[&str], name: &str) -> SplitRecord {
+    let d = dir(name);
+    let path = d.join("split.json");
+    let mut all = vec!["split", "moon-princess"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", path.to_str().unwrap()]);
+    ok(&all);
+    let r: SplitRecord = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    std::fs::remove_dir_all(&d).unwrap();
+    r
+}
+
+#[test]
+fn split_sums_are_the_same_for_any_thread_count_and_pass_the_checks() {
+    let args = ["--rounds", "60000", "--features", "3000", "--seed", "7"];
+    let one = split_record(&[&args[..], &["--threads", "1"]].concat(), "split1");
+    let two = split_record(&[&args[..], &["--threads", "2"]].concat(), "split2");
+    assert_eq!(one, two);
+    one.check().unwrap();
+    assert_eq!(
+        one.model_fingerprint,
+        moon_princess::MathModel::standard().fingerprint()
+    );
+    assert_eq!(one.base.rounds, 60_000);
+    let seeds: Vec<(&str, u64, u64)> = one
+        .picks
+        .iter()
+        .map(|f| (f.pick.as_str(), f.seed, f.features))
+        .collect();
+    assert_eq!(
+        seeds,
+        [("love", 8, 3000), ("star", 9, 3000), ("storm", 10, 3000)]
+    );
+    assert_eq!(
+        one.command,
+        "cargo xtask split moon-princess --rounds 60000 --features 3000 --seed 7"
+    );
+    // The base games are the same for every pick; with --choice only that pick is played,
+    // from the same seeds.
+    let star = split_record(&[&args[..], &["--choice", "star"]].concat(), "split3");
+    assert_eq!(star.base, one.base);
+    assert_eq!(star.picks, one.picks[1..2]);
+    // Every figure is a plausible Moon Princess figure (a loose check: 60,000 rounds).
+    for (pick, e) in one.estimates() {
+        assert!(
+            e.trigger_rate > 1.0 / 400.0 && e.trigger_rate < 1.0 / 150.0,
+            "{pick} {e:?}"
+        );
+        assert!(e.base_rtp > 0.4 && e.base_rtp < 0.7, "{pick} {e:?}");
+        assert!(e.rtp > 0.7 && e.rtp < 1.2, "{pick} {e:?}");
+    }
+}
+
+#[test]
+fn split_is_moon_princess_s_alone() {
+    for game in ["wish-upon-a-star", "starlight-christmas"] {
+        let (code, out, err) = xtask(&["split", game, "--rounds", "10"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(out.is_empty());
+        assert!(
+            err.contains("split is Moon Princess's") && err.contains("--until-halfwidth"),
+            "{err}"
+        );
+    }
+}
