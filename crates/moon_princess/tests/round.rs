@@ -1,6 +1,9 @@
 //! The round: free spins with a hand-built math model whose grids are known, pausing and
 //! resuming, typed errors, and properties over random generators and picks.
 
+mod common;
+
+use common::{Script, word};
 use moon_princess::math_model::{MathModel, ReelSet};
 use moon_princess::{
     BET_LADDER, CAP, Game, MAX_FREE_SPINS, MAX_MULTIPLIER, PausedRound, Pick, PickError, Power,
@@ -8,7 +11,7 @@ use moon_princess::{
 };
 use proptest::prelude::*;
 use rand_pcg::Pcg64;
-use slot_core::events::{AwardSource, Event, PaidLimits, PowerSource, SpinKind};
+use slot_core::events::{AwardSource, Event, Feature, PaidLimits, PowerSource, Princess, SpinKind};
 use slot_core::recorder::{EventLog, NoRecorder};
 
 fn reels(cols: [&str; 5]) -> Vec<ReelSet> {
@@ -733,4 +736,367 @@ proptest! {
         prop_assert!(seen.capped > 0, "{:?}", seen);
         prop_assert!(seen.max_free_spins >= 8, "{:?}", seen);
     }
+}
+
+/// Every win of the log as (class code, pay, multiplier, paid), hundredths of the bet.
+fn wins_paid(log: &EventLog) -> Vec<(String, u64, u32, u64)> {
+    log.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Win {
+                symbol,
+                pay,
+                multiplier,
+                paid,
+                ..
+            } => Some((
+                symbol.clone(),
+                pay.hundredths(),
+                multiplier.unwrap(),
+                paid.unwrap().hundredths(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The power events of the log.
+fn powers_used(log: &EventLog) -> Vec<&Event> {
+    log.events
+        .iter()
+        .filter(|e| matches!(e, Event::Power { .. }))
+        .collect()
+}
+
+/// How many times the log says `feature` was triggered.
+fn triggers(log: &EventLog, feature: Feature) -> usize {
+    log.events
+        .iter()
+        .filter(|e| **e == Event::FeatureTriggered { feature })
+        .count()
+}
+
+/// `w` of `n`, `times` times (the same draw repeated, e.g. a stop per reel).
+fn words(k: u32, n: u32, times: usize) -> Vec<u32> {
+    vec![word(k, n); times]
+}
+
+#[test]
+fn the_paid_spins_random_power_its_chance_its_choice_and_its_win_worked_by_hand() {
+    // Chance 3/10 (a draw r in 0..10 fires if r < 3); weights Love 1, Star 2, Storm 3 (a draw
+    // r in 0..6: 0 Love, 1-2 Star, 3-5 Storm); Star makes 1 or 2 Wilds (1:1).
+    // Every paid spin lands (strips of 5, stop 0):
+    //   be be be be be
+    //   st ci st ci st
+    //   ci st ci st ci
+    //   st ci st ci st
+    //   he he ci he he
+    // Row 0 Bell-5 3.00 x1 (no other run of 3 in a row or column); row 0 goes, nothing is
+    // above it: rows 1-4 stay, x2, no win, cells left: the moment of the random power.
+    let base = [
+        "be st ci st he",
+        "be ci st ci he",
+        "be st ci st ci",
+        "be ci st ci he",
+        "be st ci st he",
+    ];
+    let m = constant_model(base, ["ci*5"; 5], (3, 10), [1, 2, 3]);
+    let game = Game::new(&m).unwrap();
+    let play = |draws: &[u32]| {
+        let mut script = words(0, 5, 5);
+        script.extend_from_slice(draws);
+        let mut rng = Script::new(script);
+        let mut log = EventLog::default();
+        let RoundState::Finished(o) = game.start_round(&mut rng, &mut log) else {
+            panic!("no grid clears here")
+        };
+        assert!(rng.used_up(), "every scripted draw is used");
+        assert_eq!(log.reconcile(), Ok(o.win));
+        (o, log)
+    };
+
+    // The chance draw gives 3: not below 3, no power. The round pays the Bell-5 alone.
+    let (o, log) = play(&[word(3, 10)]);
+    assert_eq!(o.win.hundredths(), 300);
+    assert_eq!((o.random_powers, o.random_power_win.hundredths()), (0, 0));
+    assert!(powers_used(&log).is_empty());
+
+    // Chance 2 (fires), power 2 (Star), 1 Wild, on the 18th of the 20 cells (0-based 17:
+    // cells 5..24 are filled, cell 22 = row 4, column 2). Row 4 "he he W he he": Heart-5
+    // 3.00 x2 = 6.00 (column 2 "st ci st W" has no run). Row 4 goes, rows 1-3 fall one row:
+    // the checkerboard has no win; x3. Round 3.00 + 6.00 = 9.00.
+    let (o, log) = play(&[word(2, 10), word(2, 6), word(0, 2), word(17, 20)]);
+    assert_eq!(o.win.hundredths(), 900);
+    assert_eq!(o.base_win.hundredths(), 900);
+    assert_eq!((o.random_powers, o.random_power_win.hundredths()), (1, 600));
+    assert_eq!(o.max_multiplier, 3);
+    assert_eq!(
+        powers_used(&log),
+        [&Event::Power {
+            power: Princess::Star,
+            source: PowerSource::Random,
+            from: None,
+            to: None,
+            symbols: vec![],
+            cells: vec![[4, 2]],
+            grid: ". . . . ./st ci st ci st/ci st ci st ci/st ci st ci st/he he W he he".into(),
+        }]
+    );
+    assert_eq!(
+        wins_paid(&log),
+        [("be".into(), 300, 1, 300), ("he".into(), 300, 2, 600)]
+    );
+
+    // Chance 0 (fires), power 0 (Love): of the symbols present ci, st, he, 0 = ci; of the
+    // 6 others (st he be pg pb pr), 0 = st. Every Circle becomes a Star:
+    //   . . . . . / st st st st st x3 / he he st he he
+    // At x2: rows 1-3 Star-5 3 x 2.00, column 2 Star-4 (rows 1-4) 0.20, columns 0, 1, 3, 4
+    // Star-3 (rows 1-3) 4 x 0.10: 6.60 x2 = 13.20. Wilds on the Star-3 middles (row 2,
+    // columns 0, 1, 3, 4) fall onto the Hearts: "W W . W W / he he . he he": no run, x3.
+    // Round 3.00 + 13.20 = 16.20.
+    let (o, log) = play(&[word(0, 10), word(0, 6), word(0, 3), word(0, 6)]);
+    assert_eq!(o.win.hundredths(), 1620);
+    assert_eq!(
+        (o.random_powers, o.random_power_win.hundredths()),
+        (1, 1320)
+    );
+    assert!(matches!(
+        powers_used(&log)[..],
+        [Event::Power { power: Princess::Love, source: PowerSource::Random, from: Some(f), to: Some(t), .. }]
+            if f == "ci" && t == "st"
+    ));
+    let at_x2: u64 = wins_paid(&log)
+        .iter()
+        .filter(|w| w.2 == 2)
+        .map(|w| w.3)
+        .sum();
+    assert_eq!(at_x2, 1320);
+    assert!(
+        log.events
+            .iter()
+            .any(|e| matches!(e, Event::Tumble { grid, .. }
+        if grid == ". . . . ./. . . . ./. . . . ./W W . W W/he he . he he"))
+    );
+
+    // Chance 0 (fires), power 3 (Storm, the first draw past Star's): of ci, st, he it takes
+    // 0 = ci, then of the other two 1 = he. The Stars left fall:
+    //   row 3 "st . st . st", row 4 "st st st st st"
+    // Row 4 Star-5 2.00 at x2 (a power is no tumble: the multiplier stays) = 4.00; then
+    // row 3 falls, no win. Round 3.00 + 4.00 = 7.00.
+    let (o, log) = play(&[word(0, 10), word(3, 6), word(0, 3), word(1, 2)]);
+    assert_eq!(o.win.hundredths(), 700);
+    assert_eq!((o.random_powers, o.random_power_win.hundredths()), (1, 400));
+    assert!(matches!(
+        powers_used(&log)[..],
+        [Event::Power { power: Princess::Storm, source: PowerSource::Random, symbols, grid, .. }]
+            if symbols == &["ci", "he"]
+                && grid == ". . . . ./. . . . ./. . . . ./st . st . st/st st st st st"
+    ));
+    assert_eq!(
+        wins_paid(&log),
+        [("be".into(), 300, 1, 300), ("st".into(), 200, 2, 400)]
+    );
+}
+
+#[test]
+fn a_trinity_spin_uses_love_then_star_then_storm_worked_by_hand() {
+    // Strips of 10: stop 0 shows the paid grid P, stop 5 the Trinity grid T.
+    //   P                     T
+    //   ci st ci st ci        ci st be st ci
+    //   st ci st ci st        be be ci st be
+    //   ci st ci st ci        st ci st ci st
+    //   st ci st ci st        he he ci he he
+    //   pr pr pr pr pr        he he pg he he
+    // Paid spin: row 4 Love-5 10.00 x1, 3 sections: the meter is full. Rows 0-3 fall: no
+    // win, x2; the random power's chance 0/1 (one draw) does not fire. The spin ends: a
+    // Trinity spin follows, at x1, and lands T (no win anywhere).
+    // Love (no win): of ci st he be pg, 4 = pg; of the 6 others, 2 = he. Row 4 Heart-5 3.00
+    // x1. Rows 0-3 fall one row; x2; no win.
+    // Star (no win): 1 Wild; of the 20 cells (5..24), 17 = cell 22 (row 4, column 2): row 4
+    // "he he W he he" Heart-5 3.00 x2 = 6.00. Rows 1-3 fall one row; x3; no win:
+    //   ci st be st ci / be be ci st be / st ci st ci st   (rows 2-4)
+    // Storm (no win): of ci st be, 0 = ci; of the other two, 0 = st. The four Bells left
+    // fall: row 4 "be be be . be": Bell-3 0.15 x3 (Storm is no tumble) = 0.45. A Wild on
+    // (4,1); x4; ". W . . be": no win. The three powers are used: the Trinity spin ends. No
+    // princess win in it: no second Trinity spin.
+    // Round: 10.00 + (3.00 + 6.00 + 0.45) = 19.45.
+    let strips = [
+        "ci st ci st pr ci be st he he",
+        "st ci st ci pr st be ci he he",
+        "ci st ci st pr be ci st ci pg",
+        "st ci st ci pr st st ci he he",
+        "ci st ci st pr ci be st he he",
+    ];
+    let m = constant_model(strips, ["ci*5"; 5], (0, 1), [1, 1, 1]);
+    let game = Game::new(&m).unwrap();
+    let mut script = words(0, 10, 5);
+    script.push(word(0, 1));
+    script.extend(words(5, 10, 5));
+    script.extend([word(4, 5), word(2, 6)]);
+    script.extend([word(0, 2), word(17, 20)]);
+    script.extend([word(0, 3), word(0, 2)]);
+    let mut rng = Script::new(script);
+    let mut log = EventLog::default();
+    let RoundState::Finished(o) = game.start_round(&mut rng, &mut log) else {
+        panic!("no grid clears here")
+    };
+    assert!(rng.used_up());
+    assert_eq!(o.base_win.hundredths(), 1000);
+    assert_eq!(o.trinity_win.hundredths(), 945);
+    assert_eq!(o.win.hundredths(), 1945);
+    assert_eq!((o.trinity_spins, o.random_powers), (1, 0));
+    assert_eq!(o.max_multiplier, 4);
+    assert_eq!(
+        wins_paid(&log),
+        [
+            ("pr".into(), 1000, 1, 1000),
+            ("he".into(), 300, 1, 300),
+            ("he".into(), 300, 2, 600),
+            ("be".into(), 15, 3, 45),
+        ]
+    );
+    let trinity =
+        |power, from: Option<&str>, to: Option<&str>, symbols: &[&str], cells, grid: &str| {
+            Event::Power {
+                power,
+                source: PowerSource::Trinity,
+                from: from.map(str::to_string),
+                to: to.map(str::to_string),
+                symbols: symbols.iter().map(|s| s.to_string()).collect(),
+                cells,
+                grid: grid.into(),
+            }
+        };
+    let removed_by_storm = vec![
+        [2, 0],
+        [2, 1],
+        [2, 3],
+        [2, 4],
+        [3, 2],
+        [3, 3],
+        [4, 0],
+        [4, 1],
+        [4, 2],
+        [4, 3],
+        [4, 4],
+    ];
+    assert_eq!(
+        powers_used(&log),
+        [
+            &trinity(
+                Princess::Love,
+                Some("pg"),
+                Some("he"),
+                &[],
+                vec![[4, 2]],
+                "ci st be st ci/be be ci st be/st ci st ci st/he he ci he he/he he he he he",
+            ),
+            &trinity(
+                Princess::Star,
+                None,
+                None,
+                &[],
+                vec![[4, 2]],
+                ". . . . ./ci st be st ci/be be ci st be/st ci st ci st/he he W he he",
+            ),
+            &trinity(
+                Princess::Storm,
+                None,
+                None,
+                &["ci", "st"],
+                removed_by_storm,
+                ". . . . ./. . . . ./. . . . ./. . . . ./be be be . be",
+            ),
+        ]
+    );
+    assert_eq!(triggers(&log, Feature::TrinitySpin), 1);
+    assert_eq!(log.reconcile(), Ok(o.win));
+}
+
+#[test]
+fn the_cap_crossed_inside_a_trinity_spin_pays_what_is_left_worked_by_hand() {
+    // Every grid: rows 0-3 Princess Love, row 4 Hearts. Rows 0-3 Love-5 4 x 10.00, row 4
+    // Heart-5 3.00, columns "pr pr pr pr he" Love-4 5 x 1.00: 48.00 x1 a spin; all 25 cells
+    // go, no 3-cell win: the grid clears. The Love-5s fill the meter: a Trinity spin follows
+    // every spin (the paid spin's clear triggers the free spins, which the cap forfeits).
+    // Paid spin + 103 Trinity spins: 104 x 48.00 = 4,992.00. Trinity spin 104 pays its wins
+    // highest first: its first Love-5 (10.00) crosses 5,000.00 and pays the 8.00 left; the
+    // round ends there.
+    // Strips of 5, every stop 0 (105 spins of 5 stops); a grid that clears draws nothing else.
+    let m = constant_model(["pr pr pr pr he"; 5], ["ci*5"; 5], (0, 1), [1, 1, 1]);
+    let game = Game::new(&m).unwrap();
+    let mut rng = Script::new(words(0, 5, 105 * 5));
+    let mut log = EventLog::default();
+    let o = game.play_round(&mut rng, &mut log, Pick::Love);
+    assert!(rng.used_up());
+    assert_eq!(o.base_win.hundredths(), 4_800);
+    assert_eq!(o.trinity_spins, 104);
+    assert_eq!(o.trinity_win.hundredths(), 500_000 - 4_800);
+    assert_eq!(o.win, CAP.limit);
+    assert!(o.capped);
+    assert_eq!((o.pick, o.free_spins_played), (None, 0));
+    let wins = wins_paid(&log);
+    assert_eq!(wins.len(), 104 * 10 + 1);
+    assert_eq!(wins.last(), Some(&("pr".into(), 1000, 1, 800)));
+    assert!(matches!(
+        log.events.iter().rev().find(|e| matches!(e, Event::Win { .. })),
+        Some(Event::Win { uncapped: Some(u), .. }) if u.hundredths() == 1000
+    ));
+    assert_eq!(log.reconcile(), Ok(CAP.limit));
+}
+
+#[test]
+fn free_spins_trigger_once_when_the_paid_spin_and_a_trinity_spin_both_clear_worked_by_hand() {
+    // Strips of 10: stop 0 shows 25 Princess Love, stop 5 25 Circles.
+    // Paid spin (stop 0): 10 lines of Love-5, 100.00 x1; all cells go: the grid clears and
+    // triggers the free spins; the Love-5s fill the meter: a Trinity spin comes first.
+    // Trinity spin (stop 5): 10 lines of Circle-5, 20.00 x1; the grid clears again: the free
+    // spins are already triggered, nothing more (no princess win: no further Trinity spin).
+    // Free spins, Love: 4 spins of 25 Circles; spin j at xj pays 20.00 x j and clears for
+    // 100.00 (a clear in free spins pays, it adds no spins): 20.00 x (1+2+3+4) + 4 x 100.00
+    // = 600.00. Round: 100.00 + 20.00 + 600.00 = 720.00.
+    let base = ["pr pr pr pr pr ci ci ci ci ci"; 5];
+    let m = constant_model(base, ["ci*5"; 5], (0, 1), [1, 1, 1]);
+    let game = Game::new(&m).unwrap();
+    let mut script = words(0, 10, 5);
+    script.extend(words(5, 10, 5));
+    script.extend(words(0, 5, 4 * 5));
+    let mut rng = Script::new(script);
+    let mut log = EventLog::default();
+    let o = game.play_round(&mut rng, &mut log, Pick::Love);
+    assert!(rng.used_up());
+    assert_eq!(o.base_win.hundredths(), 10_000);
+    assert_eq!(o.trinity_win.hundredths(), 2_000);
+    assert_eq!(o.trinity_spins, 1);
+    assert_eq!(o.pick, Some(Pick::Love));
+    assert_eq!((o.free_spins_awarded, o.free_spins_played), (4, 4));
+    assert_eq!(o.free_spins_win.hundredths(), 60_000);
+    assert_eq!((o.free_spin_clears, o.clear_win.hundredths()), (4, 40_000));
+    assert_eq!(o.win.hundredths(), 72_000);
+    assert_eq!(o.max_multiplier, 5);
+    assert_eq!(triggers(&log, Feature::FreeSpins), 1);
+    assert_eq!(triggers(&log, Feature::TrinitySpin), 1);
+    let clears: Vec<u64> = log
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::GridCleared { paid, .. } => Some(paid.hundredths()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(clears, [0, 0, 10_000, 10_000, 10_000, 10_000]);
+    let awards: Vec<&Event> = log
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::FreeSpinsAwarded { .. }))
+        .collect();
+    assert_eq!(
+        awards,
+        [&Event::FreeSpinsAwarded {
+            spins: 4,
+            source: AwardSource::Pick,
+            free_spins_left: 4,
+        }]
+    );
+    assert_eq!(log.reconcile(), Ok(o.win));
 }

@@ -2,6 +2,9 @@
 //! Grids are written with the the runner's contract (README) codes, rows from the top; `.` is an empty cell.
 //! Amounts are hundredths of the total bet (100 = 1 x bet).
 
+mod common;
+
+use common::{Script, word};
 use moon_princess::features::{self, Power};
 use moon_princess::{Event, Multiplier};
 use moon_princess::{Game, PayClass, Symbol, evaluate, grid_text, parse_grid};
@@ -359,32 +362,11 @@ fn eval_reports_the_win_before_and_after_the_cap() {
 
 // ---- The powers, with a scripted generator ----
 
-/// A generator that returns the given words, for powers with known choices.
-struct Script(Vec<u32>);
-
-impl rand_core::TryRng for Script {
-    type Error = std::convert::Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(self.0.remove(0))
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(self.0.remove(0) as u64)
-    }
-    fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
-        unreachable!()
-    }
-}
-
-/// The word that makes `bounded(n)` return `k` (the middle of k's interval: never rejected).
-fn word(k: u32, n: u32) -> u32 {
-    (((k as u64) << 32) + (1u64 << 31)).div_ceil(n as u64) as u32
-}
-
 #[test]
 fn scripted_words_hit_their_index() {
     for n in 1..10 {
         for k in 0..n {
-            let mut s = Script(vec![word(k, n)]);
+            let mut s = Script::new(vec![word(k, n)]);
             assert_eq!(slot_core::sampling::bounded(&mut s, n), k);
         }
     }
@@ -395,7 +377,7 @@ fn love_turns_every_cell_of_one_symbol_into_another() {
     // Present non-wild symbols: ci (0), st (1), he (2). Draw 1 of 3 -> st; then 4 of the 6
     // others (ci he be pg pb pr) -> pb. Every st becomes pb; the Wild stays.
     let mut grid = g("ci st he . ./st W . . ./. . . . ./. . . . ./. . . . st");
-    let mut rng = Script(vec![word(1, 3), word(4, 6)]);
+    let mut rng = Script::new(vec![word(1, 3), word(4, 6)]);
     assert_eq!(
         features::love(&mut grid, &mut rng),
         Some((Symbol::LowStar, Symbol::PrincessStar))
@@ -411,7 +393,7 @@ fn star_turns_one_or_two_non_wild_cells_into_wilds() {
     // Non-wild cells top-left first: (0,0) ci, (0,1) st, (1,1) he ((1,0) is a Wild).
     // First draw 2 of 3 -> (1,1); then of (0,0), (0,1): 0 -> (0,0).
     let mut grid = g("ci st . . ./W he . . ./. . . . ./. . . . ./. . . . .");
-    let mut rng = Script(vec![word(2, 3), word(0, 2)]);
+    let mut rng = Script::new(vec![word(2, 3), word(0, 2)]);
     let made = features::star(&mut grid, 2, &mut rng);
     assert_eq!(made, 1 << 6 | 1 << 0);
     assert_eq!(
@@ -420,7 +402,7 @@ fn star_turns_one_or_two_non_wild_cells_into_wilds() {
     );
     // Fewer left than wanted: one non-wild cell, two wanted -> one Wild, one draw.
     let mut grid = g("ci W . . ./. . . . ./. . . . ./. . . . ./. . . . .");
-    let mut rng = Script(vec![word(0, 1)]);
+    let mut rng = Script::new(vec![word(0, 1)]);
     assert_eq!(features::star(&mut grid, 2, &mut rng), 1);
 }
 
@@ -430,7 +412,7 @@ fn storm_removes_two_symbols_and_the_rest_falls_without_a_tumble() {
     // The 4 cells of be ((2,0), (2,1)) and ci ((1,0), (4,0)) are removed; the he at (0,0) falls
     // to (4,0).
     let mut grid = g("he . . . ./ci . . . ./be be . . ./. . . . ./ci he W . .");
-    let mut rng = Script(vec![word(2, 3), word(0, 2)]);
+    let mut rng = Script::new(vec![word(2, 3), word(0, 2)]);
     let (a, b, removed) = features::storm(&mut grid, &mut rng);
     assert_eq!((a, b), (Some(Symbol::Bell), Some(Symbol::Circle)));
     assert_eq!(removed.count_ones(), 4);
@@ -440,7 +422,7 @@ fn storm_removes_two_symbols_and_the_rest_falls_without_a_tumble() {
     );
     // Only one symbol present: it alone goes.
     let mut grid = g("he W . . ./. . . . ./. . . . ./. . . . ./. . . . .");
-    let mut rng = Script(vec![word(0, 1)]);
+    let mut rng = Script::new(vec![word(0, 1)]);
     assert_eq!(features::storm(&mut grid, &mut rng).0, Some(Symbol::Heart));
     assert_eq!(
         grid_text(&grid),
