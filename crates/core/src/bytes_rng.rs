@@ -1,5 +1,7 @@
-//! A generator that replays bytes, for fuzzing: every random number a round draws is taken
-//! from the fuzzer's input, so the fuzzer steers the round through its branches.
+//! Generators that replay given numbers. [`BytesRng`], for fuzzing: every random number a
+//! round draws is taken from the fuzzer's input, so the fuzzer steers the round through its
+//! branches. [`Script`], for hand-worked tests: a fixed list of words, so that every stop,
+//! chance and choice of a round is known (with [`crate::sampling::word_for`]).
 //!
 //! Once the input is used up, the words continue from a PCG seeded with a hash of the whole
 //! input: a round never stalls on an endless run of rejected draws (a stream of zeros would
@@ -65,10 +67,69 @@ impl TryRng for BytesRng<'_> {
     }
 }
 
+/// A generator that returns a fixed script of `u32` words, then panics: a test that draws more
+/// words than it scripted is wrong, and [`Script::used_up`] shows that it drew no fewer.
+/// `next_u64` takes one word (widened); `fill_bytes` takes one word per byte (its low byte).
+///
+/// # Panics
+/// When drawn from after the script is used up (a test's mistake, never outside input).
+#[derive(Clone, Debug)]
+pub struct Script {
+    words: Vec<u32>,
+    next: usize,
+}
+
+impl Script {
+    /// The generator that returns `words` in order.
+    pub fn new(words: Vec<u32>) -> Self {
+        Script { words, next: 0 }
+    }
+
+    /// All scripted words were drawn.
+    pub fn used_up(&self) -> bool {
+        self.next == self.words.len()
+    }
+}
+
+impl TryRng for Script {
+    type Error = Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        let w = *self
+            .words
+            .get(self.next)
+            .expect("the test drew more words than it scripted");
+        self.next += 1;
+        Ok(w)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(u64::from(self.try_next_u32()?))
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        for b in dst {
+            *b = self.try_next_u32()?.to_le_bytes()[0];
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rand_core::Rng;
+
+    #[test]
+    fn a_script_returns_its_words_in_order_and_knows_when_it_is_used_up() {
+        let mut s = Script::new(vec![7, u32::MAX, 0x1_02, 9]);
+        assert!(!s.used_up());
+        assert_eq!(s.next_u32(), 7);
+        assert_eq!(s.next_u64(), u64::from(u32::MAX));
+        let mut b = [0u8; 2];
+        s.fill_bytes(&mut b);
+        assert_eq!(b, [2, 9]);
+        assert!(s.used_up());
+        let more = std::panic::catch_unwind(move || s.next_u32());
+        assert!(more.is_err(), "a draw past the script panics");
+    }
 
     #[test]
     fn replays_then_falls_back_deterministically() {
