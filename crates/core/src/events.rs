@@ -667,11 +667,13 @@ impl EventLog {
                     spin: SpinKind::Free,
                     ..
                 } => {
-                    fig.free_spins += 1;
+                    // A log is outside input: counts saturate rather than wrap (a log of
+                    // 2^32 events would not fit in memory; the limit check still fires).
+                    fig.free_spins = fig.free_spins.saturating_add(1);
                     None
                 }
                 Event::CapReached { .. } => {
-                    fig.cap_events += 1;
+                    fig.cap_events = fig.cap_events.saturating_add(1);
                     None
                 }
                 Event::Win {

@@ -291,6 +291,19 @@ impl Accumulator {
     }
 
     /// Adds one round.
+    ///
+    /// # Overflow
+    /// None by construction, without a check in the per-round path: `rounds` counts by one
+    /// (2^64 rounds is beyond any run); every win is a `u64`, so `total_win`, the `sources`
+    /// and the `feature_wins` stay below `rounds x 2^64 <= 2^128`; `sum_sq` stays below
+    /// `rounds x max_win^2`, which for the capped games (`max_win <= 500,000 < 2^19`) is below
+    /// `2^64 x 2^38 = 2^102`, and for Wish Upon a Star (no cap) fits as long as the rounds'
+    /// wins stay below `2^32` hundredths (43 million x bet) each, or their squares add up to
+    /// less than `2^128` (a round of that size needs hundreds of thousands of spins that each
+    /// pay the game's largest win). `feature_triggers` and the award counts add `u32`s to
+    /// `u64`s. The test profile (overflow checks on) would catch a wrap; the extremes are
+    /// tested (`add_and_merge_hold_at_the_extremes`). Sums read from outside go through
+    /// [`Accumulator::checked_merge`].
     #[inline]
     pub fn add(&mut self, r: &RoundSummary) {
         self.rounds += 1;
@@ -317,6 +330,11 @@ impl Accumulator {
     }
 
     /// Adds another accumulator's sums (same `cost`).
+    ///
+    /// For accumulators of one run (the simulator merges its batches): the merged sums are
+    /// the sums of [`Accumulator::add`] over all the run's rounds, so its bounds hold and
+    /// nothing overflows. Sums from outside (report files, checkpoints) must go through
+    /// [`Accumulator::checked_merge`], which refuses an overflow with a typed error.
     pub fn merge(&mut self, o: &Accumulator) {
         debug_assert_eq!(self.cost, o.cost);
         self.rounds += o.rounds;
@@ -1592,6 +1610,50 @@ mod tests {
             r.feature_wins[1] = win;
         }
         r
+    }
+
+    /// The bounds [`Accumulator::add`] and [`Accumulator::merge`] rely on, at their extremes:
+    /// a round of the largest `u64` win squares exactly into `u128`; `2^64 - 1` rounds at the
+    /// 5,000 x cap leave the sums far below `u128::MAX`, hand-computed.
+    #[test]
+    fn add_and_merge_hold_at_the_extremes() {
+        let mut a = Accumulator::new(100);
+        let mut r = summary(u64::MAX);
+        r.feature_triggers = [u32::MAX; MAX_FEATURES];
+        r.awards = [u32::MAX; MAX_AWARDS];
+        a.add(&r);
+        let m = u128::from(u64::MAX);
+        assert_eq!(a.total_win, m);
+        // (2^64 - 1)^2 = 2^128 - 2^65 + 1: fits.
+        assert_eq!(a.sum_sq, u128::MAX - (1u128 << 65) + 2);
+        assert_eq!(a.feature_triggers[0], u64::from(u32::MAX));
+        assert_eq!(a.award_counts[0], u64::from(u32::MAX));
+
+        // As if 2^64 - 2 rounds had all paid the cap, then one more capped round.
+        const CAP: u64 = 500_000;
+        let n = u64::MAX - 1;
+        let mut big = Accumulator::new(100);
+        big.rounds = n;
+        big.hits = n;
+        big.cap_hits = n;
+        big.max_win = CAP;
+        big.total_win = u128::from(n) * u128::from(CAP);
+        big.sum_sq = u128::from(n) * u128::from(CAP) * u128::from(CAP);
+        let mut capped = summary(CAP);
+        capped.capped = true;
+        big.add(&capped);
+        assert_eq!(big.rounds, u64::MAX);
+        assert_eq!(big.total_win, m * 500_000);
+        assert_eq!(big.sum_sq, m * 250_000_000_000);
+        assert!(big.sum_sq < 1u128 << 102);
+        // Merging it with an empty run changes nothing; a second such run is refused.
+        let before = big.clone();
+        big.merge(&Accumulator::new(100));
+        assert_eq!(big, before);
+        assert_eq!(
+            big.clone().checked_merge(&before),
+            Err(SumsError::Overflow { what: "rounds" })
+        );
     }
 
     #[test]

@@ -170,7 +170,8 @@ impl Evaluation {
             .fold(0, |a, w| a | 1u64 << w.middle())
     }
 
-    /// The sum of the pays before the multiplier, hundredths of the bet.
+    /// The sum of the pays before the multiplier, hundredths of the bet: at most 10 lines x
+    /// 5,000 (Wild-5) = 50,000, so the `u64` sum cannot overflow.
     pub fn pay(&self) -> u64 {
         self.wins.iter().map(|w| w.pay).sum()
     }

@@ -33,6 +33,7 @@ pub(crate) fn play_free_spins<R: Rng + ?Sized, Rec: Recorder>(
     let landing = &tables.free[pick.index()];
     let mut mult = 1u32;
     while play.free_spins_played < play.free_spins_awarded && !play.ledger.capped() {
+        // Below `free_spins_awarded`, at most 20.
         play.free_spins_played += 1;
         let (number, left, m) = (
             play.free_spins_played,

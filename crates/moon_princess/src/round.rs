@@ -302,6 +302,8 @@ impl Game {
         }
         while !play.ledger.capped() && play.meter >= 3 {
             play.meter = 0;
+            // Each Trinity spin needs a full meter, i.e. at least 0.60 x bet of princess wins
+            // paid under the 5,000 x cap: at most 500,000 / 60 < 8,334 in a round.
             play.trinity_spins += 1;
             play.rec.record(|| Event::FeatureTriggered {
                 feature: Feature::TrinitySpin,

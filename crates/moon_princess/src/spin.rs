@@ -127,6 +127,9 @@ impl<Rec: Recorder> Play<Rec> {
             won = true;
             let m = *mult;
             for w in &ev.wins {
+                // Checked `Win` product; at most 50 x bet (Wild-5) x 20 = 1,000 x bet per win
+                // and 10 lines in a grid (tests/rules.rs
+                // `eval_reports_the_win_before_and_after_the_cap`: 25 Wilds at x20).
                 let raw = Win::from_hundredths(w.pay).times(u64::from(m));
                 let p = self.ledger.pay(source, raw);
                 self.rec.record(|| Event::Win {
@@ -147,6 +150,7 @@ impl<Rec: Recorder> Play<Rec> {
             }
             self.fill_meter(ev.meter_sections());
             let (removed, wilds) = features::tumble(g, &ev);
+            // The rule's ceiling: `*mult <= 20` before, so `+ 1` cannot overflow.
             *mult = (*mult + 1).min(MAX_MULTIPLIER);
             self.max_multiplier = self.max_multiplier.max(*mult);
             let nm = *mult;
@@ -165,6 +169,7 @@ impl<Rec: Recorder> Play<Rec> {
         if sections == 0 {
             return;
         }
+        // `meter <= 3` and at most 10 princess wins x 3 sections: no overflow; 3 is the rule.
         let filled = (u32::from(self.meter) + sections).min(3) as u8;
         self.meter = filled;
         self.rec.record(|| Event::Meter { sections: filled });
@@ -177,6 +182,7 @@ impl<Rec: Recorder> Play<Rec> {
             MeterUse::EvalFreeSpin => self.meter = 0,
             MeterUse::ExtraSpins(pick) => {
                 let before = self.free_spins_awarded;
+                // At most 20 in all (the rule's ceiling): `before <= 20`, no overflow.
                 self.free_spins_awarded = (before + pick.extra_spins()).min(MAX_FREE_SPINS);
                 self.meter = 0;
                 let added = self.free_spins_awarded - before;
@@ -200,6 +206,8 @@ impl<Rec: Recorder> Play<Rec> {
         g.remove(g.plane(WILD));
         if source == SRC_FREE {
             let p = self.ledger.pay(SRC_FREE, FREE_SPIN_CLEAR_PAY);
+            // At most one clear per free spin (at most 20); `clear_win` is a checked `Win`
+            // under the cap.
             self.free_spin_clears += 1;
             self.clear_win += p.paid;
             self.rec.record(|| Event::GridCleared {

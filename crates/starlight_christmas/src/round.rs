@@ -321,6 +321,8 @@ impl StarlightChristmas {
                 seq.first = w;
                 first = false;
             }
+            // Checked `Win` sums; bounded: `paid` and the total before this tumble are below
+            // the cap, and one grid's symbol wins are at most 75 x bet.
             seq.total += w;
             if paid + seq.total >= CAP.limit {
                 seq.capped = true;
@@ -397,7 +399,8 @@ impl StarlightChristmas {
         let seq = Self::tumble(&mut grid, base_table, Win::ZERO, src, rec);
         // Multipliers are never removed within a sequence: its last grid holds every one
         // that landed in it.
-        out.x500_multipliers[0] += grid.plane(X500).count_ones();
+        out.x500_multipliers[0] =
+            out.x500_multipliers[0].saturating_add(grid.plane(X500).count_ones());
         Self::settle_base(&grid, &seq, &mut ledger, &mut out, rec);
         if !ledger.capped() {
             let n = Self::pay_scatters(&grid, SRC_SCATTER, &mut ledger, rec);
@@ -508,10 +511,17 @@ impl StarlightChristmas {
             source: AwardSource::Scatter,
             free_spins_left: left,
         });
+        // The running multiplier rises only on a spin that wins (at least 0.01 x bet) and is
+        // applied at once to that win: a value of 500,000 or more would reach the 5,000 x cap
+        // and end the round, so before its last rise it is below 500,000 and after it below
+        // 500,000 + 15,000 (a grid's Multipliers add at most 30 x 500); `saturating_add`
+        // never saturates. The spin counts have no such bound (retriggers need no win):
+        // 2^32 free spins in one round never come from a fair generator, and the counts
+        // saturate so that a broken one cannot wrap them (one instruction per spin).
         let mut running: u32 = 0;
         while left > 0 && !ledger.capped() {
             left -= 1;
-            out.free_spins_played += 1;
+            out.free_spins_played = out.free_spins_played.saturating_add(1);
             let number = out.free_spins_played;
             rec.record(|| Event::SpinStart {
                 spin: SpinKind::Free,
@@ -527,7 +537,8 @@ impl StarlightChristmas {
                 stars: None,
             });
             let seq = Self::tumble(&mut grid, table, ledger.total(), src, rec);
-            out.x500_multipliers[1] += grid.plane(X500).count_ones();
+            out.x500_multipliers[1] =
+                out.x500_multipliers[1].saturating_add(grid.plane(X500).count_ones());
             let m = multiplier_sum(&grid);
             if seq.capped {
                 let p = ledger.pay(SRC_FREE, seq.total);
@@ -554,8 +565,8 @@ impl StarlightChristmas {
                 break;
             }
             if n >= RETRIGGER_SCATTERS {
-                left += RETRIGGER_SPINS;
-                out.retriggers += 1;
+                left = left.saturating_add(RETRIGGER_SPINS);
+                out.retriggers = out.retriggers.saturating_add(1);
                 rec.record(|| Event::FreeSpinsAwarded {
                     spins: RETRIGGER_SPINS,
                     source: AwardSource::Retrigger,

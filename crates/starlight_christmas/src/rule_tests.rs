@@ -144,6 +144,28 @@ fn multipliers_multiply_symbol_wins_but_not_scatters() {
     assert_eq!(e.total, h(1000 * 5 + 300));
 }
 
+/// The overflow bounds of one grid (crate `slot_core::money`, "Overflow"), at their extremes:
+/// the largest symbol win a grid holds is 15 Sun + 15 Heart = 50 x + 25 x = 75 x; the largest
+/// product, 12 Sun (50 x) with 18 x500 (x9,000), is 450,000 x bet, exact, and pays the cap.
+#[test]
+fn the_largest_grid_wins_are_exact() {
+    let g = parse_grid(
+        "su su su su su su / su su su su su su / su su su he he he / he he he he he he / he he he he he he",
+    )
+    .unwrap();
+    let e = evaluate_grid(&g);
+    assert_eq!((e.symbol_win, e.multiplier_sum), (h(7_500), 0));
+    assert_eq!(e.total, h(7_500));
+    let g = parse_grid(
+        "su su su su su su / su su su su su su / x500 x500 x500 x500 x500 x500 / x500 x500 x500 x500 x500 x500 / x500 x500 x500 x500 x500 x500",
+    )
+    .unwrap();
+    let e = evaluate_grid(&g);
+    assert_eq!((e.symbol_win, e.multiplier_sum), (h(5_000), 9_000));
+    assert_eq!(e.total, h(45_000_000));
+    assert_eq!(e.paid, CAP.limit);
+}
+
 #[test]
 fn multipliers_without_a_win_pay_nothing() {
     let g = parse_grid(

@@ -111,6 +111,9 @@ pub fn multiplier_cells(grid: &ScGrid) -> Mask {
 }
 
 /// The sum of the values of the Multipliers on the grid (0 if none).
+///
+/// At most 30 cells x 500 = 15,000 (a grid full of x500), so the `u32` products and sum
+/// cannot overflow (`a_grid_full_of_x500_sums_to_15000`).
 #[inline]
 pub fn multiplier_sum(grid: &ScGrid) -> u32 {
     grid.planes()[MULTIPLIER as usize..]
@@ -147,5 +150,14 @@ mod tests {
         assert_eq!(multiplier_sum(&g), 2 + 500 + 3 + 2);
         assert_eq!(multiplier_cells(&g).count_ones(), 4);
         assert!(crate::events::grid_text(&g).starts_with("x2 gy"));
+    }
+
+    /// The largest sum a grid can hold: every one of its 30 cells an x500.
+    #[test]
+    fn a_grid_full_of_x500_sums_to_15000() {
+        let row = ["x500"; 6].join(" ");
+        let g = parse_grid(&[row.as_str(); 5].join(" / ")).unwrap();
+        assert_eq!(multiplier_sum(&g), 15_000);
+        assert_eq!(multiplier_cells(&g).count_ones(), 30);
     }
 }

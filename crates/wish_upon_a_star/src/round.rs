@@ -100,6 +100,7 @@ impl RoundOutcome {
         s.feature_triggers[2] = self.lock_and_spins;
         s.feature_wins[2] = self.by_source[SOURCE_LOCK_AND_SPIN].hundredths();
         s.feature_triggers[3] = self.grands;
+        // `grands` is a `u32`: at most 2^32 x 20,000 < 2^47 hundredths.
         s.feature_wins[3] = GRAND.times(u64::from(self.grands)).hundredths();
         s.awards[..3].copy_from_slice(&self.jackpots);
         s.awards[3] = self.grands;
@@ -210,11 +211,16 @@ impl Game {
         });
         let (stops, grid) = Self::spin(&self.model.base_strips, st.rng);
         self.resolve_spin(&mut st, PayMultiplier::BaseGame, Some(stops), &grid);
-        let mut number = 0;
+        // Free spins have no limit (each awards fewer than one free spin on average, so a
+        // round ends with probability 1): 2^32 of them in one round never come from a fair
+        // generator. The round's counts saturate all the same (one instruction per spin), so
+        // that a broken or adversarial generator cannot wrap one to a small number; the money
+        // is a checked `Win` in a ledger that stops at `u64::MAX` hundredths.
+        let mut number = 0u32;
         while st.remaining > 0 {
             st.remaining -= 1;
-            number += 1;
-            st.out.free_spins_played += 1;
+            number = number.saturating_add(1);
+            st.out.free_spins_played = st.out.free_spins_played.saturating_add(1);
             let left = st.remaining;
             st.rec.record(|| Event::SpinStart {
                 spin: SpinKind::Free,
@@ -367,12 +373,15 @@ impl Game {
             }
             let prize = *self.model.gift_prizes.sample(st.rng);
             let p = st.ledger.pay(SOURCE_GIFT, prize.amount());
-            st.out.gift_wins += 1;
-            match prize {
-                GiftPrize::Mini => st.out.jackpots[0] += 1,
-                GiftPrize::Minor => st.out.jackpots[1] += 1,
-                GiftPrize::Major => st.out.jackpots[2] += 1,
-                GiftPrize::Cash(_) | GiftPrize::FreeSpins => {}
+            st.out.gift_wins = st.out.gift_wins.saturating_add(1);
+            let jackpot = match prize {
+                GiftPrize::Mini => Some(0),
+                GiftPrize::Minor => Some(1),
+                GiftPrize::Major => Some(2),
+                GiftPrize::Cash(_) | GiftPrize::FreeSpins => None,
+            };
+            if let Some(j) = jackpot {
+                st.out.jackpots[j] = st.out.jackpots[j].saturating_add(1);
             }
             st.rec.record(|| Event::GiftBonus {
                 reel: 2 + 2 * i as u8,
@@ -386,14 +395,17 @@ impl Game {
         if ev.lock_and_spin_triggered() {
             let ls = self.run_lock_and_spin(st.rng, st.rec, stars, &mut values);
             let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
-            st.out.lock_and_spins += 1;
-            st.out.grands += u32::from(ls.grand);
+            st.out.lock_and_spins = st.out.lock_and_spins.saturating_add(1);
+            st.out.grands = st.out.grands.saturating_add(u32::from(ls.grand));
             for c in cells_of(ls.held) {
-                match values[c] {
-                    StarValue::Mini => st.out.jackpots[0] += 1,
-                    StarValue::Minor => st.out.jackpots[1] += 1,
-                    StarValue::Major => st.out.jackpots[2] += 1,
-                    StarValue::Cash(_) => {}
+                let jackpot = match values[c] {
+                    StarValue::Mini => Some(0),
+                    StarValue::Minor => Some(1),
+                    StarValue::Major => Some(2),
+                    StarValue::Cash(_) => None,
+                };
+                if let Some(j) = jackpot {
+                    st.out.jackpots[j] = st.out.jackpots[j].saturating_add(1);
                 }
             }
             st.rec.record(|| Event::LockAndSpinEnd {
@@ -416,7 +428,7 @@ impl Game {
         source: AwardSource,
     ) {
         st.remaining = st.remaining.saturating_add(FREE_SPINS_AWARD);
-        st.out.free_spin_awards += 1;
+        st.out.free_spin_awards = st.out.free_spin_awards.saturating_add(1);
         let left = st.remaining;
         st.rec.record(|| Event::FreeSpinsAwarded {
             spins: FREE_SPINS_AWARD,
@@ -468,6 +480,8 @@ impl Game {
             held: mask_cells(held),
             respins: RESPINS,
         });
+        // Each respin adds a Star (at most 15 times) or uses one of the 3 respins left (at
+        // most 3 before each new Star and after the last): `respins <= 15 + 16 x 3 = 63`.
         let mut left = RESPINS;
         let mut respins = 0;
         while left > 0 && held != all {
@@ -488,6 +502,9 @@ impl Game {
                 respins_left: left,
             });
         }
+        // Checked `Win` sum of at most 15 Stars of at most 50 x bet (the Major; cash at most
+        // 15 x bet) plus the 200 x Grand: at most 95,000 hundredths
+        // (tests/rules.rs `the_largest_wins_are_exact`).
         let star_values: Win = cells_of(held).map(|c| values[c].amount()).sum();
         let grand = held == all;
         let win = if grand {

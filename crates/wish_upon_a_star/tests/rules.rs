@@ -320,24 +320,26 @@ fn every_new_star_resets_the_respins_to_3() {
     );
 }
 
-#[test]
-fn a_full_grid_pays_every_star_and_the_grand() {
-    let game = Game::new(&fixed_model(
-        GiftPrize::Cash(cash(500)),
-        StarValue::Mini,
-        (1, 25),
-    ))
-    .unwrap();
-    // Respin 1 fills all 9 empty cells: 15 Stars, each a Mini (20.00): 300.00 + Grand 200.00
-    // = 500.00 x bet = 50000.
+/// Lock & Spin from 6 held Stars whose first respin fills all 9 empty cells, every Star
+/// worth `star`.
+fn fill_from_six(star: StarValue) -> wish_upon_a_star::LockAndSpinOutcome {
+    let game = Game::new(&fixed_model(GiftPrize::Cash(cash(500)), star, (1, 25))).unwrap();
     let mut words = vec![];
     for _ in 0..9 {
         words.extend([STAR, ANY]);
     }
     let mut rng = Script::new(words);
-    let mut values = [StarValue::Mini; 15];
+    let mut values = [star; 15];
     let out = game.lock_and_spin(&mut rng, &mut NoRecorder, SIX, &mut values);
     assert!(rng.used_up());
+    out
+}
+
+#[test]
+fn a_full_grid_pays_every_star_and_the_grand() {
+    // Respin 1 fills all 9 empty cells: 15 Stars, each a Mini (20.00): 300.00 + Grand 200.00
+    // = 500.00 x bet = 50000.
+    let out = fill_from_six(StarValue::Mini);
     assert_eq!(
         (out.stars, out.respins, out.grand, out.win.hundredths()),
         (15, 1, true, 50_000)
@@ -367,4 +369,32 @@ fn jackpot_labels_pay_their_fixed_amounts() {
     assert_eq!(StarValue::Major.amount().hundredths(), 5_000);
     assert_eq!(GiftPrize::Minor.amount().hundredths(), 3_000);
     assert_eq!(GiftPrize::FreeSpins.amount().hundredths(), 0);
+}
+
+/// The overflow bounds (crate `slot_core::money`, "Overflow") at their extremes: the most
+/// ways (3 x 3 x 3 x 3 x 3 = 243) of the highest pay (Elf for 5, 8.00) in a free spin (x2):
+/// 243 x 800 = 194,400, x 2 = 388,800; and the most Lock & Spin pays: 15 Majors (50.00 each)
+/// and the Grand (200.00) = 750.00 + 200.00 = 950.00 x bet = 95,000.
+#[test]
+fn the_largest_wins_are_exact() {
+    let g = parse_grid("el el el el el / el el el el el / el el el el el").unwrap();
+    let ev = evaluate_free_spin(&g);
+    assert_eq!(ev.ways.len(), 1);
+    let w = ev.ways[0];
+    assert_eq!(
+        (w.ways, w.pay.hundredths(), w.multiplier, w.win.hundredths()),
+        (243, 194_400, 2, 388_800)
+    );
+    assert_eq!(ev.total.hundredths(), 388_800);
+
+    let out = fill_from_six(StarValue::Major);
+    assert_eq!(
+        (
+            out.stars,
+            out.star_values.hundredths(),
+            out.grand,
+            out.win.hundredths()
+        ),
+        (15, 75_000, true, 95_000)
+    );
 }
