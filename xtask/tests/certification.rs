@@ -70,3 +70,54 @@ fn split_is_moon_princess_s_alone() {
         );
     }
 }
+
+/// The repository's root.
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Moon Princess: the committed split record is of the shipped model, passes every check, and
+/// its recomputed figures are `math_model::CONFIRMED`, each within 0.10 pp of 94.51 % with a
+/// 99 % half-width of at most 0.05 pp.
+#[test]
+fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_targets() {
+    use moon_princess::math_model::{CONFIRMED, CONFIRMED_RECORD};
+    let path = root()
+        .join("crates/moon_princess/confirmation")
+        .join(CONFIRMED_RECORD);
+    let r: SplitRecord = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    r.check().unwrap();
+    assert_eq!(
+        r.model_fingerprint,
+        moon_princess::MathModel::standard().fingerprint(),
+        "the math model changed after its certification run: run `{}` again, commit its record and its figures",
+        r.command
+    );
+    let figures = r.estimates();
+    assert_eq!(figures.len(), CONFIRMED.len());
+    for (((pick, e), f), c) in figures.iter().zip(&r.picks).zip(CONFIRMED) {
+        assert_eq!(pick, c.pick);
+        assert!(e.half_width_99 <= 0.0005, "{pick}: {e:?}");
+        assert!(
+            (e.rtp - xtask::facts::MOON_PRINCESS_TARGET_RTP).abs() <= 0.0010,
+            "{pick}: {e:?}"
+        );
+        assert!(
+            (e.rtp - c.rtp).abs() < 5e-7,
+            "{pick}: {} vs {}",
+            e.rtp,
+            c.rtp
+        );
+        assert!(
+            (e.half_width_99 - c.half_width_99).abs() < 5e-7,
+            "{pick}: {e:?}"
+        );
+        assert_eq!(
+            (c.rounds, c.features, c.seed),
+            (r.base.rounds, f.features, r.base.seed)
+        );
+    }
+}

@@ -37,9 +37,33 @@
 //! `cargo xtask tune moon-princess [--choice X] --rounds N`, which measures the base RTP B and
 //! trigger rate q on N rounds, then solves B + q V(k) = 94.51 % for the knob k by secant steps
 //! on the mean feature value V(k), measured on N / 25 features alone with one fixed seed
-//! (paired comparison). The confirmation runs are in [`CONFIRMED`].
+//! (paired comparison). The certification figures are in [`CONFIRMED`].
 //!
-//! # Figures (the shipped model)
+//! # Certification figures (the shipped model)
+//! Each pick's RTP is certified as a split estimate, RTP = B + q V (the runner's `split`
+//! command; the runner library's `split` module gives the method, its delta-method interval
+//! and why the cap's effect on it, under 3e-6 pp, can be neglected): B and q from 3e9 base
+//! games (paid and Trinity spins, shared by the picks, seed 20261303), V from 8e7 features per
+//! pick played alone (seeds 20261304, 20261305, 20261306). Whole rounds would need about 9e9
+//! rounds per pick for the same interval; the split needs about a fifth of the machine time.
+//! `cargo xtask split moon-princess --rounds 3000000000 --features 80000000 --seed 20261303
+//! --out FILE` reproduces the record, integer sums included, on any thread count; it is
+//! committed as `confirmation/split_3e9_8e7_seed20261303.json` ([`CONFIRMED_RECORD`]), and a
+//! test of the runner recomputes every figure below from its sums and fails if the model's
+//! fingerprint is not the record's.
+//!
+//! Base game: RTP B = 54.5352 %, free spins 1 in 242.80 (12,355,870 triggers), sd of a base
+//! win 2.725 x bet, mean base win of a triggering round 13.36 x bet, no cap in a base game.
+//!
+//! | pick | RTP | 99 % interval | distance to 94.51 % | mean feature V | sd of V | caps | cap 1 in (rounds) | free-spin share |
+//! |---|---|---|---|---|---|---|---|---|
+//! | love | 94.5309 % | +- 0.0471 pp | +0.021 pp | 97.109 x | 263.4 | 38 | 5.1e8 | 42.3 % |
+//! | star | 94.5296 % | +- 0.0464 pp | +0.020 pp | 97.106 x | 253.9 | 49 | 4.0e8 | 42.3 % |
+//! | storm | 94.5267 % | +- 0.0439 pp | +0.017 pp | 97.099 x | 220.4 | 29 | 6.7e8 | 42.3 % |
+//!
+//! The cap odds (caps per feature x q) are rarer than 1 in 100 million: stated for GLI-11.
+//!
+//! # Earlier figures (the same model)
 //! Base game (paid and Trinity spins, common to the three picks), 1e9 rounds, seed 20261129:
 //! RTP 54.528 % +- 0.022 pp (99 %), free spins 1 in 242.93 (4,116,391 triggers), sd of a
 //! round's base win 2.72 x bet, mean base win of a triggering round 13.4 x bet.
@@ -254,36 +278,41 @@ pub struct Figures {
     pub half_width_99: f64,
 }
 
-/// The confirmation figures of the shipped model, one per pick (see the module docs): the split
-/// estimate RTP = B + q V with its 99 % interval (delta method over the base rounds' b + V t
-/// and the features' V).
+/// The certification record (in `crates/moon_princess/confirmation/`) the figures of
+/// [`CONFIRMED`] are computed from: `cargo xtask split moon-princess --rounds 3000000000
+/// --features 80000000 --seed 20261303 --out FILE`.
+pub const CONFIRMED_RECORD: &str = "split_3e9_8e7_seed20261303.json";
+
+/// The certification figures of the shipped model, one per pick (see the module docs): the
+/// split estimate RTP = B + q V with its 99 % interval (delta method over the base games'
+/// b + V t and the features' V), from [`CONFIRMED_RECORD`].
 pub const CONFIRMED: [Figures; 3] = [
     Figures {
         pick: "love",
-        method: "split: B + q V; B, q from 1e9 base rounds (seed 20261129), V from 40000000 features alone (seed 777, knob 341)",
-        rounds: 1_000_000_000,
-        features: 40000000,
-        seed: 20_261_129,
-        rtp: 0.945209,
-        half_width_99: 0.000754,
+        method: "split: B + q V; B, q from 3e9 base games (seed 20261303), V from 8e7 features alone (seed 20261304)",
+        rounds: 3_000_000_000,
+        features: 80_000_000,
+        seed: 20_261_303,
+        rtp: 0.945_309_217,
+        half_width_99: 0.000_471_455,
     },
     Figures {
         pick: "star",
-        method: "split: B + q V; B, q from 1e9 base rounds (seed 20261129), V from 40000000 features alone (seed 777, knob 461)",
-        rounds: 1_000_000_000,
-        features: 40000000,
-        seed: 20_261_129,
-        rtp: 0.944897,
-        half_width_99: 0.000745,
+        method: "split: B + q V; B, q from 3e9 base games (seed 20261303), V from 8e7 features alone (seed 20261305)",
+        rounds: 3_000_000_000,
+        features: 80_000_000,
+        seed: 20_261_303,
+        rtp: 0.945_296_097,
+        half_width_99: 0.000_464_038,
     },
     Figures {
         pick: "storm",
-        method: "split: B + q V; B, q from 1e9 base rounds (seed 20261129), V from 40000000 features alone (seed 777, knob 548)",
-        rounds: 1_000_000_000,
-        features: 40000000,
-        seed: 20_261_129,
-        rtp: 0.945111,
-        half_width_99: 0.000715,
+        method: "split: B + q V; B, q from 3e9 base games (seed 20261303), V from 8e7 features alone (seed 20261306)",
+        rounds: 3_000_000_000,
+        features: 80_000_000,
+        seed: 20_261_303,
+        rtp: 0.945_267_192,
+        half_width_99: 0.000_439_263,
     },
 ];
 

@@ -70,7 +70,9 @@ fn each_pick_lies_within_its_own_999_interval_of_the_target() {
 fn the_committed_big_run_figures_are_within_a_tenth_of_a_point() {
     for f in CONFIRMED {
         assert!((f.rtp - TARGET).abs() <= 0.0010, "{f:?}");
-        assert!(f.half_width_99 <= 0.01, "{f:?}");
-        assert!(f.rounds >= 10_000_000, "{f:?}");
+        // The targets: a 99 % half-width of at most 0.05 pp (the runner's certification test
+        // recomputes these figures from the committed record and ties them to the model).
+        assert!(f.half_width_99 <= 0.0005, "{f:?}");
+        assert!(f.rounds >= 1_000_000_000, "{f:?}");
     }
 }
