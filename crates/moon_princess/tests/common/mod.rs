@@ -2,6 +2,7 @@
 //! chances are known and rounds can be worked by hand.
 #![allow(dead_code)]
 
+#[allow(unused_imports)] // not every test binary that includes this module uses it
 pub use slot_core::bytes_rng::Script;
 
 /// The word that makes `bounded(n)` return `k` (a stop of a strip of `n`, an index among `n`

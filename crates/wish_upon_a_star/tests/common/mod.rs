@@ -5,6 +5,7 @@ use slot_core::money::Win;
 use slot_core::sampling::WeightedTable;
 use wish_upon_a_star::math_model::{GiftPrize, MathModel, Probability, StarValue};
 
+#[allow(unused_imports)] // not every test binary that includes this module uses it
 pub use slot_core::bytes_rng::Script;
 
 /// A word that makes `chance(rng, 1, 25)` true: Lemire maps `x` to `(x * 25) >> 32`, and
