@@ -121,3 +121,35 @@ fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_ta
         );
     }
 }
+/// Starlight Christmas: the committed certification reports (`sim --until-halfwidth 0.05`)
+/// pass `merge`'s checks, are of the shipped model, and are `math_model::CERTIFIED`, each
+/// within 0.10 pp of 95.50 % with a 99 % half-width of at most 0.05 pp.
+#[test]
+fn starlight_christmas_s_certification_reports_are_of_the_shipped_model_and_meet_the_targets() {
+    use starlight_christmas::math_model::{CERTIFIED, CERTIFIED_REPORTS};
+    let shipped = starlight_christmas::MathModel::standard().fingerprint();
+    for (run, dir) in CERTIFIED.iter().zip(CERTIFIED_REPORTS) {
+        let path = root()
+            .join("crates/starlight_christmas/confirmation")
+            .join(dir)
+            .join("report.json");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (r, facts) = xtask::report_file::parse_report(&path, &text).unwrap();
+        assert_eq!(
+            r.model_fingerprint, shipped,
+            "{dir}: the math model changed after its certification run: run it again"
+        );
+        assert_eq!(
+            (facts.mode, r.seed, r.rounds),
+            (run.mode, run.seed, run.rounds)
+        );
+        let (rtp, hw) = (r.sums.rtp(), r.sums.half_width(xtask::split::Z99));
+        assert!(hw <= 0.0005, "{dir}: half-width {hw}");
+        assert!(
+            (rtp - xtask::facts::STARLIGHT_CHRISTMAS_TARGET_RTP).abs() <= 0.0010,
+            "{dir}: {rtp}"
+        );
+        assert!((rtp - run.rtp).abs() < 5e-9, "{dir}: {rtp} vs {}", run.rtp);
+        assert!((hw - run.half_width_99).abs() < 5e-9, "{dir}: {hw}");
+    }
+}
