@@ -280,25 +280,28 @@ pub fn exact(_: &ExactArgs) -> CliResult {
     ))
 }
 
-/// `cargo xtask split moon-princess [--rounds N] [--features M] [--seed S] [--choice X]
-/// [--out FILE]`: each pick's RTP as B + q V ([`xtask::split`]): N base games with seed S, M
-/// features alone per pick with seed S + 1 + the pick's index. Prints the figures; `--out`
-/// writes the record with its integer sums.
-pub fn split(a: &SplitArgs) -> CliResult {
-    use slot_core::sim::simulate;
-    use slot_core::stats::RoundSummary;
-    use xtask::split::{BaseSums, FeatureSums, SplitRecord};
-    let threads = runner::threads(a.threads)?;
-    let game = game()?;
-    let picks: Vec<Pick> = match a.choice {
+/// The picks a command plays: the one chosen, or all three.
+fn picks_of(choice: Option<Choice>) -> Vec<Pick> {
+    match choice {
         Some(c) => vec![pick(Some(c))],
         None => moon_princess::PICKS.to_vec(),
-    };
-    eprintln!("base games: {} rounds, seed {}", a.rounds, a.seed);
-    // feature_wins[0] holds the base win of a triggering round (for Cov(b, t)).
-    let base = simulate(
-        a.rounds,
-        a.seed,
+    }
+}
+
+/// `rounds` base games (paid and Trinity spins, stopped at the pick) with `seed`: per round
+/// the base win b and the trigger t; `feature_rounds[0]` counts the triggers and
+/// `feature_wins[0]` sums the base wins of the triggering rounds (for Cov(b, t)). The base
+/// part of `split` and `tune`.
+fn base_games(
+    game: &Game,
+    rounds: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<slot_core::stats::Accumulator, CliError> {
+    use slot_core::stats::RoundSummary;
+    Ok(slot_core::sim::simulate(
+        rounds,
+        seed,
         threads,
         100,
         |rng| match game.start_round(rng, &mut NoRecorder) {
@@ -315,7 +318,21 @@ pub fn split(a: &SplitArgs) -> CliResult {
             }
         },
         None,
-    )?;
+    )?)
+}
+
+/// `cargo xtask split moon-princess [--rounds N] [--features M] [--seed S] [--choice X]
+/// [--out FILE]`: each pick's RTP as B + q V ([`xtask::split`]): N base games with seed S, M
+/// features alone per pick with seed S + 1 + the pick's index. Prints the figures; `--out`
+/// writes the record with its integer sums.
+pub fn split(a: &SplitArgs) -> CliResult {
+    use slot_core::sim::simulate;
+    use xtask::split::{BaseSums, FeatureSums, SplitRecord};
+    let threads = runner::threads(a.threads)?;
+    let game = game()?;
+    let picks = picks_of(a.choice);
+    eprintln!("base games: {} rounds, seed {}", a.rounds, a.seed);
+    let base = base_games(&game, a.rounds, a.seed, threads)?;
     let mut record = SplitRecord {
         game: GAME.into(),
         model_fingerprint: game.fingerprint(),
@@ -401,7 +418,7 @@ pub fn split(a: &SplitArgs) -> CliResult {
 pub fn tune(a: &TuneArgs) -> CliResult {
     use moon_princess::math_model::{FREE_WEIGHT_TOTAL, MathModel};
     use slot_core::sim::simulate;
-    use slot_core::stats::{ConfidenceLevel, RoundSummary};
+    use slot_core::stats::ConfidenceLevel;
     reject(a.ante, "--ante", GAME, "starlight-christmas")?;
     const TARGET: f64 = TARGET_RTP;
     let threads = runner::threads(a.threads)?;
@@ -412,29 +429,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         )?,
     };
     let game = Game::new(&model)?;
-    // Base game: win b per round, trigger t; feature_wins[0] holds b * t (for the covariance).
-    let base = simulate(
-        a.rounds,
-        a.seed,
-        threads,
-        100,
-        |rng| match game.start_round(rng, &mut NoRecorder) {
-            moon_princess::RoundState::Finished(o) => RoundSummary {
-                win: o.win.hundredths(),
-                ..Default::default()
-            },
-            moon_princess::RoundState::AwaitingPick(p) => {
-                let mut s = RoundSummary {
-                    win: p.win().hundredths(),
-                    ..Default::default()
-                };
-                s.feature_triggers[0] = 1;
-                s.feature_wins[0] = p.win().hundredths();
-                s
-            }
-        },
-        None,
-    )?;
+    let base = base_games(&game, a.rounds, a.seed, threads)?;
     if base.feature_rounds[0] == 0 {
         return Err(CliError(format!(
             "no free spins triggered in {} rounds: nothing to tune on; use more --rounds (the default is 20,000,000)",
@@ -476,10 +471,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
             ConfidenceLevel::P99.z() * (var_y / n + q * q * sd_v * sd_v / features as f64).sqrt();
         (b + q * v, hw)
     };
-    let picks: Vec<Pick> = match a.choice {
-        Some(c) => vec![pick(Some(c))],
-        None => moon_princess::PICKS.to_vec(),
-    };
+    let picks = picks_of(a.choice);
     for p in picks {
         let value = |k: u32| -> Result<(f64, f64), CliError> {
             let mut m = model.clone();
