@@ -342,6 +342,37 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// The middle cell of a run of 3, 4 and 5 on a row and on a column: the run's first cell
+    /// plus half its length, rounded down (cell index `row * 5 + col`).
+    #[test]
+    fn the_middle_cell_of_runs_of_each_length() {
+        let win = |line, start, len| LineWin {
+            class: PayClass::Wild,
+            line,
+            start,
+            len,
+            cells: 0,
+            pay: 0,
+        };
+        // Row 2 from column 1: columns 1-3 (middle 2), 1-4 (middle 3), 0-4 from column 0 (2).
+        assert_eq!(win(Line::Row(2), 1, 3).middle(), 12);
+        assert_eq!(win(Line::Row(2), 1, 4).middle(), 13);
+        assert_eq!(win(Line::Row(2), 0, 5).middle(), 12);
+        // Column 4 from row 2: rows 2-4 (middle 3); from row 0: rows 0-3 (2), rows 0-4 (2).
+        assert_eq!(win(Line::Col(4), 2, 3).middle(), 19);
+        assert_eq!(win(Line::Col(4), 0, 4).middle(), 14);
+        assert_eq!(win(Line::Col(4), 0, 5).middle(), 14);
+    }
+
+    /// The pay classes' codes and names as `eval` and the events print them.
+    #[test]
+    fn pay_classes_are_named_as_the_rules_name_them() {
+        let named = |c: PayClass| (c.code(), c.name());
+        assert_eq!(named(PayClass::Symbol(Symbol::Circle)), ("ci", "Circle"));
+        assert_eq!(named(PayClass::AnyPrincess), ("princess", "any princess"));
+        assert_eq!(named(PayClass::Wild), ("W", "Wild"));
+    }
+
     proptest! {
         /// The lookup scan finds exactly the runs of `slot_core::lines::for_each_run`, in order.
         #[test]

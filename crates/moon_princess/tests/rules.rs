@@ -307,6 +307,43 @@ fn a_full_meter_is_reported_and_capped_at_3() {
     assert_eq!(r.meter, 3);
     assert!(r.meter_full);
     assert!(r.cleared, "all five removed, nothing left");
+    // As a free spin the full meter empties at once (extra spins in a round): still reported.
+    let r = Game::evaluate_free_spin_sequence(&g(t), m(1));
+    assert_eq!(r.meter, 0);
+    assert!(r.meter_full);
+    // No princess win: the meter stays empty and is never full.
+    let r = Game::evaluate_sequence(
+        &g("ci ci ci ci ci/. . . . ./. . . . ./. . . . ./. . . . ."),
+        m(1),
+    );
+    assert_eq!((r.total.hundredths(), r.meter), (200, 0));
+    assert!(!r.meter_full);
+}
+
+#[test]
+fn a_grids_pay_is_the_sum_of_its_wins_before_the_multiplier() {
+    // Rows: Circle-5 2.00 twice, Star-5 2.00, Heart-5 3.00, Bell-5 3.00 = 12.00.
+    let t = "ci ci ci ci ci/st st st st st/he he he he he/be be be be be/ci ci ci ci ci";
+    assert_eq!(evaluate(&g(t)).pay(), 1200);
+    assert_eq!(
+        evaluate(&g("ci st ci st ci/. . . . ./. . . . ./. . . . ./. . . . .")).pay(),
+        0
+    );
+}
+
+#[test]
+fn picks_and_multipliers_read_as_written() {
+    use moon_princess::PICKS;
+    let names: Vec<(&str, String)> = PICKS.iter().map(|p| (p.name(), p.to_string())).collect();
+    assert_eq!(
+        names,
+        [("love", "love"), ("star", "star"), ("storm", "storm")].map(|(a, b)| (a, b.to_string()))
+    );
+    for p in PICKS {
+        assert_eq!(p.name().parse::<moon_princess::Pick>(), Ok(p));
+    }
+    assert_eq!(u32::from(m(7)), 7);
+    assert_eq!(u32::from(m(20)), 20);
 }
 
 // ---- Grid clear: base-game trigger and the 100x in free spins ----

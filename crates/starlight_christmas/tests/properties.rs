@@ -36,6 +36,16 @@ fn mode(ante: bool) -> BetMode {
 fn check_invariants(out: &RoundOutcome) -> Result<(), TestCaseError> {
     prop_assert!(out.win <= CAP.limit, "win {:?} above the cap", out.win);
     prop_assert_eq!(out.capped, out.win == CAP.limit);
+    // What the statistics count is what the round paid.
+    let s = out.summary();
+    prop_assert_eq!((s.win, s.capped), (out.win.hundredths(), out.capped));
+    prop_assert_eq!(
+        (s.feature_triggers[1], s.feature_wins[1]),
+        (
+            u32::from(!out.base_multiplier_win.is_zero()),
+            out.base_multiplier_win.hundredths()
+        )
+    );
     prop_assert_eq!(out.by_source.iter().copied().sum::<Win>(), out.win);
     if out.free_spins_triggered {
         let awarded = FREE_SPINS + RETRIGGER_SPINS * out.retriggers;
@@ -87,6 +97,32 @@ proptest! {
         }
     }
 
+    /// The base game's "base multiplier" feature win is what its sequence paid when
+    /// Multipliers applied (the record's `sequence_end`: a multiplier sum above 0, applied in
+    /// full, so not a sequence stopped by the cap), and 0 for every other round.
+    #[test]
+    fn the_base_multiplier_win_is_the_multiplied_sequence_of_the_record(seed: u64, ante: bool) {
+        use slot_core::events::{Event, SpinKind};
+        let mut rng = Pcg64::new(seed as u128, 11);
+        for _ in 0..20 {
+            let mut log = EventLog::default();
+            let out = shipped().play_round(mode(ante), &mut rng, &mut log);
+            let mut expected = Win::ZERO;
+            for e in &log.events {
+                match e {
+                    Event::SpinStart { spin: SpinKind::Free, .. } => break,
+                    Event::SequenceEnd { multiplier_sum, multiplier, paid, .. }
+                        if *multiplier_sum > 0 && multiplier == multiplier_sum =>
+                    {
+                        expected = *paid;
+                    }
+                    _ => {}
+                }
+            }
+            prop_assert_eq!(out.base_multiplier_win, expected);
+        }
+    }
+
     #[test]
     fn same_generator_state_same_round(seed: u64, ante: bool) {
         let mut a = ChaCha20Rng::seed_from_u64(seed);
@@ -118,6 +154,11 @@ fn ante_stakes_map_to_base_bets_and_bad_stakes_are_refused() {
     );
     assert!(BetMode::Standard.base_bet(4020).is_err());
     assert!(BetMode::Standard.base_bet(-20).is_err());
+    // The modes as reports and the runner name them, and their stakes.
+    assert_eq!(
+        [BetMode::Standard, BetMode::Ante].map(|m| (m.name(), m.cost())),
+        [("standard", 100), ("ante", 125)]
+    );
 }
 
 #[test]

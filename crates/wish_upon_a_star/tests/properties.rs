@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64;
+use slot_core::events::SpinKind;
 use slot_core::grid::cells_of;
 use slot_core::recorder::{EventLog, NoRecorder};
 use wish_upon_a_star::events::Event;
@@ -62,6 +63,19 @@ proptest! {
             let s = out.summary();
             prop_assert_eq!(s.by_source.iter().sum::<u64>(), s.win);
             prop_assert!(out.free_spins_played == 10 * out.free_spin_awards);
+            // Everything won in the free spins: what the record pays from the first free spin
+            // on (the paid spin's wins before it are not counted).
+            let mut free = false;
+            let mut free_paid = Win::ZERO;
+            for e in &log.events {
+                if let Event::SpinStart { spin, .. } = e {
+                    free = *spin == SpinKind::Free;
+                }
+                if free {
+                    free_paid += e.paid();
+                }
+            }
+            prop_assert_eq!(out.free_spins_win, free_paid);
             for w in event_wins(&log) {
                 for bet in BET_LADDER.steps() {
                     prop_assert!(bet.payout(w).is_ok(), "{:?} at {} cents", w, bet.cents());

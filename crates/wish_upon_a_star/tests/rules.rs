@@ -104,6 +104,12 @@ fn three_bonus_anywhere_pay_1x_and_award_10_free_spins() {
 
 #[test]
 fn full_wild_reels_give_one_or_two_gift_bonus_wins() {
+    // What the evaluation counts: none with a Wild short of a full reel, one per full reel.
+    let gifts = |g: &str| evaluate(&parse_grid(g).unwrap()).gift_bonus_wins();
+    assert_eq!(gifts("K W Q W J / A J 10 W 10 / J W 10 K Q"), 0);
+    assert_eq!(gifts("K W Q A J / A W 10 Q 10 / J W 10 K Q"), 1);
+    assert_eq!(gifts("K Q Q W J / A J 10 W 10 / J A 10 W Q"), 1);
+    assert_eq!(gifts("K W Q W J / A W K W 10 / J W A W K"), 2);
     let game = Game::new(&fixed_model(
         GiftPrize::Cash(cash(500)),
         StarValue::Cash(cash(100)),
