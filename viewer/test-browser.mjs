@@ -25,8 +25,10 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromium = process.env.CHROMIUM || "/usr/bin/chromium";
 const shots = path.join(root, "target", "viewer-screenshots");
-// The runner in the dev profile (CI has built it by then; `cargo xtask` is the release one).
-const runner = path.join(process.env.CARGO_TARGET_DIR || path.join(root, "target"), "debug", "xtask");
+// The runner in the dev profile (`cargo xtask` is the release one), or the binary `XTASK` names
+// (CI passes the one `cargo test` built, rather than building it again).
+const runner = process.env.XTASK
+  || path.join(process.env.CARGO_TARGET_DIR || path.join(root, "target"), "debug", "xtask");
 const SEED = 20261129;
 const WIDTH = 1280;
 const HEIGHT = 1000;
@@ -65,7 +67,9 @@ before(async () => {
     `no Chromium at ${chromium}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM`);
   mkdirSync(shots, { recursive: true });
   // The runner, then `viewer`: it builds the module and serves; the URL line says the port.
-  execFileSync("cargo", ["build", "--locked", "-p", "xtask"], { cwd: root, stdio: "inherit" });
+  if (!process.env.XTASK) {
+    execFileSync("cargo", ["build", "--locked", "-p", "xtask"], { cwd: root, stdio: "inherit" });
+  }
   server = spawn(runner, ["viewer", "--port", "0"], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
   base = await new Promise((resolve, reject) => {
     let out = "";
