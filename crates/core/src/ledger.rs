@@ -44,8 +44,9 @@ impl Payment {
 /// The running total of one round, its split by `N` sources, and the cap.
 ///
 /// Every method is total: no input makes it panic. Sums that would pass `u64::MAX` hundredths
-/// (184 trillion times the bet, far beyond any round) saturate and end the round as capped at
-/// that value, so that an impossible overflow can never wrap into a small payout.
+/// (184 trillion times the bet, far beyond any round) saturate at that value and the ledger
+/// counts as capped ([`Ledger::capped`]: it pays nothing more, and the games record the round
+/// as capped), so that an impossible overflow can never wrap into a small payout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ledger<const N: usize> {
     limit: Win,

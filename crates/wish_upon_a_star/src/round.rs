@@ -240,7 +240,10 @@ impl Game {
         out.win = st.ledger.total();
         out.by_source = *st.ledger.by_source();
         let win = out.win;
-        st.rec.record(|| Event::RoundEnd { win, capped: false });
+        // The game has no cap: `capped` is true only if the ledger saturated at 2^64 - 1
+        // hundredths (never in a real round; see `slot_core::ledger::Ledger`).
+        let capped = st.ledger.capped();
+        st.rec.record(|| Event::RoundEnd { win, capped });
         out
     }
 
