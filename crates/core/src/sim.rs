@@ -22,9 +22,7 @@ use crate::stats::{Accumulator, RoundSummary};
 use rand_pcg::Pcg64;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
-#[cfg(feature = "parallel")]
-use std::sync::atomic::Ordering;
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The simulator's generator: PCG-64 (`Lcg128Xsl64`), portable and reproducible everywhere.
 pub type SimRng = Pcg64;
@@ -82,11 +80,26 @@ pub fn replay_round<T>(
 pub struct Progress {
     /// Rounds finished.
     pub rounds: AtomicU64,
-    /// Sum of their wins, hundredths.
+    /// Sum of their wins, hundredths, for display: it stops at `u64::MAX` rather than wrap
+    /// (about 1.8e17 rounds at a 95 % RTP; the report's sums are `u128`).
     pub win: AtomicU64,
     /// The sums of the complete prefix of batches folded so far by [`simulate_plan`] (batches
     /// from the plan's first one, in order), for a display of the interval's half-width.
     pub prefix: std::sync::Mutex<Checkpoint>,
+}
+
+impl Progress {
+    /// Counts a finished batch of `rounds` rounds that won `win` hundredths in all.
+    pub fn add_batch(&self, rounds: u64, win: u128) {
+        let win = u64::try_from(win).unwrap_or(u64::MAX);
+        self.rounds.fetch_add(rounds, Ordering::Relaxed);
+        // `fetch_update` with a closure that always answers `Some` cannot fail.
+        let _ = self
+            .win
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
+                Some(w.saturating_add(win))
+            });
+    }
 }
 
 /// A simulation that could not start.
@@ -142,8 +155,7 @@ where
                 let n = BATCH_ROUNDS.min(rounds - b * BATCH_ROUNDS);
                 let acc = run_batch(seed, b, n, cost, &play);
                 if let Some(p) = progress {
-                    p.rounds.fetch_add(n, Ordering::Relaxed);
-                    p.win.fetch_add(acc.total_win as u64, Ordering::Relaxed);
+                    p.add_batch(n, acc.total_win);
                 }
                 acc
             })
@@ -378,8 +390,7 @@ where
             let n = rounds_in(plan.rounds, b, b + 1);
             let acc = run_batch(plan.seed, b, n, plan.cost, &play);
             if let Some(p) = controls.progress {
-                p.rounds.fetch_add(n, Ordering::Relaxed);
-                p.win.fetch_add(acc.total_win as u64, Ordering::Relaxed);
+                p.add_batch(n, acc.total_win);
             }
             let mut s = seq.lock().unwrap_or_else(|e| e.into_inner());
             if s.stopped_by_rule {
@@ -531,6 +542,19 @@ mod tests {
         let acc = simulate(25_001, 3, 2, 100, toy, Some(&p)).unwrap();
         assert_eq!(p.rounds.load(Ordering::Relaxed), 25_001);
         assert_eq!(p.win.load(Ordering::Relaxed) as u128, acc.total_win);
+    }
+
+    #[test]
+    fn the_progress_win_stops_at_its_largest_value_rather_than_wrap() {
+        let p = Progress::default();
+        p.add_batch(10, u128::from(u64::MAX) - 5);
+        p.add_batch(10, 3);
+        assert_eq!(p.win.load(Ordering::Relaxed), u64::MAX - 2);
+        p.add_batch(10, 3);
+        assert_eq!(p.win.load(Ordering::Relaxed), u64::MAX);
+        p.add_batch(10, u128::MAX);
+        assert_eq!(p.win.load(Ordering::Relaxed), u64::MAX);
+        assert_eq!(p.rounds.load(Ordering::Relaxed), 40);
     }
 
     fn plan(rounds: u64, batches: Range<u64>, threads: usize) -> Plan {
