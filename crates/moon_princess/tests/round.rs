@@ -316,6 +316,61 @@ fn a_stored_round_refuses_what_no_round_can_produce() {
         .open_unsealed(StoredRound::from_json(&other).unwrap())
         .unwrap_err();
     assert!(matches!(e, ResumeError::Model { .. }), "{e}");
+    // The multiplier bound at its edge: x3 takes two tumbles after wins of at least 0.10 and
+    // 0.20 x bet, so a base game that reached x3 won at least 0.30 (5 x 3 x 2 hundredths).
+    let base_only = |win: u64, m: u32| {
+        let mut t = edited(&json, "max_multiplier", m.into());
+        for (field, value) in [
+            ("win", win),
+            ("base_win", win),
+            ("trinity_win", 0),
+            ("trinity_spins", 0),
+            ("random_power_win", 0),
+            ("random_powers", 0),
+        ] {
+            t = edited(&t, field, value.into());
+        }
+        StoredRound::from_json(&t)
+    };
+    assert!(base_only(30, 3).is_ok(), "{:?}", base_only(30, 3));
+    assert!(
+        base_only(25, 3)
+            .unwrap_err()
+            .to_string()
+            .contains("higher than the wins could reach")
+    );
+    assert!(base_only(60, 4).is_ok() && base_only(55, 4).is_err());
+    // The Trinity bound at its edges: every Trinity spin needs a full meter, 0.60 x bet of
+    // princess wins, from the spin before it (the paid spin for the first one).
+    let trinity = |base: u64, trinity: u64, spins: u32| {
+        let mut t = edited(&json, "trinity_spins", spins.into());
+        for (field, value) in [
+            ("win", base + trinity),
+            ("base_win", base),
+            ("trinity_win", trinity),
+            ("max_multiplier", 1),
+            ("random_power_win", 0),
+            ("random_powers", 0),
+        ] {
+            t = edited(&t, field, value.into());
+        }
+        StoredRound::from_json(&t)
+    };
+    let words = "more Trinity spins than the princess wins could award";
+    let refused = |r: Result<StoredRound, ResumeError>| r.unwrap_err().to_string().contains(words);
+    let opened = game.open_unsealed(trinity(60, 120, 3).unwrap()).unwrap();
+    assert_eq!(opened.trinity_spins(), 3, "the stored count reads back");
+    assert_eq!(trinity(60, 120, 3).unwrap().win().hundredths(), 180);
+    assert!(trinity(60, 0, 1).is_ok());
+    assert!(
+        refused(trinity(55, 120, 3)),
+        "the paid spin won less than 0.60"
+    );
+    assert!(
+        refused(trinity(60, 115, 3)),
+        "spins 1 and 2 won less than 2 x 0.60"
+    );
+    assert!(refused(trinity(60, 100, 3)));
     // What an unsealed round cannot detect (the docs say so): a consistent edit, another bet
     // on the ladder, another round id.
     let consistent = raised(&raised(&json, "win", 5), "base_win", 5);
@@ -465,6 +520,8 @@ fn check_outcome(o: &RoundOutcome) -> Result<(), TestCaseError> {
     prop_assert!(o.free_spins_played <= o.free_spins_awarded);
     prop_assert!(o.max_multiplier <= MAX_MULTIPLIER);
     let s = o.summary();
+    // What the statistics count is what the round paid.
+    prop_assert_eq!((s.win, s.capped), (o.win.hundredths(), o.capped));
     prop_assert_eq!(s.by_source.iter().sum::<u64>(), s.win);
     prop_assert!(o.random_powers <= 1);
     if let Some(p) = o.pick {
@@ -729,8 +786,9 @@ proptest! {
         let mut seen = Reached::default();
         for _ in 0..200 {
             let mut log = EventLog::default();
-            game.play_round(&mut rng, &mut log, pick_of(p));
+            let o = game.play_round(&mut rng, &mut log, pick_of(p));
             invariants_from_the_log(&log, &mut seen)?;
+            check_outcome(&o)?;
         }
         prop_assert_eq!(seen.max_multiplier, MAX_MULTIPLIER, "{:?}", seen);
         prop_assert!(seen.capped > 0, "{:?}", seen);
