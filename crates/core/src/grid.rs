@@ -207,6 +207,22 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
         g
     }
 
+    /// A full grid from its columns: `columns[c][r]` is the symbol at row `r` (0 = top) of
+    /// column `c` (0 = left), as a reel shows its window.
+    ///
+    /// # Panics
+    /// If a code is `>= SYMBOLS` (a programming error, as for [`Grid::set`]).
+    #[inline]
+    pub fn from_columns(columns: &[[u8; ROWS]; COLS]) -> Self {
+        let mut g = Self::empty();
+        for (c, column) in columns.iter().enumerate() {
+            for (r, &s) in column.iter().enumerate() {
+                g.put_vacant(r * COLS + c, s);
+            }
+        }
+        g
+    }
+
     /// Puts `symbol` into cell `index`, which is empty (the callers guarantee it): one write
     /// to the cells and one to the symbol's plane.
     #[inline]
@@ -366,22 +382,18 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
     /// reel strip above the window. Columns are visited left to right. Call after
     /// [`Grid::apply_gravity`], when the empty cells are at the top of their columns.
     pub fn refill(&mut self, mut draw: impl FnMut(usize, usize) -> u8) {
-        let cols = COLS;
         let vacant = self.vacant();
         if vacant == 0 {
             return;
         }
-        for c in 0..cols {
-            let col = vacant & Self::SHAPE.col_mask(c);
-            if col == 0 {
-                continue;
-            }
-            for r in (0..ROWS).rev() {
-                let i = r * cols + c;
-                if col & (1u64 << i) != 0 {
-                    let s = draw(c, r);
-                    self.put_vacant(i, s);
-                }
+        for c in 0..COLS {
+            // The column's empty cells, the lowest (highest bit) first: one step per cell.
+            let mut col = vacant & Self::SHAPE.col_mask(c);
+            while col != 0 {
+                let i = 63 - col.leading_zeros() as usize;
+                col ^= 1u64 << i;
+                let s = draw(c, i / COLS);
+                self.put_vacant(i, s);
             }
         }
     }
@@ -503,6 +515,36 @@ mod tests {
         assert_eq!(g.get(0), Some(5));
         assert_eq!(g.get(5), Some(0));
         assert_eq!(g.plane(4), 1 << 1);
+        assert_eq!(g.vacant(), 0);
+    }
+
+    #[test]
+    fn from_columns_puts_each_window_down_its_column() {
+        // Columns (top to bottom): 0 1 | 2 3 | 4 5  =>  row 0: 0 2 4, row 1: 1 3 5.
+        let g: Grid<3, 2, 6> = Grid::from_columns(&[[0, 1], [2, 3], [4, 5]]);
+        let want: Vec<Option<u8>> = [0, 2, 4, 1, 3, 5].into_iter().map(Some).collect();
+        assert_eq!(g.to_cells(), want);
+        assert_eq!(g.plane(3), 1 << 4);
+        assert_eq!(g.vacant(), 0);
+    }
+
+    #[test]
+    fn refill_fills_gaps_anywhere_lowest_first() {
+        // Column 1 of a 2x3 grid has gaps at rows 0 and 2 around a symbol (no gravity first).
+        let cells = [Some(0), None, Some(1), Some(2), Some(3), None];
+        let mut g: Grid<2, 3, 8> = Grid::from_cells(&cells).unwrap();
+        let mut order = vec![];
+        let mut next = 5u8;
+        g.refill(|c, r| {
+            order.push((c, r));
+            next += 1;
+            next
+        });
+        assert_eq!(order, vec![(1, 2), (1, 0)]);
+        assert_eq!(g.get(5), Some(6));
+        assert_eq!(g.get(1), Some(7));
+        assert_eq!(g.get(3), Some(2));
+        assert_eq!(g.plane(7), 1 << 1);
         assert_eq!(g.vacant(), 0);
     }
 

@@ -39,7 +39,7 @@ macro_rules! lemire {
 
         /// A uniform integer in `0..n` from words drawn by `next`, by Lemire's method.
         /// `n` must be at least 1 (`n == 0` returns 0 rather than panicking).
-        #[inline]
+        #[inline(always)]
         pub fn $draw(mut next: impl FnMut() -> $w, n: $w) -> $w {
             if n == 0 {
                 return 0;
@@ -61,7 +61,7 @@ lemire!(lemire_step_u32, bounded_u32_from, u32, u64, 32);
 ///
 /// A generator stuck on one rejected word would make this loop for ever; no working generator
 /// does that (the fuzzing generator `BytesRng` falls back to PCG for this reason).
-#[inline]
+#[inline(always)]
 pub fn bounded<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     bounded_u32_from(|| rng.next_u32(), n)
 }
@@ -216,7 +216,7 @@ impl<T: Clone> WeightedTable<T> {
     }
 
     /// Draws an outcome index: `i` with probability `weights[i] / total`.
-    #[inline]
+    #[inline(always)]
     pub fn sample_index<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
         let r = bounded(rng, self.total);
         if self.guide.is_empty() {
@@ -226,7 +226,7 @@ impl<T: Clone> WeightedTable<T> {
     }
 
     /// The outcome index of `r` by the guide table.
-    #[inline]
+    #[inline(always)]
     fn guided(&self, r: u32) -> usize {
         // k <= floor(r * GUIDE / total): the bucket of r or an earlier one. Bucket k's first
         // draw is ceil(k * total / GUIDE) <= r, so the index of r is at or after guide[k];
@@ -241,13 +241,13 @@ impl<T: Clone> WeightedTable<T> {
 
     /// The outcome index of the bounded draw `r` (`0..total`): the first `i` with
     /// `cumulative[i] > r`.
-    #[inline]
+    #[inline(always)]
     fn index_of(&self, r: u32) -> usize {
         self.cumulative.partition_point(|&c| c <= r)
     }
 
     /// Draws an outcome.
-    #[inline]
+    #[inline(always)]
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> &T {
         &self.values[self.sample_index(rng)]
     }

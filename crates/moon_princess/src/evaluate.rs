@@ -270,11 +270,20 @@ fn run_cells(line: Line, start: u8, len: u8) -> Mask {
 /// columns left to right (a test checks the two agree).
 pub fn evaluate(g: &MpGrid) -> Evaluation {
     let masks = class_masks(g);
-    let mut cands: SmallVec<[LineWin; 32]> = SmallVec::new();
+    // The classes with a run, as bits (class index order), found without a branch per class;
+    // most grids have none and return at once.
+    let mut hits = 0u32;
     for (ci, &m) in masks.iter().enumerate() {
-        if !has_run_of_3(m) {
-            continue;
-        }
+        hits |= (has_run_of_3(m) as u32) << ci;
+    }
+    if hits == 0 {
+        return Evaluation::default();
+    }
+    let mut cands: SmallVec<[LineWin; 32]> = SmallVec::new();
+    while hits != 0 {
+        let ci = hits.trailing_zeros() as usize;
+        hits &= hits - 1;
+        let m = masks[ci];
         let class = CLASSES[ci];
         let mut push = |line: Line, (start, len): (u8, u8)| {
             if len >= 3 {

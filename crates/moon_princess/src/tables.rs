@@ -3,7 +3,7 @@
 
 use crate::features::Power;
 use crate::math_model::{MathModel, ModelError, ReelSet, parse_strip};
-use crate::symbols::{MpGrid, SHAPE};
+use crate::symbols::MpGrid;
 use rand_core::Rng;
 use slot_core::sampling::{ReelStrip, WeightedTable};
 
@@ -59,8 +59,7 @@ impl Landing {
             stops[c] = stop as u32;
             windows[c] = strip.window(stop);
         }
-        let cols = SHAPE.cols as usize;
-        let g = MpGrid::from_fn(|i| windows[i % cols][i / cols]);
+        let g = MpGrid::from_columns(&windows);
         (
             g,
             Landed {

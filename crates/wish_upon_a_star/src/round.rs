@@ -250,16 +250,14 @@ impl Game {
     /// Spins `strips`: draws the five stops (reel 1 first) and fills the window.
     #[inline]
     fn spin<R: Rng + ?Sized>(strips: &[ReelStrip; REELS], rng: &mut R) -> ([u32; REELS], WishGrid) {
-        let mut grid = WishGrid::empty();
         let mut stops = [0u32; REELS];
+        let mut windows = [[0u8; ROWS]; REELS];
         for (r, strip) in strips.iter().enumerate() {
             let stop = strip.draw_stop(rng);
             stops[r] = stop as u32;
-            for row in 0..ROWS {
-                grid.set(SHAPE.index(row, r), strip.at(stop + row));
-            }
+            windows[r] = strip.window(stop);
         }
-        (stops, grid)
+        (stops, WishGrid::from_columns(&windows))
     }
 
     /// Plays a given grid as the paid spin: its Star values, paytable wins, gift bonus wins and
