@@ -379,8 +379,9 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
 
     /// Refill hook: fills every empty cell with `draw(col, row)`. Within a column the cells are
     /// filled **from the lowest empty cell upwards**, the order in which symbols come in from a
-    /// reel strip above the window. Columns are visited left to right. Call after
-    /// [`Grid::apply_gravity`], when the empty cells are at the top of their columns.
+    /// reel strip above the window. Columns are visited left to right. Usually called after
+    /// [`Grid::apply_gravity`], when the empty cells are at the top of their columns; gaps
+    /// anywhere are filled the same way, the lowest first.
     pub fn refill(&mut self, mut draw: impl FnMut(usize, usize) -> u8) {
         let vacant = self.vacant();
         if vacant == 0 {

@@ -219,23 +219,48 @@ impl CellCodes {
 impl<R: Rng + ?Sized> CellSource for RngCells<'_, R> {
     #[inline(always)]
     fn cell(&mut self, table: Table) -> u8 {
-        let t = &self.tables;
-        let (cells, codes, values) = match table {
-            Table::Base => (&t.base, &self.codes.0[0], &t.base_values),
-            Table::AnteBase => (&t.ante_base, &self.codes.0[1], &t.base_values),
-            Table::FreeSpins => (&t.free_spins, &self.codes.0[2], &t.free_spin_values),
-        };
-        let code = codes[cells.sample_index(self.rng)];
-        if code == MULTIPLIER {
-            MULTIPLIER + *values.sample(self.rng)
-        } else {
-            code
-        }
+        CellTable::of(self.tables, self.codes, table).draw(self.rng)
     }
 
     #[inline(always)]
     fn cells(&mut self, table: Table, out: &mut [u8]) {
-        draw_cells(self.tables, self.codes, table, self.rng, out);
+        draw_cells(CellTable::of(self.tables, self.codes, table), self.rng, out);
+    }
+}
+
+/// What one cell table draws from: the cell weights, the grid code of each outcome and the
+/// Multiplier values.
+#[derive(Clone, Copy)]
+struct CellTable<'a> {
+    cells: &'a WeightedTable<Drawn>,
+    codes: &'a [u8],
+    values: &'a WeightedTable<u8>,
+}
+
+impl<'a> CellTable<'a> {
+    #[inline(always)]
+    fn of(t: &'a Tables, codes: &'a CellCodes, table: Table) -> Self {
+        let (cells, codes, values) = match table {
+            Table::Base => (&t.base, &codes.0[0], &t.base_values),
+            Table::AnteBase => (&t.ante_base, &codes.0[1], &t.base_values),
+            Table::FreeSpins => (&t.free_spins, &codes.0[2], &t.free_spin_values),
+        };
+        CellTable {
+            cells,
+            codes,
+            values,
+        }
+    }
+
+    /// One cell: a draw from the cell weights, then, for a Multiplier, a draw of its value.
+    #[inline(always)]
+    fn draw<R: Rng + ?Sized>(self, rng: &mut R) -> u8 {
+        let code = self.codes[self.cells.sample_index(rng)];
+        if code == MULTIPLIER {
+            MULTIPLIER + *self.values.sample(rng)
+        } else {
+            code
+        }
     }
 }
 
@@ -245,25 +270,9 @@ impl<R: Rng + ?Sized> CellSource for RngCells<'_, R> {
 /// keeps its state in registers instead of storing and reloading it for every cell (about 6 %
 /// fewer instructions per round).
 #[inline(never)]
-fn draw_cells<R: Rng + ?Sized>(
-    t: &Tables,
-    codes: &CellCodes,
-    table: Table,
-    rng: &mut R,
-    out: &mut [u8],
-) {
-    let (cells, codes, values) = match table {
-        Table::Base => (&t.base, &codes.0[0], &t.base_values),
-        Table::AnteBase => (&t.ante_base, &codes.0[1], &t.base_values),
-        Table::FreeSpins => (&t.free_spins, &codes.0[2], &t.free_spin_values),
-    };
+fn draw_cells<R: Rng + ?Sized>(table: CellTable<'_>, rng: &mut R, out: &mut [u8]) {
     for c in out {
-        let code = codes[cells.sample_index(rng)];
-        *c = if code == MULTIPLIER {
-            MULTIPLIER + *values.sample(rng)
-        } else {
-            code
-        };
+        *c = table.draw(rng);
     }
 }
 
@@ -380,12 +389,16 @@ impl StarlightChristmas {
                 multiplier: None,
                 grid: grid_text(grid),
             });
-            // The new cells are drawn first, in the order the refill places them.
+            // The new cells are drawn first, one per empty cell, in the order the refill
+            // places them.
             let mut new = [0u8; ScGrid::CELLS];
             let n = grid.vacant().count_ones() as usize;
             src.cells(table, &mut new[..n]);
-            let mut next = new.iter();
-            grid.refill(|_, _| next.next().copied().unwrap_or(SCATTER));
+            let mut k = 0;
+            grid.refill(|_, _| {
+                k += 1;
+                new[k - 1]
+            });
             rec.record(|| Event::Refill {
                 grid: grid_text(grid),
             });
