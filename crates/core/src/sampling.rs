@@ -141,6 +141,9 @@ pub struct WeightedTable<T: Clone> {
 /// the processor predicts).
 const GUIDE: u64 = 4096;
 
+/// The number of guide buckets of a [`WeightedTable`] ([`WeightedTable::bucket`] is below it).
+pub const GUIDE_BUCKETS: usize = GUIDE as usize;
+
 /// The serialised form of a [`WeightedTable`]: values and weights side by side.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct WeightedSpec<T> {
@@ -231,12 +234,54 @@ impl<T: Clone> WeightedTable<T> {
         // k <= floor(r * GUIDE / total): the bucket of r or an earlier one. Bucket k's first
         // draw is ceil(k * total / GUIDE) <= r, so the index of r is at or after guide[k];
         // step forward past cumulative weights <= r.
-        let k = ((r as u64 * self.recip) >> 32) as usize;
-        let mut i = self.guide[k] as usize;
+        let mut i = self.guide[self.bucket(r)] as usize;
         while self.cumulative[i] <= r {
             i += 1;
         }
         i
+    }
+
+    /// The guide bucket of the bounded draw `r` (`0..total`), in `0..`[`GUIDE_BUCKETS`]:
+    /// `(r * recip) >> 32`, a multiply and a shift. Draws in one bucket are consecutive.
+    ///
+    /// A caller that maps outcomes to something else (a grid code, say) can fold the map into
+    /// a table of [`GUIDE_BUCKETS`] entries built from [`Self::bucket_outcome`], and draw with
+    /// one look-up: `r` from [`bounded`]`(rng, total)`, then the bucket's entry, and
+    /// [`Self::index_of_draw`] only for the buckets with no single outcome.
+    #[inline(always)]
+    pub fn bucket(&self, r: u32) -> usize {
+        ((u64::from(r) * self.recip) >> 32) as usize
+    }
+
+    /// `Some(i)` if every draw `r` in `0..total` whose [`Self::bucket`] is `k` gives outcome
+    /// `i`; `None` if the bucket's draws give two or more outcomes, if no draw falls in it,
+    /// if `k` is not below [`GUIDE_BUCKETS`], or if the table has no guide (more than 256
+    /// outcomes). With `n` outcomes at most `n - 1` buckets hold two or more.
+    pub fn bucket_outcome(&self, k: usize) -> Option<usize> {
+        if self.guide.is_empty() || k >= GUIDE_BUCKETS {
+            return None;
+        }
+        // The draws of bucket k are first(k) ..= first(k + 1) - 1, where first(k) is the
+        // least r with r * recip >= k * 2^32 (recip >= GUIDE: totals are below 2^32).
+        let first = |k: u64| (k << 32).div_ceil(self.recip);
+        let lo = first(k as u64);
+        let hi = first(k as u64 + 1).min(u64::from(self.total));
+        if lo >= hi {
+            return None;
+        }
+        let i = self.index_of(lo as u32);
+        (self.index_of((hi - 1) as u32) == i).then_some(i)
+    }
+
+    /// The outcome index of the bounded draw `r` (`0..total`), as [`Self::sample_index`]
+    /// gives it for that draw: outcome `i` for `r` in `cumulative[i - 1] .. cumulative[i]`.
+    /// `r` of `total` or more gives the number of outcomes (out of range).
+    #[inline]
+    pub fn index_of_draw(&self, r: u32) -> usize {
+        if self.guide.is_empty() || r >= self.total {
+            return self.index_of(r);
+        }
+        self.guided(r)
     }
 
     /// The outcome index of the bounded draw `r` (`0..total`): the first `i` with
@@ -534,6 +579,85 @@ mod tests {
         assert_eq!(t.recip, 1 << 42);
         assert_eq!(((3 * t.recip) >> 32, t.guide[3072]), (3072, 1));
         assert_eq!((t.guide[1024], t.guide[2048], t.guide[2049]), (0, 0, 1));
+    }
+
+    /// Buckets, hand-worked. Weights 5,000 and 5,000 (total 10,000): `recip` =
+    /// floor(4,096 * 2^32 / 10,000) = 1,759,218,604, a little below 0.4096 * 2^32, so draws
+    /// 4,998 and 4,999 (outcome 0) and 5,000 (outcome 1) all fall in bucket 2,047, which has no
+    /// single outcome; buckets 2,046 (draws 4,996 and 4,997) and 2,048 (5,001 and 5,002) do.
+    /// Weights 3 and 1 (total 4): draw `r` is alone in bucket `1,024 r`; the buckets between
+    /// hold no draw.
+    #[test]
+    fn bucket_outcomes_are_exact() {
+        let t = WeightedTable::new([('a', 5000), ('b', 5000)]).unwrap();
+        assert_eq!(t.recip, 1_759_218_604);
+        let buckets: Vec<usize> = (4996..=5002).map(|r| t.bucket(r)).collect();
+        assert_eq!(buckets, [2046, 2046, 2047, 2047, 2047, 2048, 2048]);
+        assert_eq!(t.bucket_outcome(2046), Some(0));
+        assert_eq!(t.bucket_outcome(2047), None);
+        assert_eq!(t.bucket_outcome(2048), Some(1));
+        assert_eq!((t.bucket(0), t.bucket(9999)), (0, 4095));
+        assert_eq!(
+            (t.bucket_outcome(0), t.bucket_outcome(4095)),
+            (Some(0), Some(1))
+        );
+        assert_eq!(t.bucket_outcome(GUIDE_BUCKETS), None);
+        let t = WeightedTable::new([('a', 3), ('b', 1)]).unwrap();
+        let found: Vec<Option<usize>> = [0, 1, 1023, 1024, 2048, 3071, 3072, 4095]
+            .into_iter()
+            .map(|k| t.bucket_outcome(k))
+            .collect();
+        let want = [Some(0), None, None, Some(0), Some(0), None, Some(1), None];
+        assert_eq!(found, want);
+        assert_eq!((t.index_of_draw(2), t.index_of_draw(3)), (0, 1));
+        assert_eq!(
+            t.index_of_draw(4),
+            2,
+            "a draw past the total is out of range"
+        );
+        // No guide: no bucket has an outcome, the draw is still found.
+        let big = WeightedTable::new((0..300u32).map(|v| (v, 1))).unwrap();
+        assert_eq!(big.bucket_outcome(big.bucket(7)), None);
+        assert_eq!(big.index_of_draw(7), 7);
+    }
+
+    /// Every draw of every bucket, for tables with fewer and more draws than buckets and with
+    /// zero weights: a bucket's outcome, when it has one, is the outcome of each of its draws;
+    /// a bucket with draws and no outcome holds two outcomes or more; with `n` outcomes at
+    /// most `n - 1` buckets have none.
+    #[test]
+    fn bucket_outcomes_agree_with_the_search_for_every_draw() {
+        for weights in [
+            vec![5u32, 0, 300, 1, 9000],
+            vec![1, 1],
+            vec![7],
+            vec![0, 3, 0, 0, 100_000, 2],
+            vec![4095, 1, 4097, 12_289],
+        ] {
+            let t = WeightedTable::new(weights.iter().map(|&w| (0u8, w))).unwrap();
+            let mut seen: Vec<Vec<usize>> = vec![vec![]; GUIDE_BUCKETS];
+            for r in 0..t.total() {
+                let (k, i) = (t.bucket(r), t.index_of(r));
+                assert!(k < GUIDE_BUCKETS);
+                assert_eq!(t.index_of_draw(r), i, "weights {weights:?}, r = {r}");
+                if !seen[k].contains(&i) {
+                    seen[k].push(i);
+                }
+            }
+            let mut mixed = 0;
+            for (k, outcomes) in seen.iter().enumerate() {
+                let want = match outcomes[..] {
+                    [i] => Some(i),
+                    _ => None,
+                };
+                mixed += usize::from(outcomes.len() > 1);
+                assert_eq!(t.bucket_outcome(k), want, "weights {weights:?}, bucket {k}");
+            }
+            assert!(
+                mixed < weights.len(),
+                "weights {weights:?}: {mixed} mixed buckets"
+            );
+        }
     }
 
     /// A table of more than 256 outcomes has no guide (an outcome index would not fit a

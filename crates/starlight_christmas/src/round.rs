@@ -17,7 +17,7 @@ use slot_core::fingerprint::Fingerprint;
 use slot_core::ledger::{Ledger, Payment};
 use slot_core::money::{Bet, BetError, BetLadder, Cap, Win};
 use slot_core::recorder::Recorder;
-use slot_core::sampling::WeightedTable;
+use slot_core::sampling::{GUIDE_BUCKETS, WeightedTable, bounded};
 use slot_core::stats::RoundSummary;
 
 /// Base bets: 0.20 to 40.00 in steps of 0.20 (the common rules (README)). Wins are in hundredths of it.
@@ -196,12 +196,22 @@ struct RngCells<'a, R: ?Sized> {
 
 /// The grid code of each outcome of the three cell tables (base, ante base, free spins), so a
 /// draw is one table look-up; [`MULTIPLIER`] stands for "a Multiplier, its value drawn next".
+/// With them, per table, the code of each guide bucket of the cell weights
+/// ([`WeightedTable::bucket`]), so that nearly every cell is one bounded draw and one look-up.
 #[derive(Clone, Debug)]
-struct CellCodes([Box<[u8]>; 3]);
+struct CellCodes {
+    codes: [Box<[u8]>; 3],
+    buckets: [Box<[u8; GUIDE_BUCKETS]>; 3],
+}
+
+/// A bucket entry of [`CellCodes`]: the cell is not a bucket look-up (the bucket holds draws of
+/// two outcomes, or its outcome is the Multiplier, whose value is drawn next), find it by
+/// [`WeightedTable::index_of_draw`]. Every real code is below it.
+const BY_SEARCH: u8 = u8::MAX;
 
 impl CellCodes {
     fn new(t: &Tables) -> Self {
-        let codes = |table: &WeightedTable<Drawn>| {
+        let codes = |table: &WeightedTable<Drawn>| -> Box<[u8]> {
             table
                 .values()
                 .iter()
@@ -212,7 +222,19 @@ impl CellCodes {
                 })
                 .collect()
         };
-        CellCodes([codes(&t.base), codes(&t.ante_base), codes(&t.free_spins)])
+        let codes = [codes(&t.base), codes(&t.ante_base), codes(&t.free_spins)];
+        let buckets = |table: &WeightedTable<Drawn>, codes: &[u8]| {
+            Box::new(std::array::from_fn(|k| match table.bucket_outcome(k) {
+                Some(i) if codes[i] != MULTIPLIER => codes[i],
+                _ => BY_SEARCH,
+            }))
+        };
+        let buckets = [
+            buckets(&t.base, &codes[0]),
+            buckets(&t.ante_base, &codes[1]),
+            buckets(&t.free_spins, &codes[2]),
+        ];
+        CellCodes { codes, buckets }
     }
 }
 
@@ -228,39 +250,65 @@ impl<R: Rng + ?Sized> CellSource for RngCells<'_, R> {
     }
 }
 
-/// What one cell table draws from: the cell weights, the grid code of each outcome and the
-/// Multiplier values.
+/// What one cell table draws from: the cell weights, the grid code of each outcome and of
+/// each guide bucket, and the Multiplier values.
 #[derive(Clone, Copy)]
 struct CellTable<'a> {
     cells: &'a WeightedTable<Drawn>,
     codes: &'a [u8],
+    buckets: &'a [u8; GUIDE_BUCKETS],
     values: &'a WeightedTable<u8>,
 }
 
 impl<'a> CellTable<'a> {
     #[inline(always)]
     fn of(t: &'a Tables, codes: &'a CellCodes, table: Table) -> Self {
-        let (cells, codes, values) = match table {
-            Table::Base => (&t.base, &codes.0[0], &t.base_values),
-            Table::AnteBase => (&t.ante_base, &codes.0[1], &t.base_values),
-            Table::FreeSpins => (&t.free_spins, &codes.0[2], &t.free_spin_values),
+        let (cells, i, values) = match table {
+            Table::Base => (&t.base, 0, &t.base_values),
+            Table::AnteBase => (&t.ante_base, 1, &t.base_values),
+            Table::FreeSpins => (&t.free_spins, 2, &t.free_spin_values),
         };
         CellTable {
             cells,
-            codes,
+            codes: &codes.codes[i],
+            buckets: &codes.buckets[i],
             values,
         }
     }
 
     /// One cell: a draw from the cell weights, then, for a Multiplier, a draw of its value.
+    /// The draw `r` is looked up in its bucket; only a bucket of two outcomes or of the
+    /// Multiplier goes on to [`Self::code_by_search`]. Same words, same cells as
+    /// `codes[cells.sample_index(rng)]` (a test checks it).
     #[inline(always)]
     fn draw<R: Rng + ?Sized>(self, rng: &mut R) -> u8 {
-        let code = self.codes[self.cells.sample_index(rng)];
+        self.draw_of_total(self.cells.total(), rng)
+    }
+
+    /// [`Self::draw`] with the cell weights' total given (read once for a batch of cells).
+    #[inline(always)]
+    fn draw_of_total<R: Rng + ?Sized>(self, total: u32, rng: &mut R) -> u8 {
+        let r = bounded(rng, total);
+        // The mask keeps the index in range without a check; `bucket` is already below.
+        let code = self.buckets[self.cells.bucket(r) & (GUIDE_BUCKETS - 1)];
+        if code != BY_SEARCH {
+            return code;
+        }
+        // Out of line and without the generator, so that the generator's state stays in
+        // registers through a batch of draws.
+        let code = self.code_by_search(r);
         if code == MULTIPLIER {
             MULTIPLIER + *self.values.sample(rng)
         } else {
             code
         }
+    }
+
+    /// The code of draw `r` by the cumulative search.
+    #[inline(never)]
+    fn code_by_search(self, r: u32) -> u8 {
+        // r is below the total, so its index is in range.
+        self.codes[self.cells.index_of_draw(r)]
     }
 }
 
@@ -271,8 +319,9 @@ impl<'a> CellTable<'a> {
 /// fewer instructions per round).
 #[inline(never)]
 fn draw_cells<R: Rng + ?Sized>(table: CellTable<'_>, rng: &mut R, out: &mut [u8]) {
+    let total = table.cells.total();
     for c in out {
-        *c = table.draw(rng);
+        *c = table.draw_of_total(total, rng);
     }
 }
 
@@ -718,6 +767,52 @@ mod tests {
                 }
                 .cells(table, &mut batch);
                 assert_eq!(single, batch, "{table:?}, seed {seed}");
+                assert_eq!(a.next_u64(), b.next_u64(), "{table:?}, seed {seed}");
+            }
+        }
+    }
+
+    /// Every draw of every cell table: its bucket's code, unless the bucket goes to the
+    /// search, is the code of the draw's outcome by the cumulative search; a Multiplier never
+    /// comes from a bucket (its value is drawn next). And from 200 seeds a landing by buckets
+    /// takes the same words and gives the same cells as the plain weighted draw.
+    #[test]
+    fn bucket_codes_equal_the_weighted_draw() {
+        let game = StarlightChristmas::standard();
+        for table in [Table::Base, Table::AnteBase, Table::FreeSpins] {
+            let t = CellTable::of(&game.tables, &game.codes, table);
+            let mut looked_up = 0u64;
+            for r in 0..t.cells.total() {
+                let want = t.codes[t.cells.index_of_draw(r)];
+                let code = t.buckets[t.cells.bucket(r)];
+                if code != BY_SEARCH {
+                    assert_eq!(code, want, "{table:?}, draw {r}");
+                    looked_up += 1;
+                } else {
+                    assert!(
+                        want == MULTIPLIER || t.cells.bucket_outcome(t.cells.bucket(r)).is_none()
+                    );
+                }
+            }
+            // Nearly every non-Multiplier draw is a look-up.
+            assert!(
+                looked_up * 10 > u64::from(t.cells.total()) * 9,
+                "{table:?}: {looked_up}"
+            );
+            for seed in 0..200 {
+                let (mut a, mut b) = (batch_rng(seed, 5), batch_rng(seed, 5));
+                let plain: Vec<u8> = (0..ScGrid::CELLS)
+                    .map(|_| {
+                        let code = t.codes[t.cells.sample_index(&mut a)];
+                        if code == MULTIPLIER {
+                            MULTIPLIER + *t.values.sample(&mut a)
+                        } else {
+                            code
+                        }
+                    })
+                    .collect();
+                let by_bucket: Vec<u8> = (0..ScGrid::CELLS).map(|_| t.draw(&mut b)).collect();
+                assert_eq!(plain, by_bucket, "{table:?}, seed {seed}");
                 assert_eq!(a.next_u64(), b.next_u64(), "{table:?}, seed {seed}");
             }
         }
