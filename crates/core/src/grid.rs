@@ -199,12 +199,26 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
     /// # Panics
     /// If `cell` gives a code `>= SYMBOLS` (a programming error, as for [`Grid::set`]).
     #[inline]
-    pub fn from_fn(mut cell: impl FnMut(usize) -> u8) -> Self {
+    pub fn from_fn(cell: impl FnMut(usize) -> u8) -> Self {
         let mut g = Self::empty();
-        for i in 0..Self::CELLS {
-            g.put_vacant(i, cell(i));
-        }
+        g.fill_from_fn(cell);
         g
+    }
+
+    /// Makes this grid the full grid [`Grid::from_fn`]`(cell)` builds, in place: whatever it
+    /// held is gone. For a grid landed again and again (a round's spins), without building a
+    /// new grid and copying it in.
+    ///
+    /// # Panics
+    /// If `cell` gives a code `>= SYMBOLS` (a programming error, as for [`Grid::set`]).
+    #[inline]
+    pub fn fill_from_fn(&mut self, mut cell: impl FnMut(usize) -> u8) {
+        // Field by field: `*self = Self::empty()` builds an empty grid aside and copies it.
+        self.cells = [EMPTY; 64];
+        self.planes = [0; SYMBOLS];
+        for i in 0..Self::CELLS {
+            self.put_vacant(i, cell(i));
+        }
     }
 
     /// A full grid from its columns: `columns[c][r]` is the symbol at row `r` (0 = top) of
@@ -517,6 +531,18 @@ mod tests {
         assert_eq!(g.get(5), Some(0));
         assert_eq!(g.plane(4), 1 << 1);
         assert_eq!(g.vacant(), 0);
+    }
+
+    #[test]
+    fn fill_from_fn_replaces_every_cell_and_plane() {
+        // A 3x2 grid of 0 1 2 / 3 4 5 filled again with 5 - i: 5 4 3 / 2 1 0.
+        let mut g: Grid<3, 2, 6> = Grid::from_fn(|i| i as u8);
+        g.clear(4);
+        g.fill_from_fn(|i| 5 - i as u8);
+        let want: Vec<Option<u8>> = [5, 4, 3, 2, 1, 0].into_iter().map(Some).collect();
+        assert_eq!(g.to_cells(), want);
+        assert_eq!(g, Grid::from_fn(|i| 5 - i as u8));
+        assert_eq!((g.plane(5), g.plane(0), g.vacant()), (1, 1 << 5, 0));
     }
 
     #[test]

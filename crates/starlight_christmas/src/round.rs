@@ -377,12 +377,13 @@ impl StarlightChristmas {
         Self::new(&MathModel::standard()).expect("the shipped model is valid (tested)")
     }
 
-    /// Lands a fresh grid: 30 cells drawn in row-major order.
+    /// Lands a fresh grid in `grid` (whatever it held is gone): 30 cells drawn in row-major
+    /// order.
     #[inline]
-    fn land<S: CellSource>(table: Table, src: &mut S) -> ScGrid {
+    fn land<S: CellSource>(grid: &mut ScGrid, table: Table, src: &mut S) {
         let mut cells = [0u8; ScGrid::CELLS];
         src.cells(table, &mut cells);
-        ScGrid::from_fn(|i| cells[i])
+        grid.fill_from_fn(|i| cells[i]);
     }
 
     /// Plays the tumble sequence of `grid` to its end. `paid` is what the round has paid
@@ -500,7 +501,8 @@ impl StarlightChristmas {
             free_spins_left: None,
             multiplier: None,
         });
-        let mut grid = Self::land(base_table, src);
+        let mut grid = ScGrid::empty();
+        Self::land(&mut grid, base_table, src);
         rec.record(|| Event::Landed {
             grid: grid_text(&grid),
             reel_set: None,
@@ -517,7 +519,7 @@ impl StarlightChristmas {
             let n = Self::pay_scatters(&grid, SRC_SCATTER, &mut ledger, rec);
             if !ledger.capped() && n >= TRIGGER_SCATTERS {
                 out.free_spins_triggered = true;
-                Self::free_spins(&mut ledger, &mut out, src, rec);
+                Self::free_spins(&mut grid, &mut ledger, &mut out, src, rec);
             }
         }
         out.win = ledger.total();
@@ -608,8 +610,10 @@ impl StarlightChristmas {
         Self::record_sequence_end(rec, seq.total, m, applied, Payment { paid, uncapped });
     }
 
-    /// Plays the free spins until none are left or the cap is reached.
+    /// Plays the free spins until none are left or the cap is reached. Each spin lands in
+    /// `grid` (the base game's, done with by then).
     fn free_spins<S: CellSource, Rec: Recorder>(
+        grid: &mut ScGrid,
         ledger: &mut RoundLedger,
         out: &mut RoundOutcome,
         src: &mut S,
@@ -640,17 +644,17 @@ impl StarlightChristmas {
                 free_spins_left: Some(left),
                 multiplier: None,
             });
-            let mut grid = Self::land(table, src);
+            Self::land(grid, table, src);
             rec.record(|| Event::Landed {
-                grid: grid_text(&grid),
+                grid: grid_text(grid),
                 reel_set: None,
                 stops: None,
                 stars: None,
             });
-            let seq = Self::tumble(&mut grid, table, ledger.total(), src, rec);
+            let seq = Self::tumble(grid, table, ledger.total(), src, rec);
             out.x500_multipliers[1] =
                 out.x500_multipliers[1].saturating_add(grid.plane(X500).count_ones());
-            let m = multiplier_sum(&grid);
+            let m = multiplier_sum(grid);
             if seq.capped {
                 let p = ledger.pay(SRC_FREE, seq.total);
                 Self::record_sequence_end(rec, seq.total, m, 1, p);
@@ -671,7 +675,7 @@ impl StarlightChristmas {
                     break;
                 }
             }
-            let n = Self::pay_scatters(&grid, SRC_FREE, ledger, rec);
+            let n = Self::pay_scatters(grid, SRC_FREE, ledger, rec);
             if ledger.capped() {
                 break;
             }
