@@ -221,6 +221,28 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
         }
     }
 
+    /// Makes this grid the full grid whose cell `i` holds `codes[i]` (row-major), in place, as
+    /// [`Grid::fill_from_fn`] does, with the cells copied in one piece: for a landing drawn into
+    /// a buffer first.
+    ///
+    /// # Panics
+    /// If `codes` does not hold exactly `COLS * ROWS` codes or a code is `>= SYMBOLS` (a
+    /// programming error, as for [`Grid::set`]).
+    #[inline]
+    pub fn fill_from_codes(&mut self, codes: &[u8]) {
+        assert!(
+            codes.len() == Self::CELLS && codes.iter().all(|&s| (s as usize) < SYMBOLS),
+            "a full grid needs {} codes below {SYMBOLS}",
+            Self::CELLS
+        );
+        self.cells = [EMPTY; 64];
+        self.cells[..Self::CELLS].copy_from_slice(codes);
+        self.planes = [0; SYMBOLS];
+        for (i, &s) in codes.iter().enumerate() {
+            self.planes[s as usize] |= 1u64 << i;
+        }
+    }
+
     /// A full grid from its columns: `columns[c][r]` is the symbol at row `r` (0 = top) of
     /// column `c` (0 = left), as a reel shows its window.
     ///
@@ -543,6 +565,27 @@ mod tests {
         assert_eq!(g.to_cells(), want);
         assert_eq!(g, Grid::from_fn(|i| 5 - i as u8));
         assert_eq!((g.plane(5), g.plane(0), g.vacant()), (1, 1 << 5, 0));
+        // The same cells from a buffer: 1 1 0 / 2 1 0.
+        g.fill_from_codes(&[1, 1, 0, 2, 1, 0]);
+        let want: Vec<Option<u8>> = [1, 1, 0, 2, 1, 0].into_iter().map(Some).collect();
+        assert_eq!(g.to_cells(), want);
+        assert_eq!(
+            (g.plane(1), g.plane(0), g.plane(2)),
+            (0b10011, 0b100100, 0b1000)
+        );
+        assert_eq!((g.plane(5), g.vacant()), (0, 0));
+    }
+
+    #[test]
+    #[should_panic(expected = "a full grid needs 6 codes below 6")]
+    fn fill_from_codes_rejects_a_short_buffer() {
+        Grid::<3, 2, 6>::empty().fill_from_codes(&[0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    #[should_panic(expected = "a full grid needs 6 codes below 6")]
+    fn fill_from_codes_rejects_a_code_out_of_range() {
+        Grid::<3, 2, 6>::empty().fill_from_codes(&[0, 1, 2, 3, 4, 6]);
     }
 
     #[test]

@@ -383,7 +383,7 @@ impl StarlightChristmas {
     fn land<S: CellSource>(grid: &mut ScGrid, table: Table, src: &mut S) {
         let mut cells = [0u8; ScGrid::CELLS];
         src.cells(table, &mut cells);
-        grid.fill_from_fn(|i| cells[i]);
+        grid.fill_from_codes(&cells);
     }
 
     /// Plays the tumble sequence of `grid` to its end. `paid` is what the round has paid
