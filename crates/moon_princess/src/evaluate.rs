@@ -269,15 +269,20 @@ fn run_cells(line: Line, start: u8, len: u8) -> Mask {
 /// transposition), in the order of [`slot_core::lines::for_each_run`]: rows top to bottom, then
 /// columns left to right (a test checks the two agree).
 pub fn evaluate(g: &MpGrid) -> Evaluation {
+    let mut out = Evaluation::default();
+    evaluate_into(g, &mut out);
+    out
+}
+
+/// [`evaluate`] writing into `out` (its previous wins are dropped), so a tumble sequence
+/// reuses one win list instead of copying a new one out of every evaluation.
+pub(crate) fn evaluate_into(g: &MpGrid, out: &mut Evaluation) {
+    out.wins.clear();
     let masks = class_masks(g);
-    // The classes with a run, as bits (class index order), found without a branch per class;
-    // most grids have none and return at once.
-    let mut hits = 0u32;
-    for (ci, &m) in masks.iter().enumerate() {
-        hits |= (has_run_of_3(m) as u32) << ci;
-    }
+    // Most grids have no run and return at once.
+    let mut hits = classes_with_a_run(&masks);
     if hits == 0 {
-        return Evaluation::default();
+        return;
     }
     let mut cands: SmallVec<[LineWin; 32]> = SmallVec::new();
     while hits != 0 {
@@ -316,7 +321,6 @@ pub fn evaluate(g: &MpGrid) -> Evaluation {
             j -= 1;
         }
     }
-    let mut out = Evaluation::default();
     for &c in &cands {
         let dominated = out.wins.iter().any(|p| {
             let both = p.cells & c.cells;
@@ -326,7 +330,6 @@ pub fn evaluate(g: &MpGrid) -> Evaluation {
             out.wins.push(c);
         }
     }
-    out
 }
 
 /// The cells of columns 0 to 2: where a row run of 3 can start.
@@ -334,11 +337,61 @@ const ROW_RUN_STARTS: Mask = 0b00111 * 0b00001_00001_00001_00001_00001;
 
 /// True if the 25-cell mask `m` has 3 set cells in a row on some row or column (the only masks
 /// [`evaluate`] finds a run in): three shifted copies overlap, with no shift across a row end.
-#[inline]
+#[cfg(test)]
 fn has_run_of_3(m: Mask) -> bool {
     let rows = m & (m >> 1) & (m >> 2) & ROW_RUN_STARTS;
     let cols = m & (m >> 5) & (m >> 10);
     rows | cols != 0
+}
+
+/// Where a high half starts in a word holding two 25-cell masks ([`run_starts_of_pair`]).
+const HIGH: u32 = 32;
+
+/// [`ROW_RUN_STARTS`] in both halves of a pair.
+const PAIR_ROW_RUN_STARTS: u64 = ROW_RUN_STARTS | ROW_RUN_STARTS << HIGH;
+
+/// The cells of rows 0 to 2 in both halves of a pair: where a column run of 3 can start.
+const PAIR_COL_RUN_STARTS: u64 = 0x7fff | 0x7fff << HIGH;
+
+/// Two 25-cell masks tested at once: `lo` in bits 0..25, `hi` in bits 32..57 of the word. Returns
+/// the cells where a run of 3 starts on a row or column, in the same two halves (the test of
+/// `has_run_of_3` on each half; the shifts carry bits of `hi` into bits 22..31 only, which the
+/// start masks drop).
+#[inline]
+fn run_starts_of_pair(lo: Mask, hi: Mask) -> u64 {
+    let m = lo | hi << HIGH;
+    let rows = m & (m >> 1) & (m >> 2) & PAIR_ROW_RUN_STARTS;
+    let cols = m & (m >> 5) & (m >> 10) & PAIR_COL_RUN_STARTS;
+    rows | cols
+}
+
+/// Bit `a` set if the low half of the pair `starts` has a run, bit `b` if the high half has.
+#[inline]
+fn halves_as_bits(starts: u64, a: usize, b: usize) -> u32 {
+    (u32::from(starts as u32 != 0) << a) | (u32::from(starts >> HIGH != 0) << b)
+}
+
+/// The classes (bit = index in [`CLASSES`]) whose cells `masks` ([`class_masks`]) hold a run
+/// of 3 on a row or column.
+///
+/// Every class's cells include the Wilds, so a Wild run is also a Circle run, and a run of one
+/// princess is also an any-princess run: a grid without a run of Circle, Star, Heart, Bell or
+/// any princess has none at all, and these five (tested two at a time) decide most grids.
+#[inline]
+fn classes_with_a_run(masks: &[Mask; PAY_CLASSES]) -> u32 {
+    let low = run_starts_of_pair(masks[0], masks[1]);
+    let high = run_starts_of_pair(masks[2], masks[3]);
+    let any_princess = run_starts_of_pair(masks[7], 0);
+    if low | high | any_princess == 0 {
+        return 0;
+    }
+    let princesses = run_starts_of_pair(masks[4], masks[5]);
+    let last = run_starts_of_pair(masks[6], masks[8]);
+    halves_as_bits(low, 0, 1)
+        | halves_as_bits(high, 2, 3)
+        | halves_as_bits(princesses, 4, 5)
+        | halves_as_bits(last, 6, 8)
+        | u32::from(any_princess != 0) << 7
 }
 
 #[inline]
@@ -382,6 +435,56 @@ mod tests {
         assert_eq!(named(PayClass::Wild), ("W", "Wild"));
     }
 
+    /// Both halves of a pair are tested on their own: a row run at the bottom right of the low
+    /// half and a column run at the bottom right of the high half start at cells 22 and 14; a
+    /// full high half (every cell of rows 0-2 and columns 0-2 starts a run: cells 0-17 and
+    /// 20-22, 0x73ffff) leaves no trace in an empty low half, and the reverse.
+    #[test]
+    fn pair_run_starts_keep_the_two_halves_apart() {
+        let row4_right = 1 << 22 | 1 << 23 | 1 << 24;
+        let col4_bottom = 1 << 14 | 1 << 19 | 1 << 24;
+        assert_eq!(
+            run_starts_of_pair(row4_right, col4_bottom),
+            1 << 22 | 1 << (32 + 14)
+        );
+        let all = (1 << 25) - 1;
+        assert_eq!(run_starts_of_pair(0, all), 0x73ffff << 32);
+        assert_eq!(run_starts_of_pair(all, 0), 0x73ffff);
+        // Two cells of a row and of a column make no run, in either half.
+        let two = 1 << 0 | 1 << 1 | 1 << 5;
+        assert_eq!(run_starts_of_pair(two, two), 0);
+    }
+
+    /// The classes with a run, worked by hand (bit = class index: ci 0, st 1, he 2, be 3,
+    /// pg 4, pb 5, pr 6, any princess 7, Wild 8).
+    #[test]
+    fn classes_with_a_run_by_hand() {
+        let hits =
+            |t: &str| classes_with_a_run(&class_masks(&crate::symbols::parse_grid(t).unwrap()));
+        let empty = "/. . . . ./. . . . ./. . . . ./. . . . .";
+        // No run: a checkerboard of Circle and Bell.
+        assert_eq!(
+            hits("ci be ci be ci/be ci be ci be/ci be ci be ci/be ci be ci be/ci be ci be ci"),
+            0
+        );
+        // Circle-3 on the top row.
+        assert_eq!(hits(&format!("ci ci ci be be{empty}")), 1 << 0);
+        // Three different princesses: only any princess.
+        assert_eq!(hits(&format!("pr pb pg . .{empty}")), 1 << 7);
+        // Princess Love, Princess Love, Wild: Princess Love and any princess.
+        assert_eq!(hits(&format!("pr pr W . .{empty}")), 1 << 6 | 1 << 7);
+        // Heart, Wild, Heart down column 3 from row 2: Heart only.
+        assert_eq!(
+            hits(". . . . ./. . . . ./. . . he ./. . . W ./. . . he ."),
+            1 << 2
+        );
+        // Three Wilds down column 4: every class.
+        assert_eq!(
+            hits(". . . . W/. . . . W/. . . . W/. . . . ./. . . . ."),
+            0x1ff
+        );
+    }
+
     proptest! {
         /// The lookup scan finds exactly the runs of `slot_core::lines::for_each_run`, in order.
         #[test]
@@ -402,6 +505,21 @@ mod tests {
             }
             prop_assert_eq!(&mine, &core);
             prop_assert_eq!(has_run_of_3(m), !core.is_empty());
+        }
+
+        /// The paired test finds the same classes as testing each class's cells on its own.
+        #[test]
+        fn classes_with_a_run_agree_with_one_test_per_class(
+            cells in proptest::collection::vec(0u8..=8, 25)
+        ) {
+            let mut g = MpGrid::empty();
+            for (i, &c) in cells.iter().enumerate() {
+                if c < 8 { g.set(i, c); }
+            }
+            let masks = class_masks(&g);
+            let one_by_one = (0..PAY_CLASSES)
+                .fold(0u32, |a, ci| a | u32::from(has_run_of_3(masks[ci])) << ci);
+            prop_assert_eq!(classes_with_a_run(&masks), one_by_one);
         }
     }
 }
