@@ -12,7 +12,7 @@
 
 use crate::symbols::{MpGrid, SHAPE, Symbol, WILD};
 use serde::{Deserialize, Serialize};
-use slot_core::grid::Mask;
+use slot_core::grid::{Mask, cells_of};
 use slot_core::lines::Line;
 use smallvec::SmallVec;
 
@@ -229,7 +229,9 @@ const RUN5: [(u8, u8); 32] = {
 };
 
 /// Spreads the 5 bits of a row to the first cell of each column's 5-bit group: bit c ->
-/// bit 5 c. Shifted by r, it puts row r of a grid into bit r of every column group.
+/// bit 5 c. Shifted by r, it puts row r of a grid into bit r of every column group (the
+/// transposition the tests check the line lookups with).
+#[cfg(test)]
 const SPREAD5: [u32; 32] = {
     let mut t = [0u32; 32];
     let mut x = 0;
@@ -302,14 +304,13 @@ pub(crate) fn evaluate_into(g: &MpGrid, out: &mut Evaluation) {
                 });
             }
         };
-        let mut t = 0u32;
-        for r in 0..5u8 {
-            let row = (m >> (5 * r as u32)) as usize & 31;
-            push(Line::Row(r), RUN5[row]);
-            t |= SPREAD5[row] << r;
+        // Only the lines that hold a run are looked up (a class with a run usually has one).
+        let (rows, cols) = lines_with_a_run(m);
+        for r in cells_of(u64::from(rows)) {
+            push(Line::Row(r as u8), RUN5[(m >> (5 * r)) as usize & 31]);
         }
-        for c in 0..5u8 {
-            push(Line::Col(c), RUN5[(t >> (5 * c as u32)) as usize & 31]);
+        for c in cells_of(u64::from(cols)) {
+            push(Line::Col(c as u8), RUN5[column_line(m, c)]);
         }
     }
     // Highest pay first; ties: longer first, then the fixed class order (insertion sort: the
@@ -342,6 +343,31 @@ fn has_run_of_3(m: Mask) -> bool {
     let rows = m & (m >> 1) & (m >> 2) & ROW_RUN_STARTS;
     let cols = m & (m >> 5) & (m >> 10);
     rows | cols != 0
+}
+
+/// The cells of column 0.
+const COL0: Mask = 0b00001_00001_00001_00001_00001;
+
+/// The five cells of column `c` (0..5) of the 25-cell mask `m` as a 5-bit line, row `r` in
+/// bit `r` (the index [`RUN5`] takes). The multiplication by `2^20 + 2^16 + 2^12 + 2^8 + 2^4`
+/// moves the cell of row `r` (bit `5 r`) up by `20 - 4 r`, to bit `20 + r`; no other product of
+/// the five copies lands in bits 20..25 or carries into them (a test checks all 32 columns).
+#[inline]
+fn column_line(m: Mask, c: usize) -> usize {
+    ((((m >> c) & COL0) * 0x11_1110) >> 20) as usize & 31
+}
+
+/// The rows (bit `r`) and the columns (bit `c`) of the 25-cell mask `m` that hold a run of 3 or
+/// more: those where a run starts.
+#[inline]
+fn lines_with_a_run(m: Mask) -> (u32, u32) {
+    let row_starts = m & (m >> 1) & (m >> 2) & ROW_RUN_STARTS;
+    let col_starts = m & (m >> 5) & (m >> 10);
+    // Each row's starts (its cells 0 to 2) folded onto its first cell, then read down column 0;
+    // each column's starts (rows 0 to 2) folded onto row 0.
+    let rows = column_line(row_starts | row_starts >> 1 | row_starts >> 2, 0) as u32;
+    let cols = (col_starts | col_starts >> 5 | col_starts >> 10) as u32 & 31;
+    (rows, cols)
 }
 
 /// Where a high half starts in a word holding two 25-cell masks ([`run_starts_of_pair`]).
@@ -455,6 +481,57 @@ mod tests {
         assert_eq!(run_starts_of_pair(two, two), 0);
     }
 
+    /// Column lines by hand, and for every column pattern against reading the five cells one
+    /// by one.
+    #[test]
+    fn column_lines_read_each_column_top_down() {
+        // Column 2, rows 0, 3 and 4 (cells 2, 17, 22): bits 0, 3, 4.
+        assert_eq!(column_line(1 << 2 | 1 << 17 | 1 << 22, 2), 0b11001);
+        // The same cells seen from column 1 or 3: nothing.
+        assert_eq!(column_line(1 << 2 | 1 << 17 | 1 << 22, 1), 0);
+        assert_eq!(column_line(1 << 2 | 1 << 17 | 1 << 22, 3), 0);
+        // A full grid: every column is full.
+        assert_eq!(column_line((1 << 25) - 1, 4), 31);
+        for line in 0..32usize {
+            for c in 0..5 {
+                let cells: Mask = (0..5)
+                    .filter(|r| line >> r & 1 == 1)
+                    .map(|r| 1 << (5 * r + c))
+                    .sum();
+                // Other columns' cells must not leak in.
+                let others = ((1 << 25) - 1) & !(COL0 << c);
+                assert_eq!(column_line(cells, c), line, "line {line:05b}, column {c}");
+                assert_eq!(
+                    column_line(cells | others, c),
+                    line,
+                    "line {line:05b}, column {c}"
+                );
+            }
+        }
+    }
+
+    /// Lines with a run, worked by hand.
+    #[test]
+    fn lines_with_a_run_by_hand() {
+        // Row 1, columns 2-4 (cells 7, 8, 9): row 1 only.
+        assert_eq!(lines_with_a_run(1 << 7 | 1 << 8 | 1 << 9), (0b00010, 0));
+        // Column 3, rows 1-4 (cells 8, 13, 18, 23): column 3 only.
+        assert_eq!(
+            lines_with_a_run(1 << 8 | 1 << 13 | 1 << 18 | 1 << 23),
+            (0, 0b01000)
+        );
+        // Two cells per row and column, and a row broken by a gap: no line.
+        assert_eq!(
+            lines_with_a_run(1 << 0 | 1 << 1 | 1 << 5 | 1 << 23 | 1 << 24 | 1 << 21),
+            (0, 0)
+        );
+        // A full grid: every line.
+        assert_eq!(lines_with_a_run((1 << 25) - 1), (31, 31));
+        // Row 4 full and column 0 full (an L): row 4 and column 0.
+        let l = 0b11111 << 20 | COL0;
+        assert_eq!(lines_with_a_run(l), (0b10000, 0b00001));
+    }
+
     /// The classes with a run, worked by hand (bit = class index: ci 0, st 1, he 2, be 3,
     /// pg 4, pb 5, pr 6, any princess 7, Wild 8).
     #[test]
@@ -505,6 +582,25 @@ mod tests {
             }
             prop_assert_eq!(&mine, &core);
             prop_assert_eq!(has_run_of_3(m), !core.is_empty());
+        }
+
+        /// The lines the evaluation looks up, with their runs, are exactly the runs of
+        /// `slot_core::lines::for_each_run`, in its order.
+        #[test]
+        fn lines_with_a_run_agree_with_the_core_scanner(m in 0u64..(1 << 25)) {
+            let mut core = vec![];
+            slot_core::lines::for_each_run(SHAPE, m, 3, |r| core.push((r.line, r.start, r.len)));
+            let (rows, cols) = lines_with_a_run(m);
+            let mut mine = vec![];
+            for r in cells_of(u64::from(rows)) {
+                let (s, l) = RUN5[(m >> (5 * r)) as usize & 31];
+                mine.push((Line::Row(r as u8), s, l));
+            }
+            for c in cells_of(u64::from(cols)) {
+                let (s, l) = RUN5[column_line(m, c)];
+                mine.push((Line::Col(c as u8), s, l));
+            }
+            prop_assert_eq!(mine, core);
         }
 
         /// The paired test finds the same classes as testing each class's cells on its own.
