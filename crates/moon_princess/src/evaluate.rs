@@ -12,7 +12,7 @@
 
 use crate::symbols::{MpGrid, SHAPE, Symbol, WILD};
 use serde::{Deserialize, Serialize};
-use slot_core::grid::Mask;
+use slot_core::grid::{Mask, cells_of};
 use slot_core::lines::Line;
 use smallvec::SmallVec;
 
@@ -229,7 +229,9 @@ const RUN5: [(u8, u8); 32] = {
 };
 
 /// Spreads the 5 bits of a row to the first cell of each column's 5-bit group: bit c ->
-/// bit 5 c. Shifted by r, it puts row r of a grid into bit r of every column group.
+/// bit 5 c. Shifted by r, it puts row r of a grid into bit r of every column group (the
+/// transposition the tests check the line lookups with).
+#[cfg(test)]
 const SPREAD5: [u32; 32] = {
     let mut t = [0u32; 32];
     let mut x = 0;
@@ -269,15 +271,20 @@ fn run_cells(line: Line, start: u8, len: u8) -> Mask {
 /// transposition), in the order of [`slot_core::lines::for_each_run`]: rows top to bottom, then
 /// columns left to right (a test checks the two agree).
 pub fn evaluate(g: &MpGrid) -> Evaluation {
+    let mut out = Evaluation::default();
+    evaluate_into(g, &mut out);
+    out
+}
+
+/// [`evaluate`] writing into `out` (its previous wins are dropped), so a tumble sequence
+/// reuses one win list instead of copying a new one out of every evaluation.
+pub(crate) fn evaluate_into(g: &MpGrid, out: &mut Evaluation) {
+    out.wins.clear();
     let masks = class_masks(g);
-    // The classes with a run, as bits (class index order), found without a branch per class;
-    // most grids have none and return at once.
-    let mut hits = 0u32;
-    for (ci, &m) in masks.iter().enumerate() {
-        hits |= (has_run_of_3(m) as u32) << ci;
-    }
+    // Most grids have no run and return at once.
+    let mut hits = classes_with_a_run(&masks);
     if hits == 0 {
-        return Evaluation::default();
+        return;
     }
     let mut cands: SmallVec<[LineWin; 32]> = SmallVec::new();
     while hits != 0 {
@@ -297,14 +304,13 @@ pub fn evaluate(g: &MpGrid) -> Evaluation {
                 });
             }
         };
-        let mut t = 0u32;
-        for r in 0..5u8 {
-            let row = (m >> (5 * r as u32)) as usize & 31;
-            push(Line::Row(r), RUN5[row]);
-            t |= SPREAD5[row] << r;
+        // Only the lines that hold a run are looked up (a class with a run usually has one).
+        let (rows, cols) = lines_with_a_run(m);
+        for r in cells_of(u64::from(rows)) {
+            push(Line::Row(r as u8), RUN5[(m >> (5 * r)) as usize & 31]);
         }
-        for c in 0..5u8 {
-            push(Line::Col(c), RUN5[(t >> (5 * c as u32)) as usize & 31]);
+        for c in cells_of(u64::from(cols)) {
+            push(Line::Col(c as u8), RUN5[column_line(m, c)]);
         }
     }
     // Highest pay first; ties: longer first, then the fixed class order (insertion sort: the
@@ -316,7 +322,6 @@ pub fn evaluate(g: &MpGrid) -> Evaluation {
             j -= 1;
         }
     }
-    let mut out = Evaluation::default();
     for &c in &cands {
         let dominated = out.wins.iter().any(|p| {
             let both = p.cells & c.cells;
@@ -326,7 +331,6 @@ pub fn evaluate(g: &MpGrid) -> Evaluation {
             out.wins.push(c);
         }
     }
-    out
 }
 
 /// The cells of columns 0 to 2: where a row run of 3 can start.
@@ -334,11 +338,86 @@ const ROW_RUN_STARTS: Mask = 0b00111 * 0b00001_00001_00001_00001_00001;
 
 /// True if the 25-cell mask `m` has 3 set cells in a row on some row or column (the only masks
 /// [`evaluate`] finds a run in): three shifted copies overlap, with no shift across a row end.
-#[inline]
+#[cfg(test)]
 fn has_run_of_3(m: Mask) -> bool {
     let rows = m & (m >> 1) & (m >> 2) & ROW_RUN_STARTS;
     let cols = m & (m >> 5) & (m >> 10);
     rows | cols != 0
+}
+
+/// The cells of column 0.
+const COL0: Mask = 0b00001_00001_00001_00001_00001;
+
+/// The five cells of column `c` (0..5) of the 25-cell mask `m` as a 5-bit line, row `r` in
+/// bit `r` (the index [`RUN5`] takes). The multiplication by `2^20 + 2^16 + 2^12 + 2^8 + 2^4`
+/// moves the cell of row `r` (bit `5 r`) up by `20 - 4 r`, to bit `20 + r`; no other product of
+/// the five copies lands in bits 20..25 or carries into them (a test checks all 32 columns).
+#[inline]
+fn column_line(m: Mask, c: usize) -> usize {
+    ((((m >> c) & COL0) * 0x11_1110) >> 20) as usize & 31
+}
+
+/// The rows (bit `r`) and the columns (bit `c`) of the 25-cell mask `m` that hold a run of 3 or
+/// more: those where a run starts.
+#[inline]
+fn lines_with_a_run(m: Mask) -> (u32, u32) {
+    let row_starts = m & (m >> 1) & (m >> 2) & ROW_RUN_STARTS;
+    let col_starts = m & (m >> 5) & (m >> 10);
+    // Each row's starts (its cells 0 to 2) folded onto its first cell, then read down column 0;
+    // each column's starts (rows 0 to 2) folded onto row 0.
+    let rows = column_line(row_starts | row_starts >> 1 | row_starts >> 2, 0) as u32;
+    let cols = (col_starts | col_starts >> 5 | col_starts >> 10) as u32 & 31;
+    (rows, cols)
+}
+
+/// Where a high half starts in a word holding two 25-cell masks ([`run_starts_of_pair`]).
+const HIGH: u32 = 32;
+
+/// [`ROW_RUN_STARTS`] in both halves of a pair.
+const PAIR_ROW_RUN_STARTS: u64 = ROW_RUN_STARTS | ROW_RUN_STARTS << HIGH;
+
+/// The cells of rows 0 to 2 in both halves of a pair: where a column run of 3 can start.
+const PAIR_COL_RUN_STARTS: u64 = 0x7fff | 0x7fff << HIGH;
+
+/// Two 25-cell masks tested at once: `lo` in bits 0..25, `hi` in bits 32..57 of the word. Returns
+/// the cells where a run of 3 starts on a row or column, in the same two halves (the test of
+/// `has_run_of_3` on each half; the shifts carry bits of `hi` into bits 22..31 only, which the
+/// start masks drop).
+#[inline]
+fn run_starts_of_pair(lo: Mask, hi: Mask) -> u64 {
+    let m = lo | hi << HIGH;
+    let rows = m & (m >> 1) & (m >> 2) & PAIR_ROW_RUN_STARTS;
+    let cols = m & (m >> 5) & (m >> 10) & PAIR_COL_RUN_STARTS;
+    rows | cols
+}
+
+/// Bit `a` set if the low half of the pair `starts` has a run, bit `b` if the high half has.
+#[inline]
+fn halves_as_bits(starts: u64, a: usize, b: usize) -> u32 {
+    (u32::from(starts as u32 != 0) << a) | (u32::from(starts >> HIGH != 0) << b)
+}
+
+/// The classes (bit = index in [`CLASSES`]) whose cells `masks` ([`class_masks`]) hold a run
+/// of 3 on a row or column.
+///
+/// Every class's cells include the Wilds, so a Wild run is also a Circle run, and a run of one
+/// princess is also an any-princess run: a grid without a run of Circle, Star, Heart, Bell or
+/// any princess has none at all, and these five (tested two at a time) decide most grids.
+#[inline]
+fn classes_with_a_run(masks: &[Mask; PAY_CLASSES]) -> u32 {
+    let low = run_starts_of_pair(masks[0], masks[1]);
+    let high = run_starts_of_pair(masks[2], masks[3]);
+    let any_princess = run_starts_of_pair(masks[7], 0);
+    if low | high | any_princess == 0 {
+        return 0;
+    }
+    let princesses = run_starts_of_pair(masks[4], masks[5]);
+    let last = run_starts_of_pair(masks[6], masks[8]);
+    halves_as_bits(low, 0, 1)
+        | halves_as_bits(high, 2, 3)
+        | halves_as_bits(princesses, 4, 5)
+        | halves_as_bits(last, 6, 8)
+        | u32::from(any_princess != 0) << 7
 }
 
 #[inline]
@@ -382,6 +461,107 @@ mod tests {
         assert_eq!(named(PayClass::Wild), ("W", "Wild"));
     }
 
+    /// Both halves of a pair are tested on their own: a row run at the bottom right of the low
+    /// half and a column run at the bottom right of the high half start at cells 22 and 14; a
+    /// full high half (every cell of rows 0-2 and columns 0-2 starts a run: cells 0-17 and
+    /// 20-22, 0x73ffff) leaves no trace in an empty low half, and the reverse.
+    #[test]
+    fn pair_run_starts_keep_the_two_halves_apart() {
+        let row4_right = 1 << 22 | 1 << 23 | 1 << 24;
+        let col4_bottom = 1 << 14 | 1 << 19 | 1 << 24;
+        assert_eq!(
+            run_starts_of_pair(row4_right, col4_bottom),
+            1 << 22 | 1 << (32 + 14)
+        );
+        let all = (1 << 25) - 1;
+        assert_eq!(run_starts_of_pair(0, all), 0x73ffff << 32);
+        assert_eq!(run_starts_of_pair(all, 0), 0x73ffff);
+        // Two cells of a row and of a column make no run, in either half.
+        let two = 1 << 0 | 1 << 1 | 1 << 5;
+        assert_eq!(run_starts_of_pair(two, two), 0);
+    }
+
+    /// Column lines by hand, and for every column pattern against reading the five cells one
+    /// by one.
+    #[test]
+    fn column_lines_read_each_column_top_down() {
+        // Column 2, rows 0, 3 and 4 (cells 2, 17, 22): bits 0, 3, 4.
+        assert_eq!(column_line(1 << 2 | 1 << 17 | 1 << 22, 2), 0b11001);
+        // The same cells seen from column 1 or 3: nothing.
+        assert_eq!(column_line(1 << 2 | 1 << 17 | 1 << 22, 1), 0);
+        assert_eq!(column_line(1 << 2 | 1 << 17 | 1 << 22, 3), 0);
+        // A full grid: every column is full.
+        assert_eq!(column_line((1 << 25) - 1, 4), 31);
+        for line in 0..32usize {
+            for c in 0..5 {
+                let cells: Mask = (0..5)
+                    .filter(|r| line >> r & 1 == 1)
+                    .map(|r| 1 << (5 * r + c))
+                    .sum();
+                // Other columns' cells must not leak in.
+                let others = ((1 << 25) - 1) & !(COL0 << c);
+                assert_eq!(column_line(cells, c), line, "line {line:05b}, column {c}");
+                assert_eq!(
+                    column_line(cells | others, c),
+                    line,
+                    "line {line:05b}, column {c}"
+                );
+            }
+        }
+    }
+
+    /// Lines with a run, worked by hand.
+    #[test]
+    fn lines_with_a_run_by_hand() {
+        // Row 1, columns 2-4 (cells 7, 8, 9): row 1 only.
+        assert_eq!(lines_with_a_run(1 << 7 | 1 << 8 | 1 << 9), (0b00010, 0));
+        // Column 3, rows 1-4 (cells 8, 13, 18, 23): column 3 only.
+        assert_eq!(
+            lines_with_a_run(1 << 8 | 1 << 13 | 1 << 18 | 1 << 23),
+            (0, 0b01000)
+        );
+        // Two cells per row and column, and a row broken by a gap: no line.
+        assert_eq!(
+            lines_with_a_run(1 << 0 | 1 << 1 | 1 << 5 | 1 << 23 | 1 << 24 | 1 << 21),
+            (0, 0)
+        );
+        // A full grid: every line.
+        assert_eq!(lines_with_a_run((1 << 25) - 1), (31, 31));
+        // Row 4 full and column 0 full (an L): row 4 and column 0.
+        let l = 0b11111 << 20 | COL0;
+        assert_eq!(lines_with_a_run(l), (0b10000, 0b00001));
+    }
+
+    /// The classes with a run, worked by hand (bit = class index: ci 0, st 1, he 2, be 3,
+    /// pg 4, pb 5, pr 6, any princess 7, Wild 8).
+    #[test]
+    fn classes_with_a_run_by_hand() {
+        let hits =
+            |t: &str| classes_with_a_run(&class_masks(&crate::symbols::parse_grid(t).unwrap()));
+        let empty = "/. . . . ./. . . . ./. . . . ./. . . . .";
+        // No run: a checkerboard of Circle and Bell.
+        assert_eq!(
+            hits("ci be ci be ci/be ci be ci be/ci be ci be ci/be ci be ci be/ci be ci be ci"),
+            0
+        );
+        // Circle-3 on the top row.
+        assert_eq!(hits(&format!("ci ci ci be be{empty}")), 1 << 0);
+        // Three different princesses: only any princess.
+        assert_eq!(hits(&format!("pr pb pg . .{empty}")), 1 << 7);
+        // Princess Love, Princess Love, Wild: Princess Love and any princess.
+        assert_eq!(hits(&format!("pr pr W . .{empty}")), 1 << 6 | 1 << 7);
+        // Heart, Wild, Heart down column 3 from row 2: Heart only.
+        assert_eq!(
+            hits(". . . . ./. . . . ./. . . he ./. . . W ./. . . he ."),
+            1 << 2
+        );
+        // Three Wilds down column 4: every class.
+        assert_eq!(
+            hits(". . . . W/. . . . W/. . . . W/. . . . ./. . . . ."),
+            0x1ff
+        );
+    }
+
     proptest! {
         /// The lookup scan finds exactly the runs of `slot_core::lines::for_each_run`, in order.
         #[test]
@@ -402,6 +582,40 @@ mod tests {
             }
             prop_assert_eq!(&mine, &core);
             prop_assert_eq!(has_run_of_3(m), !core.is_empty());
+        }
+
+        /// The lines the evaluation looks up, with their runs, are exactly the runs of
+        /// `slot_core::lines::for_each_run`, in its order.
+        #[test]
+        fn lines_with_a_run_agree_with_the_core_scanner(m in 0u64..(1 << 25)) {
+            let mut core = vec![];
+            slot_core::lines::for_each_run(SHAPE, m, 3, |r| core.push((r.line, r.start, r.len)));
+            let (rows, cols) = lines_with_a_run(m);
+            let mut mine = vec![];
+            for r in cells_of(u64::from(rows)) {
+                let (s, l) = RUN5[(m >> (5 * r)) as usize & 31];
+                mine.push((Line::Row(r as u8), s, l));
+            }
+            for c in cells_of(u64::from(cols)) {
+                let (s, l) = RUN5[column_line(m, c)];
+                mine.push((Line::Col(c as u8), s, l));
+            }
+            prop_assert_eq!(mine, core);
+        }
+
+        /// The paired test finds the same classes as testing each class's cells on its own.
+        #[test]
+        fn classes_with_a_run_agree_with_one_test_per_class(
+            cells in proptest::collection::vec(0u8..=8, 25)
+        ) {
+            let mut g = MpGrid::empty();
+            for (i, &c) in cells.iter().enumerate() {
+                if c < 8 { g.set(i, c); }
+            }
+            let masks = class_masks(&g);
+            let one_by_one = (0..PAY_CLASSES)
+                .fold(0u32, |a, ci| a | u32::from(has_run_of_3(masks[ci])) << ci);
+            prop_assert_eq!(classes_with_a_run(&masks), one_by_one);
         }
     }
 }

@@ -184,7 +184,9 @@ pub(crate) enum PowerEffect {
 pub fn tumble(g: &mut MpGrid, ev: &Evaluation) -> (Mask, Mask) {
     let removed = ev.cells();
     let wilds = ev.new_wilds();
-    g.remove(removed);
+    // The new Wilds' cells are among the removed ones; `set` empties them itself, so they are
+    // left out of the removal rather than emptied twice.
+    g.remove(removed & !wilds);
     for i in slot_core::grid::cells_of(wilds) {
         g.set(i, WILD);
     }

@@ -6,6 +6,7 @@
 use crate::outcome::SRC_FREE;
 use crate::pick::Pick;
 use crate::spin::{MeterUse, Play, PowerPolicy};
+use crate::symbols::MpGrid;
 use crate::tables::Tables;
 use rand_core::Rng;
 use slot_core::events::{AwardSource, Event, SpinKind};
@@ -46,7 +47,8 @@ pub(crate) fn play_free_spins<R: Rng + ?Sized, Rec: Recorder>(
             free_spins_left: Some(left),
             multiplier: Some(m),
         });
-        let (mut g, landed) = landing.land(rng);
+        let mut g = MpGrid::empty();
+        let landed = landing.land(rng, &mut g);
         play.record_landed(&g, landed);
         play.spin(
             tables,

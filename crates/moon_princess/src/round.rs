@@ -349,7 +349,8 @@ impl Game {
             free_spins_left: None,
             multiplier: Some(1),
         });
-        let (mut g, landed) = self.tables.base.land(rng);
+        let mut g = MpGrid::empty();
+        let landed = self.tables.base.land(rng, &mut g);
         play.record_landed(&g, landed);
         let mut mult = 1;
         play.spin(&self.tables, &mut g, policy, source, &mut mult, rng) == SpinEnd::Cleared

@@ -8,7 +8,7 @@
 //! the counters, the recorder. The tumble sequence itself draws nothing, so the runner's `eval`
 //! plays it without a generator ([`Play::tumble_sequence`]).
 
-use crate::evaluate::evaluate;
+use crate::evaluate::{Evaluation, evaluate_into};
 use crate::events::cell_list;
 use crate::features::{self, Power, PowerEffect, non_wild};
 use crate::outcome::SRC_FREE;
@@ -119,8 +119,10 @@ impl<Rec: Recorder> Play<Rec> {
         source: usize,
     ) -> (bool, bool) {
         let mut won = false;
+        // One win list for the whole sequence, refilled by each evaluation.
+        let mut ev = Evaluation::default();
         loop {
-            let ev = evaluate(g);
+            evaluate_into(g, &mut ev);
             if ev.is_empty() {
                 return (won, false);
             }
