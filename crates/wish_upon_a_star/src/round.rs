@@ -11,12 +11,13 @@
 //!
 //! The base spin comes first, then the free spins one by one until none are left.
 
-use crate::evaluate::{PayMultiplier, SpinEvaluation, evaluate_at};
+use crate::evaluate::{LOCK_AND_SPIN_STARS, PayMultiplier, SCATTER_COUNT, SCATTER_PAY};
 use crate::events::{grid_text, mask_cells, stars_at};
+use crate::landing::{Column, Columns, Landing};
 use crate::math_model::{
     FREE_SPINS_AWARD, GRAND, GiftPrize, MathModel, ModelError, RESPINS, StarValue,
 };
-use crate::symbols::{CELLS, CODES, REELS, ROWS, SHAPE, STAR, WishGrid};
+use crate::symbols::{CELLS, CODES, REELS, SHAPE, WishGrid};
 use rand_core::Rng;
 use slot_core::events::{AwardSource, Event, GameId, PayRule, SpinKind, StakeMode};
 use slot_core::fingerprint::Fingerprint;
@@ -130,6 +131,10 @@ pub struct LockAndSpinOutcome {
 pub struct Game {
     model: MathModel,
     fingerprint: Fingerprint,
+    /// What each stop of the base-game strips shows, worked out once.
+    base_columns: Columns,
+    /// What each stop of the free-spin strips shows, worked out once.
+    free_columns: Columns,
 }
 
 /// The round's ledger ([`SOURCES`] order). Wish Upon a Star has no cap.
@@ -163,6 +168,8 @@ impl Game {
         Ok(Game {
             model: model.clone(),
             fingerprint: model.fingerprint(),
+            base_columns: Columns::new(&model.base_strips),
+            free_columns: Columns::new(&model.free_strips),
         })
     }
 
@@ -209,8 +216,8 @@ impl Game {
             free_spins_left: None,
             multiplier: None,
         });
-        let (stops, grid) = Self::spin(&self.model.base_strips, st.rng);
-        self.resolve_spin(&mut st, PayMultiplier::BaseGame, Some(stops), &grid);
+        let (stops, landing) = Self::spin(&self.model.base_strips, &self.base_columns, st.rng);
+        self.resolve_spin(&mut st, PayMultiplier::BaseGame, Some(&stops), &landing);
         // Free spins have no limit (each awards fewer than one free spin on average, so a
         // round ends with probability 1): 2^32 of them in one round never come from a fair
         // generator. The round's counts saturate all the same (one instruction per spin), so
@@ -228,8 +235,8 @@ impl Game {
                 free_spins_left: Some(left),
                 multiplier: None,
             });
-            let (stops, grid) = Self::spin(&self.model.free_strips, st.rng);
-            self.resolve_spin(&mut st, PayMultiplier::FreeSpin, Some(stops), &grid);
+            let (stops, landing) = Self::spin(&self.model.free_strips, &self.free_columns, st.rng);
+            self.resolve_spin(&mut st, PayMultiplier::FreeSpin, Some(&stops), &landing);
         }
         Self::finish(st)
     }
@@ -247,17 +254,22 @@ impl Game {
         out
     }
 
-    /// Spins `strips`: draws the five stops (reel 1 first) and fills the window.
+    /// Spins `strips`: draws the five stops (reel 1 first) and takes each reel's column at its
+    /// stop from `columns` (the columns of `strips`).
     #[inline]
-    fn spin<R: Rng + ?Sized>(strips: &[ReelStrip; REELS], rng: &mut R) -> ([u32; REELS], WishGrid) {
+    fn spin<R: Rng + ?Sized>(
+        strips: &[ReelStrip; REELS],
+        columns: &Columns,
+        rng: &mut R,
+    ) -> ([u32; REELS], Landing) {
         let mut stops = [0u32; REELS];
-        let mut windows = [[0u8; ROWS]; REELS];
+        let mut shown = [Column::default(); REELS];
         for (r, strip) in strips.iter().enumerate() {
             let stop = strip.draw_stop(rng);
             stops[r] = stop as u32;
-            windows[r] = strip.window(stop);
+            shown[r] = columns.at(r, stop);
         }
-        (stops, WishGrid::from_columns(&windows))
+        (stops, Landing::new(shown))
     }
 
     /// Plays a given grid as the paid spin: its Star values, paytable wins, gift bonus wins and
@@ -299,32 +311,33 @@ impl Game {
             out: RoundOutcome::default(),
             remaining: 0,
         };
-        self.resolve_spin(&mut st, multiplier, None, grid);
+        self.resolve_spin(&mut st, multiplier, None, &Landing::from_grid(grid));
         Self::finish(st)
     }
 
     /// Resolves a landed grid: Star values, ways and scatter pay, gift bonus wins, Lock & Spin.
+    /// Its paytable wins are those of [`crate::evaluate::evaluate_at`] (the landing's own
+    /// evaluation is tested against it).
     fn resolve_spin<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         st: &mut RoundState<'_, R, Rec>,
         multiplier: PayMultiplier,
-        stops: Option<[u32; REELS]>,
-        grid: &WishGrid,
+        stops: Option<&[u32; REELS]>,
+        landing: &Landing,
     ) {
         let free = multiplier == PayMultiplier::FreeSpin;
         let m = multiplier.value();
         let mut values = [StarValue::Cash(Win::ZERO); CELLS];
-        let stars = grid.plane(STAR);
+        let stars = landing.stars();
         for cell in cells_of(stars) {
             values[cell] = *self.model.star_values.sample(st.rng);
         }
         st.rec.record(|| Event::Landed {
-            grid: grid_text(grid),
+            grid: grid_text(&landing.grid()),
             reel_set: None,
             stops: stops.map(|s| s.to_vec()),
             stars: Some(stars_at(stars, &values)),
         });
-        let ev: SpinEvaluation = evaluate_at(grid, multiplier);
         let before = st.ledger.total();
         let ways_source = if free { SOURCE_FREE_SPINS } else { SOURCE_WAYS };
         let scatter_source = if free {
@@ -332,7 +345,11 @@ impl Game {
         } else {
             SOURCE_SCATTER
         };
-        for w in &ev.ways {
+        // Most spins win no ways: the landing knows at once.
+        let ways = landing
+            .has_ways_win()
+            .then(|| landing.ways_wins(multiplier));
+        for w in ways.into_iter().flatten() {
             let p = st.ledger.pay(ways_source, w.win);
             st.rec.record(|| Event::Win {
                 symbol: CODES[w.symbol as usize].to_string(),
@@ -347,16 +364,19 @@ impl Game {
                 uncapped: p.uncapped,
             });
         }
-        if ev.free_spins_triggered() {
-            let p = st.ledger.pay(scatter_source, ev.scatter_win);
+        let bonus = landing.bonus();
+        if bonus.count_ones() >= SCATTER_COUNT {
+            let p = st
+                .ledger
+                .pay(scatter_source, SCATTER_PAY.times(u64::from(m)));
             st.rec.record(|| Event::Win {
                 symbol: "BO".to_string(),
                 pays: PayRule::Scatter,
-                cells: mask_cells(ev.bonus_cells),
-                count: ev.bonus_cells.count_ones(),
+                cells: mask_cells(bonus),
+                count: bonus.count_ones(),
                 line: None,
                 ways: None,
-                pay: crate::evaluate::SCATTER_PAY,
+                pay: SCATTER_PAY,
                 multiplier: Some(m),
                 paid: Some(p.paid),
                 uncapped: p.uncapped,
@@ -368,7 +388,7 @@ impl Game {
             };
             Self::award_free_spins(st, source);
         }
-        for (i, full) in ev.full_wild_reels.iter().enumerate() {
+        for (i, full) in landing.full_wild_reels().into_iter().enumerate() {
             if !full {
                 continue;
             }
@@ -393,7 +413,7 @@ impl Game {
                 Self::award_free_spins(st, AwardSource::Gift);
             }
         }
-        if ev.lock_and_spin_triggered() {
+        if stars.count_ones() >= LOCK_AND_SPIN_STARS {
             let ls = self.run_lock_and_spin(st.rng, st.rec, stars, &mut values);
             let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
             st.out.lock_and_spins = st.out.lock_and_spins.saturating_add(1);
