@@ -4,9 +4,11 @@
 //! A round does not need the full [`WishGrid`] (a cell array and 13 planes) to play a spin:
 //! only the Stars, the Bonus symbols, the Wilds and the ways wins. Every stop of every strip
 //! shows one of a few hundred columns, so [`Columns`] describes each (reel, stop) once, when
-//! the game is built: its symbols, the set of symbols it holds and the cell masks of its Stars,
-//! Bonus symbols and Wilds. A spin then copies five [`Column`]s and combines them with a few
-//! ORs and ANDs ([`Landing`]); the grid itself is built only for the round record.
+//! the game is built: its symbols, the set of symbols it holds and the cell masks and counts
+//! of its Stars, Bonus symbols and Wilds. A spin then copies five [`Column`]s and combines
+//! them with a few additions and ANDs ([`Landing`]); the grid itself is built only for the
+//! round record. (The counts are kept rather than counted with `count_ones`, which the
+//! workspace's baseline x86-64 target turns into a dozen instructions.)
 //!
 //! [`crate::evaluate::evaluate_at`] stays the plain statement of the paytable on a
 //! [`WishGrid`]; the tests below check [`Landing`] against it on every kind of grid.
@@ -25,6 +27,12 @@ const BONUS_LANE: u32 = 16;
 const WILD_LANE: u32 = 32;
 /// One lane: a cell mask of the 15 cells (bit `row * 5 + col`).
 const LANE: u64 = 0xFFFF;
+/// Bit of the number of Stars (8 bits, at most 15) in the lanes.
+const STAR_COUNT: u32 = 48;
+/// Bit of the number of Bonus symbols (8 bits, at most 15) in the lanes.
+const BONUS_COUNT: u32 = 56;
+/// One count field of the lanes.
+const COUNT: u64 = 0xFF;
 /// The paying symbols' bits in a symbol set (codes `0..10`).
 const PAYING_SET: u16 = (1 << PAYING.len()) - 1;
 
@@ -40,7 +48,9 @@ pub struct Column {
     present: u16,
     /// The column's Stars, Bonus symbols and Wilds as cell masks of the whole grid (bit
     /// `row * 5 + reel`), one 16-bit lane each ([`STAR_LANE`], [`BONUS_LANE`],
-    /// [`WILD_LANE`]), so that one OR per reel gives all three masks of a grid.
+    /// [`WILD_LANE`]), and the numbers of its Stars and Bonus symbols ([`STAR_COUNT`],
+    /// [`BONUS_COUNT`]). The columns of different reels have no cell in common, so the sum of
+    /// five columns' lanes holds the grid's masks and counts without a carry between fields.
     lanes: u64,
 }
 
@@ -59,9 +69,9 @@ impl Column {
         for (row, &s) in window.iter().enumerate() {
             let cell = 1u64 << (row * REELS + reel);
             match s {
-                STAR => lanes |= cell << STAR_LANE,
-                BONUS => lanes |= cell << BONUS_LANE,
-                WILD => lanes |= cell << WILD_LANE,
+                STAR => lanes += (cell << STAR_LANE) + (1 << STAR_COUNT),
+                BONUS => lanes += (cell << BONUS_LANE) + (1 << BONUS_COUNT),
+                WILD => lanes += cell << WILD_LANE,
                 _ => {}
             }
             if s != EMPTY {
@@ -109,7 +119,8 @@ impl Columns {
 pub struct Landing {
     /// The columns, reel 1 first.
     columns: [Column; REELS],
-    /// The OR of the columns' lanes: the grid's Star, Bonus and Wild cells.
+    /// The sum of the columns' lanes: the grid's Star, Bonus and Wild cells and its numbers
+    /// of Stars and Bonus symbols.
     lanes: u64,
     /// The paying symbols of reel 1 that also stand, or have a Wild, on reels 2 and 3: exactly
     /// those with a ways win (a run of 3 or more reels).
@@ -120,7 +131,8 @@ impl Landing {
     /// The window made of `columns` (reel 1 first).
     #[inline]
     pub fn new(columns: [Column; REELS]) -> Landing {
-        let lanes = columns.iter().fold(0, |a, c| a | c.lanes);
+        // At most 15 cells of each kind: no field overflows into the next (see `Column::lanes`).
+        let lanes = columns.iter().fold(0, |a, c| a + c.lanes);
         // A paying symbol runs on a reel if the reel shows it or any Wild.
         let on = |c: &Column| c.present | 0u16.wrapping_sub((c.present >> WILD) & 1);
         let ways_symbols = columns[0].present & PAYING_SET & on(&columns[1]) & on(&columns[2]);
@@ -158,6 +170,18 @@ impl Landing {
     #[inline]
     pub fn stars(&self) -> Mask {
         (self.lanes >> STAR_LANE) & LANE
+    }
+
+    /// The number of Stars.
+    #[inline]
+    pub fn star_count(&self) -> u32 {
+        ((self.lanes >> STAR_COUNT) & COUNT) as u32
+    }
+
+    /// The number of Bonus symbols.
+    #[inline]
+    pub fn bonus_count(&self) -> u32 {
+        ((self.lanes >> BONUS_COUNT) & COUNT) as u32
     }
 
     /// The Bonus symbols' cells.
@@ -204,23 +228,24 @@ impl Landing {
 
     /// The ways win of paying symbol `s`, which is in `ways_symbols` (so runs 3 or more reels).
     fn ways_win(&self, s: u8, multiplier: PayMultiplier) -> WaysWin {
-        let wild = self.wilds();
         // At most 3 cells per reel on 5 reels: `ways <= 3^5 = 243`, and the pay below at most
         // 8.00 x bet x 243 x 2 = 388,800 hundredths (as in `evaluate::ways_wins`).
         let mut ways = 1u32;
         let mut reels = 0usize;
         let mut cells: Mask = 0;
         for (reel, c) in self.columns.iter().enumerate() {
-            let mut x = wild & REEL_MASKS[reel];
+            // The reel's cells showing `s` or a Wild, counted as they are found.
+            let mut x: Mask = 0;
+            let mut n = 0u32;
             for (row, &t) in c.window.iter().enumerate() {
-                if t == s {
-                    x |= 1 << (row * REELS + reel);
-                }
+                let hit = t == s || t == WILD;
+                x |= u64::from(hit) << (row * REELS + reel);
+                n += u32::from(hit);
             }
-            if x == 0 {
+            if n == 0 {
                 break;
             }
-            ways *= x.count_ones();
+            ways *= n;
             cells |= x;
             reels += 1;
         }
@@ -252,11 +277,20 @@ mod tests {
         // Reel 2 (index 1), W / ST / W: cells 1 and 11 Wild, cell 6 a Star.
         let c = Column::new(1, [WILD, STAR, WILD]);
         assert_eq!(c.present, (1 << 10) | (1 << 12));
-        assert_eq!(c.lanes, (1 << 6) | (((1 << 1) | (1 << 11)) << 32));
+        assert_eq!(
+            c.lanes,
+            (1 << 6) | (((1 << 1) | (1 << 11)) << 32) | (1 << 48)
+        );
         // Reel 5 (index 4), BO / 10 / empty: cell 4 Bonus, the empty cell has no bit.
         let c = Column::new(4, [BONUS, TEN, EMPTY]);
         assert_eq!(c.present, (1 << 11) | 1);
-        assert_eq!(c.lanes, 1 << (4 + 16));
+        assert_eq!(c.lanes, (1 << (4 + 16)) | (1 << 56));
+        // Reel 3 (index 2), ST / BO / ST: two Stars (cells 2 and 12), one Bonus (cell 7).
+        let c = Column::new(2, [STAR, BONUS, STAR]);
+        assert_eq!(
+            c.lanes,
+            (1 << 2) | (1 << 12) | (1 << (7 + 16)) | (2 << 48) | (1 << 56)
+        );
     }
 
     #[test]
@@ -285,7 +319,9 @@ mod tests {
         assert_eq!(w[1].win, Win::from_hundredths(2_400));
         assert_eq!(w[1].multiplier, 2);
         assert_eq!(l.stars(), 1 << 13);
+        assert_eq!(l.star_count(), 1);
         assert_eq!(l.bonus(), 0);
+        assert_eq!(l.bonus_count(), 0);
         assert_eq!(l.wilds(), (1 << 1) | (1 << 3) | (1 << 11));
         assert_eq!(l.full_wild_reels(), [false, false]);
     }
@@ -303,7 +339,9 @@ mod tests {
         assert!(!l.has_ways_win());
         assert_eq!(l.ways_wins(PayMultiplier::BaseGame).count(), 0);
         assert_eq!(l.bonus(), (1 << 2) | (1 << 4) | (1 << 10));
+        assert_eq!(l.bonus_count(), 3);
         assert_eq!(l.stars(), (1 << 9) | (1 << 14));
+        assert_eq!(l.star_count(), 2);
         // Reel 1 el el BO, reel 2 all Wilds, reel 3 BO el el, reel 4 all J: Elf wins
         // 2 x 3 x 2 = 12 ways of 3 reels; only reel 2 is full of Wilds.
         let g = parse_grid("el W BO J BO / el W el J ST / BO W el J ST").unwrap();
@@ -335,7 +373,9 @@ mod tests {
             assert_eq!(ways.as_slice(), ways_wins(grid, m).as_slice(), "{grid:?}");
             assert_eq!(landing.has_ways_win(), !ways.is_empty());
             assert_eq!(landing.stars(), ev.star_cells);
+            assert_eq!(landing.star_count(), ev.star_cells.count_ones());
             assert_eq!(landing.bonus(), ev.bonus_cells);
+            assert_eq!(landing.bonus_count(), ev.bonus_cells.count_ones());
             assert_eq!(landing.full_wild_reels(), ev.full_wild_reels);
             assert_eq!(landing.wilds(), grid.plane(WILD));
         }

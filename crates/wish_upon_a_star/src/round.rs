@@ -345,27 +345,26 @@ impl Game {
         } else {
             SOURCE_SCATTER
         };
-        // Most spins win no ways: the landing knows at once.
-        let ways = landing
-            .has_ways_win()
-            .then(|| landing.ways_wins(multiplier));
-        for w in ways.into_iter().flatten() {
-            let p = st.ledger.pay(ways_source, w.win);
-            st.rec.record(|| Event::Win {
-                symbol: CODES[w.symbol as usize].to_string(),
-                pays: PayRule::Ways,
-                cells: mask_cells(w.cells),
-                count: u32::from(w.reels),
-                line: None,
-                ways: Some(w.ways),
-                pay: w.pay,
-                multiplier: Some(m),
-                paid: Some(p.paid),
-                uncapped: p.uncapped,
-            });
+        // About two spins in three win no ways: the landing knows at once.
+        if landing.has_ways_win() {
+            for w in landing.ways_wins(multiplier) {
+                let p = st.ledger.pay(ways_source, w.win);
+                st.rec.record(|| Event::Win {
+                    symbol: CODES[w.symbol as usize].to_string(),
+                    pays: PayRule::Ways,
+                    cells: mask_cells(w.cells),
+                    count: u32::from(w.reels),
+                    line: None,
+                    ways: Some(w.ways),
+                    pay: w.pay,
+                    multiplier: Some(m),
+                    paid: Some(p.paid),
+                    uncapped: p.uncapped,
+                });
+            }
         }
-        let bonus = landing.bonus();
-        if bonus.count_ones() >= SCATTER_COUNT {
+        if landing.bonus_count() >= SCATTER_COUNT {
+            let bonus = landing.bonus();
             let p = st
                 .ledger
                 .pay(scatter_source, SCATTER_PAY.times(u64::from(m)));
@@ -413,7 +412,7 @@ impl Game {
                 Self::award_free_spins(st, AwardSource::Gift);
             }
         }
-        if stars.count_ones() >= LOCK_AND_SPIN_STARS {
+        if landing.star_count() >= LOCK_AND_SPIN_STARS {
             let ls = self.run_lock_and_spin(st.rng, st.rec, stars, &mut values);
             let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
             st.out.lock_and_spins = st.out.lock_and_spins.saturating_add(1);
