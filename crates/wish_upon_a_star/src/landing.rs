@@ -37,8 +37,7 @@ const COUNT: u64 = 0xFF;
 const PAYING_SET: u16 = (1 << PAYING.len()) - 1;
 
 /// What one reel shows at one stop: its 3 symbols and, for the ways, the Stars, the Bonus
-/// symbols and the Wilds, worked out once per (reel, stop). The default is a column of
-/// empty cells.
+/// symbols and the Wilds, worked out once per (reel, stop).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Column {
     /// The symbol codes from the top row down ([`EMPTY`] for an empty cell of a grid from
@@ -46,6 +45,9 @@ pub struct Column {
     window: [u8; ROWS],
     /// The symbols the column holds: bit `s` for code `s` (an empty cell has no bit).
     present: u16,
+    /// For each paying symbol `s`, in bits `2s` and `2s + 1`: the number of the column's cells
+    /// showing `s` or a Wild (0 to 3), the symbol's factor of the ways on this reel.
+    ways_counts: u32,
     /// The column's Stars, Bonus symbols and Wilds as cell masks of the whole grid (bit
     /// `row * 5 + reel`), one 16-bit lane each ([`STAR_LANE`], [`BONUS_LANE`],
     /// [`WILD_LANE`]), and the numbers of its Stars and Bonus symbols ([`STAR_COUNT`],
@@ -54,18 +56,23 @@ pub struct Column {
     lanes: u64,
 }
 
-impl Default for Column {
-    fn default() -> Column {
-        Column::new(0, [EMPTY; ROWS])
-    }
-}
-
 impl Column {
+    /// The columns of `grid` (any 5x3 grid, empty cells included), reel 1 first.
+    pub fn of_grid(grid: &WishGrid) -> [Column; REELS] {
+        std::array::from_fn(|reel| {
+            Column::new(
+                reel,
+                std::array::from_fn(|row| grid.raw(row * REELS + reel)),
+            )
+        })
+    }
+
     /// The column of reel `reel` (0-based, `< 5`) showing `window` from the top row down.
     /// Codes are symbol codes or [`EMPTY`].
     pub fn new(reel: usize, window: [u8; ROWS]) -> Column {
         let mut present = 0u16;
         let mut lanes = 0u64;
+        let mut ways_counts = 0u32;
         for (row, &s) in window.iter().enumerate() {
             let cell = 1u64 << (row * REELS + reel);
             match s {
@@ -77,10 +84,16 @@ impl Column {
             if s != EMPTY {
                 present |= 1 << s;
             }
+            for p in PAYING {
+                if s == p || s == WILD {
+                    ways_counts += 1 << (2 * p);
+                }
+            }
         }
         Column {
             window,
             present,
+            ways_counts,
             lanes,
         }
     }
@@ -108,17 +121,19 @@ impl Columns {
 
     /// The column of reel `reel` at stop `stop` (`stop` below the strip's length).
     #[inline]
-    pub fn at(&self, reel: usize, stop: usize) -> Column {
-        self.reels[reel][stop]
+    pub fn at(&self, reel: usize, stop: usize) -> &Column {
+        &self.reels[reel][stop]
     }
 }
 
 /// One landed 5x3 window, as the round plays it: the five columns, the masks of its Stars,
-/// Bonus symbols and Wilds, and the paying symbols that win ways.
+/// Bonus symbols and Wilds, and the paying symbols that win ways. It borrows the columns
+/// (from [`Columns`], or from [`Column::of_grid`]), so that a spin moves 5 references rather
+/// than 5 columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Landing {
+pub struct Landing<'a> {
     /// The columns, reel 1 first.
-    columns: [Column; REELS],
+    columns: [&'a Column; REELS],
     /// The sum of the columns' lanes: the grid's Star, Bonus and Wild cells and its numbers
     /// of Stars and Bonus symbols.
     lanes: u64,
@@ -127,30 +142,20 @@ pub struct Landing {
     ways_symbols: u16,
 }
 
-impl Landing {
+impl<'a> Landing<'a> {
     /// The window made of `columns` (reel 1 first).
     #[inline]
-    pub fn new(columns: [Column; REELS]) -> Landing {
+    pub fn new(columns: [&'a Column; REELS]) -> Landing<'a> {
         // At most 15 cells of each kind: no field overflows into the next (see `Column::lanes`).
         let lanes = columns.iter().fold(0, |a, c| a + c.lanes);
         // A paying symbol runs on a reel if the reel shows it or any Wild.
         let on = |c: &Column| c.present | 0u16.wrapping_sub((c.present >> WILD) & 1);
-        let ways_symbols = columns[0].present & PAYING_SET & on(&columns[1]) & on(&columns[2]);
+        let ways_symbols = columns[0].present & PAYING_SET & on(columns[1]) & on(columns[2]);
         Landing {
             columns,
             lanes,
             ways_symbols,
         }
-    }
-
-    /// The window of `grid` (any 5x3 grid, empty cells included).
-    pub fn from_grid(grid: &WishGrid) -> Landing {
-        Landing::new(std::array::from_fn(|reel| {
-            Column::new(
-                reel,
-                std::array::from_fn(|row| grid.raw(row * REELS + reel)),
-            )
-        }))
     }
 
     /// The grid itself (for the round record).
@@ -227,29 +232,23 @@ impl Landing {
     }
 
     /// The ways win of paying symbol `s`, which is in `ways_symbols` (so runs 3 or more reels).
+    /// Inlined so that a round without a recorder, which never reads `cells`, skips them.
+    #[inline(always)]
     fn ways_win(&self, s: u8, multiplier: PayMultiplier) -> WaysWin {
         // At most 3 cells per reel on 5 reels: `ways <= 3^5 = 243`, and the pay below at most
         // 8.00 x bet x 243 x 2 = 388,800 hundredths (as in `evaluate::ways_wins`).
         let mut ways = 1u32;
         let mut reels = 0usize;
-        let mut cells: Mask = 0;
-        for (reel, c) in self.columns.iter().enumerate() {
-            // The reel's cells showing `s` or a Wild, counted as they are found.
-            let mut x: Mask = 0;
-            let mut n = 0u32;
-            for (row, &t) in c.window.iter().enumerate() {
-                let hit = t == s || t == WILD;
-                x |= u64::from(hit) << (row * REELS + reel);
-                n += u32::from(hit);
-            }
+        for c in self.columns {
+            let n = (c.ways_counts >> (2 * s)) & 3;
             if n == 0 {
                 break;
             }
             ways *= n;
-            cells |= x;
             reels += 1;
         }
         debug_assert!(reels >= 3, "symbol {s} has no ways win");
+        let cells = self.ways_cells(s, reels);
         let times = multiplier.value();
         let pay = Win::from_hundredths(WAYS_PAY[s as usize][reels - 3]).times(u64::from(ways));
         WaysWin {
@@ -261,6 +260,20 @@ impl Landing {
             pay,
             win: pay.times(u64::from(times)),
         }
+    }
+
+    /// The cells showing `s` or a Wild on the first `reels` reels.
+    #[inline(always)]
+    fn ways_cells(&self, s: u8, reels: usize) -> Mask {
+        let mut cells: Mask = 0;
+        for (reel, c) in self.columns.iter().enumerate().take(reels) {
+            for (row, &t) in c.window.iter().enumerate() {
+                if t == s || t == WILD {
+                    cells |= 1 << (row * REELS + reel);
+                }
+            }
+        }
+        cells
     }
 }
 
@@ -277,6 +290,8 @@ mod tests {
         // Reel 2 (index 1), W / ST / W: cells 1 and 11 Wild, cell 6 a Star.
         let c = Column::new(1, [WILD, STAR, WILD]);
         assert_eq!(c.present, (1 << 10) | (1 << 12));
+        // Two Wilds: a factor of 2 for every paying symbol.
+        assert_eq!(c.ways_counts, 0xA_AAAA);
         assert_eq!(
             c.lanes,
             (1 << 6) | (((1 << 1) | (1 << 11)) << 32) | (1 << 48)
@@ -284,7 +299,12 @@ mod tests {
         // Reel 5 (index 4), BO / 10 / empty: cell 4 Bonus, the empty cell has no bit.
         let c = Column::new(4, [BONUS, TEN, EMPTY]);
         assert_eq!(c.present, (1 << 11) | 1);
+        assert_eq!(c.ways_counts, 1);
         assert_eq!(c.lanes, (1 << (4 + 16)) | (1 << 56));
+        // Reel 2, K / W / K: 3 for the K, 1 (the Wild) for every other paying symbol.
+        let c = Column::new(1, [KING, WILD, KING]);
+        assert_eq!(c.ways_counts, 0x5_5555 + (2 << (2 * 3)));
+        assert_eq!(c.lanes, 1 << (6 + 32));
         // Reel 3 (index 2), ST / BO / ST: two Stars (cells 2 and 12), one Bonus (cell 7).
         let c = Column::new(2, [STAR, BONUS, STAR]);
         assert_eq!(
@@ -302,7 +322,8 @@ mod tests {
         // K: reel 1 (row 3), reel 2 K and 2 Wilds, reel 3 K, reel 4 Wild, reel 5 K twice:
         // 1 x 3 x 1 x 1 x 2 = 6 ways of 5 reels, 2.00 each.
         let g = parse_grid("10 W A W K / J K 10 A Q / K W K ST K").unwrap();
-        let l = Landing::from_grid(&g);
+        let cols = Column::of_grid(&g);
+        let l = Landing::new(cols.each_ref());
         assert!(l.has_ways_win());
         assert_eq!(l.ways_symbols, (1 << TEN) | (1 << KING));
         let w: Vec<_> = l.ways_wins(PayMultiplier::FreeSpin).collect();
@@ -330,12 +351,14 @@ mod tests {
     fn only_symbols_running_three_reels_win() {
         // Reel 1 Q A BO, reel 2 all Wilds, reel 3 BO Q A: Q and A both run to reel 3.
         let g = parse_grid("Q W BO W BO / A W Q W ST / BO W A W ST").unwrap();
-        let l = Landing::from_grid(&g);
+        let cols = Column::of_grid(&g);
+        let l = Landing::new(cols.each_ref());
         assert_eq!(l.ways_symbols, (1 << QUEEN) | (1 << ACE));
         assert_eq!(l.full_wild_reels(), [true, true]);
         // Reel 2 all J and no Wild: neither Q nor A reaches reel 3, no win; 3 Bonus, 2 Stars.
         let g = parse_grid("Q J BO K BO / A J el K ST / BO J el K ST").unwrap();
-        let l = Landing::from_grid(&g);
+        let cols = Column::of_grid(&g);
+        let l = Landing::new(cols.each_ref());
         assert!(!l.has_ways_win());
         assert_eq!(l.ways_wins(PayMultiplier::BaseGame).count(), 0);
         assert_eq!(l.bonus(), (1 << 2) | (1 << 4) | (1 << 10));
@@ -345,7 +368,8 @@ mod tests {
         // Reel 1 el el BO, reel 2 all Wilds, reel 3 BO el el, reel 4 all J: Elf wins
         // 2 x 3 x 2 = 12 ways of 3 reels; only reel 2 is full of Wilds.
         let g = parse_grid("el W BO J BO / el W el J ST / BO W el J ST").unwrap();
-        let l = Landing::from_grid(&g);
+        let cols = Column::of_grid(&g);
+        let l = Landing::new(cols.each_ref());
         assert_eq!(l.full_wild_reels(), [true, false]);
         assert_eq!(l.ways_symbols, 1 << ELF);
         assert_eq!(
@@ -359,10 +383,10 @@ mod tests {
     #[test]
     fn the_grid_comes_back_cell_for_cell() {
         let g = parse_grid("10 W BO W ST / J K A Q el / be cc cd tr BO").unwrap();
-        assert_eq!(Landing::from_grid(&g).grid(), g);
+        assert_eq!(Landing::new(Column::of_grid(&g).each_ref()).grid(), g);
         let mut g = WishGrid::empty();
         g.set(7, STAR);
-        assert_eq!(Landing::from_grid(&g).grid(), g);
+        assert_eq!(Landing::new(Column::of_grid(&g).each_ref()).grid(), g);
     }
 
     /// `landing` evaluates as `evaluate_at` on `grid`.
@@ -391,7 +415,7 @@ mod tests {
                 for stop in 0..strip.len() {
                     let w: [u8; ROWS] = strip.window(stop);
                     assert_eq!(cols.at(reel, stop).window, w);
-                    assert_eq!(cols.at(reel, stop), Column::new(reel, w));
+                    assert_eq!(cols.at(reel, stop), &Column::new(reel, w));
                 }
             }
         }
@@ -410,7 +434,7 @@ mod tests {
                     std::array::from_fn(|r| strips[r].window(stops[r]));
                 let grid = WishGrid::from_columns(&windows);
                 assert_eq!(landing.grid(), grid);
-                assert_eq!(Landing::from_grid(&grid), landing);
+                assert_eq!(Landing::new(Column::of_grid(&grid).each_ref()), landing);
                 same_as_evaluate(&grid, &landing);
             }
         }
@@ -429,8 +453,8 @@ mod tests {
                 };
                 g.set(cell, s);
             }
-            same_as_evaluate(&g, &Landing::from_grid(&g));
-            assert_eq!(Landing::from_grid(&g).grid(), g);
+            same_as_evaluate(&g, &Landing::new(Column::of_grid(&g).each_ref()));
+            assert_eq!(Landing::new(Column::of_grid(&g).each_ref()).grid(), g);
         }
     }
 }

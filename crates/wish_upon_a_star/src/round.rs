@@ -257,19 +257,17 @@ impl Game {
     /// Spins `strips`: draws the five stops (reel 1 first) and takes each reel's column at its
     /// stop from `columns` (the columns of `strips`).
     #[inline]
-    fn spin<R: Rng + ?Sized>(
+    fn spin<'c, R: Rng + ?Sized>(
         strips: &[ReelStrip; REELS],
-        columns: &Columns,
+        columns: &'c Columns,
         rng: &mut R,
-    ) -> ([u32; REELS], Landing) {
+    ) -> ([u32; REELS], Landing<'c>) {
         let mut stops = [0u32; REELS];
-        let mut shown = [Column::default(); REELS];
         for (r, strip) in strips.iter().enumerate() {
-            let stop = strip.draw_stop(rng);
-            stops[r] = stop as u32;
-            shown[r] = columns.at(r, stop);
+            stops[r] = strip.draw_stop(rng) as u32;
         }
-        (stops, Landing::new(shown))
+        let landing = Landing::new(std::array::from_fn(|r| columns.at(r, stops[r] as usize)));
+        (stops, landing)
     }
 
     /// Plays a given grid as the paid spin: its Star values, paytable wins, gift bonus wins and
@@ -311,7 +309,8 @@ impl Game {
             out: RoundOutcome::default(),
             remaining: 0,
         };
-        self.resolve_spin(&mut st, multiplier, None, &Landing::from_grid(grid));
+        let columns = Column::of_grid(grid);
+        self.resolve_spin(&mut st, multiplier, None, &Landing::new(columns.each_ref()));
         Self::finish(st)
     }
 
@@ -323,7 +322,7 @@ impl Game {
         st: &mut RoundState<'_, R, Rec>,
         multiplier: PayMultiplier,
         stops: Option<&[u32; REELS]>,
-        landing: &Landing,
+        landing: &Landing<'_>,
     ) {
         let free = multiplier == PayMultiplier::FreeSpin;
         let m = multiplier.value();
