@@ -216,8 +216,7 @@ impl Game {
             free_spins_left: None,
             multiplier: None,
         });
-        let (stops, landing) = Self::spin(&self.model.base_strips, &self.base_columns, st.rng);
-        self.resolve_spin(&mut st, PayMultiplier::BaseGame, Some(&stops), &landing);
+        self.play_spin(&mut st, PayMultiplier::BaseGame);
         // Free spins have no limit (each awards fewer than one free spin on average, so a
         // round ends with probability 1): 2^32 of them in one round never come from a fair
         // generator. The round's counts saturate all the same (one instruction per spin), so
@@ -235,8 +234,7 @@ impl Game {
                 free_spins_left: Some(left),
                 multiplier: None,
             });
-            let (stops, landing) = Self::spin(&self.model.free_strips, &self.free_columns, st.rng);
-            self.resolve_spin(&mut st, PayMultiplier::FreeSpin, Some(&stops), &landing);
+            self.play_spin(&mut st, PayMultiplier::FreeSpin);
         }
         Self::finish(st)
     }
@@ -254,9 +252,25 @@ impl Game {
         out
     }
 
+    /// Plays one spin of the round: the base game's strips or the free spins' by
+    /// `multiplier`. One function for the draw and the resolution, so that the landing stays
+    /// in registers rather than being returned through memory.
+    fn play_spin<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        st: &mut RoundState<'_, R, Rec>,
+        multiplier: PayMultiplier,
+    ) {
+        let (strips, columns) = match multiplier {
+            PayMultiplier::BaseGame => (&self.model.base_strips, &self.base_columns),
+            PayMultiplier::FreeSpin => (&self.model.free_strips, &self.free_columns),
+        };
+        let (stops, landing) = Self::spin(strips, columns, st.rng);
+        self.resolve_spin(st, multiplier, Some(&stops), &landing);
+    }
+
     /// Spins `strips`: draws the five stops (reel 1 first) and takes each reel's column at its
     /// stop from `columns` (the columns of `strips`).
-    #[inline]
+    #[inline(always)]
     fn spin<'c, R: Rng + ?Sized>(
         strips: &[ReelStrip; REELS],
         columns: &'c Columns,
@@ -317,6 +331,7 @@ impl Game {
     /// Resolves a landed grid: Star values, ways and scatter pay, gift bonus wins, Lock & Spin.
     /// Its paytable wins are those of [`crate::evaluate::evaluate_at`] (the landing's own
     /// evaluation is tested against it).
+    #[inline(always)]
     fn resolve_spin<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         st: &mut RoundState<'_, R, Rec>,
