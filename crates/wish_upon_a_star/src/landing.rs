@@ -5,9 +5,9 @@
 //! only the Stars, the Bonus symbols, the Wilds and the ways wins. Every stop of every strip
 //! shows one of a few hundred columns, so [`Columns`] describes each (reel, stop) once, when
 //! the game is built: its symbols, the set of symbols it holds and the cell masks and counts
-//! of its Stars, Bonus symbols and Wilds. A spin then copies five [`Column`]s and combines
-//! them with a few additions and ANDs ([`Landing`]); the grid itself is built only for the
-//! round record. (The counts are kept rather than counted with `count_ones`, which the
+//! of its Stars, Bonus symbols and Wilds, and each paying symbol's ways factor. A spin then
+//! borrows five [`Column`]s and combines them with a few additions and ANDs ([`Landing`]); the
+//! grid itself is built only for the round record. (The counts are kept rather than counted with `count_ones`, which the
 //! workspace's baseline x86-64 target turns into a dozen instructions.)
 //!
 //! [`crate::evaluate::evaluate_at`] stays the plain statement of the paytable on a
