@@ -11,12 +11,13 @@
 //!
 //! The base spin comes first, then the free spins one by one until none are left.
 
-use crate::evaluate::{PayMultiplier, SpinEvaluation, evaluate_at};
+use crate::evaluate::{LOCK_AND_SPIN_STARS, PayMultiplier, SCATTER_COUNT, SCATTER_PAY};
 use crate::events::{grid_text, mask_cells, stars_at};
+use crate::landing::{Column, Columns, Landing};
 use crate::math_model::{
     FREE_SPINS_AWARD, GRAND, GiftPrize, MathModel, ModelError, RESPINS, StarValue,
 };
-use crate::symbols::{CELLS, CODES, REELS, ROWS, SHAPE, STAR, WishGrid};
+use crate::symbols::{CELLS, CODES, REELS, SHAPE, WishGrid};
 use rand_core::Rng;
 use slot_core::events::{AwardSource, Event, GameId, PayRule, SpinKind, StakeMode};
 use slot_core::fingerprint::Fingerprint;
@@ -130,6 +131,10 @@ pub struct LockAndSpinOutcome {
 pub struct Game {
     model: MathModel,
     fingerprint: Fingerprint,
+    /// What each stop of the base-game strips shows, worked out once.
+    base_columns: Columns,
+    /// What each stop of the free-spin strips shows, worked out once.
+    free_columns: Columns,
 }
 
 /// The round's ledger ([`SOURCES`] order). Wish Upon a Star has no cap.
@@ -163,6 +168,8 @@ impl Game {
         Ok(Game {
             model: model.clone(),
             fingerprint: model.fingerprint(),
+            base_columns: Columns::new(&model.base_strips),
+            free_columns: Columns::new(&model.free_strips),
         })
     }
 
@@ -209,8 +216,7 @@ impl Game {
             free_spins_left: None,
             multiplier: None,
         });
-        let (stops, grid) = Self::spin(&self.model.base_strips, st.rng);
-        self.resolve_spin(&mut st, PayMultiplier::BaseGame, Some(stops), &grid);
+        self.play_spin(&mut st, PayMultiplier::BaseGame);
         // Free spins have no limit (each awards fewer than one free spin on average, so a
         // round ends with probability 1): 2^32 of them in one round never come from a fair
         // generator. The round's counts saturate all the same (one instruction per spin), so
@@ -228,8 +234,7 @@ impl Game {
                 free_spins_left: Some(left),
                 multiplier: None,
             });
-            let (stops, grid) = Self::spin(&self.model.free_strips, st.rng);
-            self.resolve_spin(&mut st, PayMultiplier::FreeSpin, Some(stops), &grid);
+            self.play_spin(&mut st, PayMultiplier::FreeSpin);
         }
         Self::finish(st)
     }
@@ -247,17 +252,36 @@ impl Game {
         out
     }
 
-    /// Spins `strips`: draws the five stops (reel 1 first) and fills the window.
-    #[inline]
-    fn spin<R: Rng + ?Sized>(strips: &[ReelStrip; REELS], rng: &mut R) -> ([u32; REELS], WishGrid) {
+    /// Plays one spin of the round: the base game's strips or the free spins' by
+    /// `multiplier`. One function for the draw and the resolution, so that the landing stays
+    /// in registers rather than being returned through memory.
+    fn play_spin<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        st: &mut RoundState<'_, R, Rec>,
+        multiplier: PayMultiplier,
+    ) {
+        let (strips, columns) = match multiplier {
+            PayMultiplier::BaseGame => (&self.model.base_strips, &self.base_columns),
+            PayMultiplier::FreeSpin => (&self.model.free_strips, &self.free_columns),
+        };
+        let (stops, landing) = Self::spin(strips, columns, st.rng);
+        self.resolve_spin(st, multiplier, Some(&stops), &landing);
+    }
+
+    /// Spins `strips`: draws the five stops (reel 1 first) and takes each reel's column at its
+    /// stop from `columns` (the columns of `strips`).
+    #[inline(always)]
+    fn spin<'c, R: Rng + ?Sized>(
+        strips: &[ReelStrip; REELS],
+        columns: &'c Columns,
+        rng: &mut R,
+    ) -> ([u32; REELS], Landing<'c>) {
         let mut stops = [0u32; REELS];
-        let mut windows = [[0u8; ROWS]; REELS];
         for (r, strip) in strips.iter().enumerate() {
-            let stop = strip.draw_stop(rng);
-            stops[r] = stop as u32;
-            windows[r] = strip.window(stop);
+            stops[r] = strip.draw_stop(rng) as u32;
         }
-        (stops, WishGrid::from_columns(&windows))
+        let landing = Landing::new(std::array::from_fn(|r| columns.at(r, stops[r] as usize)));
+        (stops, landing)
     }
 
     /// Plays a given grid as the paid spin: its Star values, paytable wins, gift bonus wins and
@@ -299,32 +323,35 @@ impl Game {
             out: RoundOutcome::default(),
             remaining: 0,
         };
-        self.resolve_spin(&mut st, multiplier, None, grid);
+        let columns = Column::of_grid(grid);
+        self.resolve_spin(&mut st, multiplier, None, &Landing::new(columns.each_ref()));
         Self::finish(st)
     }
 
     /// Resolves a landed grid: Star values, ways and scatter pay, gift bonus wins, Lock & Spin.
+    /// Its paytable wins are those of [`crate::evaluate::evaluate_at`] (the landing's own
+    /// evaluation is tested against it).
+    #[inline(always)]
     fn resolve_spin<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         st: &mut RoundState<'_, R, Rec>,
         multiplier: PayMultiplier,
-        stops: Option<[u32; REELS]>,
-        grid: &WishGrid,
+        stops: Option<&[u32; REELS]>,
+        landing: &Landing<'_>,
     ) {
         let free = multiplier == PayMultiplier::FreeSpin;
         let m = multiplier.value();
         let mut values = [StarValue::Cash(Win::ZERO); CELLS];
-        let stars = grid.plane(STAR);
+        let stars = landing.stars();
         for cell in cells_of(stars) {
             values[cell] = *self.model.star_values.sample(st.rng);
         }
         st.rec.record(|| Event::Landed {
-            grid: grid_text(grid),
+            grid: grid_text(&landing.grid()),
             reel_set: None,
             stops: stops.map(|s| s.to_vec()),
             stars: Some(stars_at(stars, &values)),
         });
-        let ev: SpinEvaluation = evaluate_at(grid, multiplier);
         let before = st.ledger.total();
         let ways_source = if free { SOURCE_FREE_SPINS } else { SOURCE_WAYS };
         let scatter_source = if free {
@@ -332,31 +359,37 @@ impl Game {
         } else {
             SOURCE_SCATTER
         };
-        for w in &ev.ways {
-            let p = st.ledger.pay(ways_source, w.win);
-            st.rec.record(|| Event::Win {
-                symbol: CODES[w.symbol as usize].to_string(),
-                pays: PayRule::Ways,
-                cells: mask_cells(w.cells),
-                count: u32::from(w.reels),
-                line: None,
-                ways: Some(w.ways),
-                pay: w.pay,
-                multiplier: Some(m),
-                paid: Some(p.paid),
-                uncapped: p.uncapped,
-            });
+        // About two spins in three win no ways: the landing knows at once.
+        if landing.has_ways_win() {
+            for w in landing.ways_wins(multiplier) {
+                let p = st.ledger.pay(ways_source, w.win);
+                st.rec.record(|| Event::Win {
+                    symbol: CODES[w.symbol as usize].to_string(),
+                    pays: PayRule::Ways,
+                    cells: mask_cells(w.cells),
+                    count: u32::from(w.reels),
+                    line: None,
+                    ways: Some(w.ways),
+                    pay: w.pay,
+                    multiplier: Some(m),
+                    paid: Some(p.paid),
+                    uncapped: p.uncapped,
+                });
+            }
         }
-        if ev.free_spins_triggered() {
-            let p = st.ledger.pay(scatter_source, ev.scatter_win);
+        if landing.bonus_count() >= SCATTER_COUNT {
+            let bonus = landing.bonus();
+            let p = st
+                .ledger
+                .pay(scatter_source, SCATTER_PAY.times(u64::from(m)));
             st.rec.record(|| Event::Win {
                 symbol: "BO".to_string(),
                 pays: PayRule::Scatter,
-                cells: mask_cells(ev.bonus_cells),
-                count: ev.bonus_cells.count_ones(),
+                cells: mask_cells(bonus),
+                count: bonus.count_ones(),
                 line: None,
                 ways: None,
-                pay: crate::evaluate::SCATTER_PAY,
+                pay: SCATTER_PAY,
                 multiplier: Some(m),
                 paid: Some(p.paid),
                 uncapped: p.uncapped,
@@ -368,7 +401,7 @@ impl Game {
             };
             Self::award_free_spins(st, source);
         }
-        for (i, full) in ev.full_wild_reels.iter().enumerate() {
+        for (i, full) in landing.full_wild_reels().into_iter().enumerate() {
             if !full {
                 continue;
             }
@@ -393,7 +426,7 @@ impl Game {
                 Self::award_free_spins(st, AwardSource::Gift);
             }
         }
-        if ev.lock_and_spin_triggered() {
+        if landing.star_count() >= LOCK_AND_SPIN_STARS {
             let ls = self.run_lock_and_spin(st.rng, st.rec, stars, &mut values);
             let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
             st.out.lock_and_spins = st.out.lock_and_spins.saturating_add(1);
