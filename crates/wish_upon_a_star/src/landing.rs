@@ -7,8 +7,9 @@
 //! the game is built: its symbols, the set of symbols it holds and the cell masks and counts
 //! of its Stars, Bonus symbols and Wilds, and each paying symbol's ways factor. A spin then
 //! borrows five [`Column`]s and combines them with a few additions and ANDs ([`Landing`]); the
-//! grid itself is built only for the round record. (The counts are kept rather than counted with `count_ones`, which the
-//! workspace's baseline x86-64 target turns into a dozen instructions.)
+//! grid itself is built only for the round record. (The counts are kept and added rather than
+//! counted with `count_ones` each spin: one addition per reel, and no popcount on a target
+//! without one.)
 //!
 //! [`crate::evaluate::evaluate_at`] stays the plain statement of the paytable on a
 //! [`WishGrid`]; the tests below check [`Landing`] against it on every kind of grid.
