@@ -59,6 +59,38 @@ pub struct WaysWin {
     pub win: Win,
 }
 
+impl WaysWin {
+    /// The win of `symbol` (a paying symbol) on its first `reels` reels (3 to 5) with `ways`
+    /// ways over `cells`, paid at `multiplier`: the pay and the win from [`WAYS_PAY`].
+    ///
+    /// # Panics
+    /// If `symbol` is not a paying symbol or `reels` is not 3 to 5 (the callers find only
+    /// such runs).
+    #[inline]
+    pub(crate) fn new(
+        symbol: u8,
+        reels: usize,
+        ways: u32,
+        cells: Mask,
+        multiplier: PayMultiplier,
+    ) -> WaysWin {
+        // At most 3 cells per reel on 5 reels: `ways <= 3^5 = 243`, and the pay at most
+        // 8.00 x bet x 243 x 2 = 388,800 hundredths (checked `Win` products all the same;
+        // tests/rules.rs `the_largest_wins_are_exact`).
+        let times = multiplier.value();
+        let pay = Win::from_hundredths(WAYS_PAY[symbol as usize][reels - 3]).times(u64::from(ways));
+        WaysWin {
+            symbol,
+            reels: reels as u8,
+            ways,
+            cells,
+            multiplier: times,
+            pay,
+            win: pay.times(u64::from(times)),
+        }
+    }
+}
+
 /// Everything one grid shows, evaluated (the runner's `eval` prints this).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpinEvaluation {
@@ -118,7 +150,6 @@ impl PayMultiplier {
 /// symbol on reel 1).
 #[inline]
 pub fn ways_wins(grid: &WishGrid, multiplier: PayMultiplier) -> SmallVec<[WaysWin; 3]> {
-    let times = multiplier.value();
     let mut out = SmallVec::new();
     let wild = grid.plane(WILD);
     let mut seen = 0u32;
@@ -129,9 +160,6 @@ pub fn ways_wins(grid: &WishGrid, multiplier: PayMultiplier) -> SmallVec<[WaysWi
         }
         seen |= 1 << s;
         let m = grid.plane(s) | wild;
-        // At most 3 cells per reel on 5 reels: `ways <= 3^5 = 243`, and the pay below at most
-        // 8.00 x bet x 243 x 2 = 388,800 hundredths (checked `Win` products all the same;
-        // tests/rules.rs `the_largest_wins_are_exact`).
         let mut ways = 1u32;
         let mut reels = 0usize;
         let mut cells = 0;
@@ -145,16 +173,7 @@ pub fn ways_wins(grid: &WishGrid, multiplier: PayMultiplier) -> SmallVec<[WaysWi
             reels += 1;
         }
         if reels >= 3 {
-            let pay = Win::from_hundredths(WAYS_PAY[s as usize][reels - 3]).times(u64::from(ways));
-            out.push(WaysWin {
-                symbol: s,
-                reels: reels as u8,
-                ways,
-                cells,
-                multiplier: times,
-                pay,
-                win: pay.times(u64::from(times)),
-            });
+            out.push(WaysWin::new(s, reels, ways, cells, multiplier));
         }
     }
     out

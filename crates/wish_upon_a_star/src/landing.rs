@@ -14,10 +14,9 @@
 //! [`crate::evaluate::evaluate_at`] stays the plain statement of the paytable on a
 //! [`WishGrid`]; the tests below check [`Landing`] against it on every kind of grid.
 
-use crate::evaluate::{PayMultiplier, WAYS_PAY, WaysWin};
+use crate::evaluate::{PayMultiplier, WaysWin};
 use crate::symbols::{BONUS, PAYING, REEL_MASKS, REELS, ROWS, STAR, WILD, WishGrid};
 use slot_core::grid::{EMPTY, Mask};
-use slot_core::money::Win;
 use slot_core::sampling::ReelStrip;
 
 /// Bit of the Stars' cell mask in [`Column::lanes`] and [`Landing::lanes`].
@@ -236,8 +235,8 @@ impl<'a> Landing<'a> {
     /// Inlined so that a round without a recorder, which never reads `cells`, skips them.
     #[inline(always)]
     fn ways_win(&self, s: u8, multiplier: PayMultiplier) -> WaysWin {
-        // At most 3 cells per reel on 5 reels: `ways <= 3^5 = 243`, and the pay below at most
-        // 8.00 x bet x 243 x 2 = 388,800 hundredths (as in `evaluate::ways_wins`).
+        // At most 3 cells per reel on 5 reels: `ways <= 3^5 = 243` (the pay's bound is in
+        // `WaysWin::new`).
         let mut ways = 1u32;
         let mut reels = 0usize;
         for c in self.columns {
@@ -249,18 +248,7 @@ impl<'a> Landing<'a> {
             reels += 1;
         }
         debug_assert!(reels >= 3, "symbol {s} has no ways win");
-        let cells = self.ways_cells(s, reels);
-        let times = multiplier.value();
-        let pay = Win::from_hundredths(WAYS_PAY[s as usize][reels - 3]).times(u64::from(ways));
-        WaysWin {
-            symbol: s,
-            reels: reels as u8,
-            ways,
-            cells,
-            multiplier: times,
-            pay,
-            win: pay.times(u64::from(times)),
-        }
+        WaysWin::new(s, reels, ways, self.ways_cells(s, reels), multiplier)
     }
 
     /// The cells showing `s` or a Wild on the first `reels` reels.
@@ -285,6 +273,7 @@ mod tests {
     use crate::math_model::MathModel;
     use crate::symbols::{ACE, CELLS, ELF, KING, QUEEN, SYMBOLS, TEN, parse_grid};
     use rand_core::{Rng, SeedableRng};
+    use slot_core::money::Win;
 
     #[test]
     fn a_column_knows_its_symbols_and_cells() {
