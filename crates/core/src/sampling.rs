@@ -126,13 +126,14 @@ pub struct WeightedTable<T: Clone> {
     /// `cumulative[i]` = sum of `weights[..=i]`.
     cumulative: Box<[u32]>,
     total: u32,
-    /// Guide table (Chen & Asau 1974): `guide[k]` is the outcome of the draw `r` at the start
-    /// of bucket `k` (`r = ceil(k * total / GUIDE)`), so a draw starts its search there and
-    /// steps forward at most a few entries. Gives exactly the index of the cumulative search
-    /// (a test checks every `r` of a table).
+    /// Guide table (Chen & Asau 1974): `guide[k]` is the outcome of the draw
+    /// `r = ceil(k * total / GUIDE)`, the first draw of the exact share `k` of `0..total`, so a
+    /// draw whose [`WeightedTable::bucket`] is `k` (its exact share or the one before) starts
+    /// its search there and steps forward at most a few entries. Gives exactly the index of
+    /// the cumulative search (a test checks every `r` of a table).
     guide: Box<[u8]>,
-    /// `floor(GUIDE * 2^32 / total)`: `(r * recip) >> 32` is a lower bound of `r`'s bucket
-    /// without a division.
+    /// `floor(GUIDE * 2^32 / total)`: `(r * recip) >> 32` ([`WeightedTable::bucket`]) is
+    /// `floor(r * GUIDE / total)` or one less, without a division.
     recip: u64,
 }
 
@@ -231,9 +232,9 @@ impl<T: Clone> WeightedTable<T> {
     /// The outcome index of `r` by the guide table.
     #[inline(always)]
     fn guided(&self, r: u32) -> usize {
-        // k <= floor(r * GUIDE / total): the bucket of r or an earlier one. Bucket k's first
-        // draw is ceil(k * total / GUIDE) <= r, so the index of r is at or after guide[k];
-        // step forward past cumulative weights <= r.
+        // k = bucket(r) <= floor(r * GUIDE / total), so guide[k]'s draw,
+        // ceil(k * total / GUIDE), is <= r: the index of r is at or after guide[k]; step
+        // forward past cumulative weights <= r.
         let mut i = self.guide[self.bucket(r)] as usize;
         while self.cumulative[i] <= r {
             i += 1;

@@ -463,8 +463,9 @@ mod tests {
 
     /// Both halves of a pair are tested on their own: a row run at the bottom right of the low
     /// half and a column run at the bottom right of the high half start at cells 22 and 14; a
-    /// full high half (every cell of rows 0-2 and columns 0-2 starts a run: cells 0-17 and
-    /// 20-22, 0x73ffff) leaves no trace in an empty low half, and the reverse.
+    /// full high half (a column run starts at every cell of rows 0-2 and a row run at every
+    /// cell of columns 0-2: cells 0-17 and 20-22, 0x73ffff) leaves no trace in an empty low
+    /// half, and the reverse.
     #[test]
     fn pair_run_starts_keep_the_two_halves_apart() {
         let row4_right = 1 << 22 | 1 << 23 | 1 << 24;

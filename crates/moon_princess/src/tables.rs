@@ -58,7 +58,8 @@ impl Landing {
 
     /// Draws a reel set (when there is more than one), then a stop per reel, and fills the
     /// window into `g`: reel `c` shows positions `stop .. stop + 5` from the top row down.
-    /// Returns where the grid came from. (`g` is filled in place: the grid is not copied out.)
+    /// Returns where the grid came from. (`g` is the caller's: the landing is not returned by
+    /// value through the spin.)
     #[inline]
     pub(crate) fn land<R: Rng + ?Sized>(&self, rng: &mut R, g: &mut MpGrid) -> Landed {
         let set = if self.reels.len() == 1 {

@@ -36,6 +36,10 @@ const COUNT: u64 = 0xFF;
 /// The paying symbols' bits in a symbol set (codes `0..10`).
 const PAYING_SET: u16 = (1 << PAYING.len()) - 1;
 
+// A column's count of one symbol fits the 2 bits of `Column::ways_counts`, and the paying
+// symbols' fields fit its 32 bits.
+const _: () = assert!(ROWS <= 3 && 2 * PAYING.len() <= 32);
+
 /// What one reel shows at one stop: its 3 symbols and, for the ways, the Stars, the Bonus
 /// symbols and the Wilds, worked out once per (reel, stop).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +50,9 @@ pub struct Column {
     /// The symbols the column holds: bit `s` for code `s` (an empty cell has no bit).
     present: u16,
     /// For each paying symbol `s`, in bits `2s` and `2s + 1`: the number of the column's cells
-    /// showing `s` or a Wild (0 to 3), the symbol's factor of the ways on this reel.
+    /// showing `s` or a Wild (0 to 3), the symbol's factor of the ways on this reel. Two bits
+    /// hold it because a column has 3 rows, and 10 paying symbols fit 32 bits (both checked at
+    /// compile time below).
     ways_counts: u32,
     /// The column's Stars, Bonus symbols and Wilds as cell masks of the whole grid (bit
     /// `row * 5 + reel`), one 16-bit lane each ([`STAR_LANE`], [`BONUS_LANE`],
