@@ -111,12 +111,12 @@ pub struct SpinEvaluation {
 impl SpinEvaluation {
     /// True if the grid awards 10 free spins (3 or more Bonus symbols).
     pub fn free_spins_triggered(&self) -> bool {
-        self.bonus_cells.count_ones() >= SCATTER_COUNT
+        triggers_free_spins(self.bonus_cells.count_ones())
     }
 
     /// True if the grid starts Lock & Spin (6 or more Stars).
     pub fn lock_and_spin_triggered(&self) -> bool {
-        self.star_cells.count_ones() >= LOCK_AND_SPIN_STARS
+        triggers_lock_and_spin(self.star_cells.count_ones())
     }
 
     /// The number of gift bonus wins (0, 1 or 2).
@@ -192,20 +192,46 @@ pub fn evaluate_free_spin(grid: &WishGrid) -> SpinEvaluation {
     evaluate_at(grid, PayMultiplier::FreeSpin)
 }
 
+/// True if `bonus` Bonus symbols on a grid pay the scatter and award free spins (3 or more;
+/// the rules, "Free spins").
+#[inline]
+pub(crate) fn triggers_free_spins(bonus: u32) -> bool {
+    bonus >= SCATTER_COUNT
+}
+
+/// True if `stars` Stars on a grid start Lock & Spin (6 or more; the rules, "Lock & Spin
+/// jackpot feature").
+#[inline]
+pub(crate) fn triggers_lock_and_spin(stars: u32) -> bool {
+    stars >= LOCK_AND_SPIN_STARS
+}
+
+/// The scatter pay at `multiplier`: 1.00 x bet, doubled in free spins (hundredths of the bet).
+#[inline]
+pub(crate) fn scatter_pay(multiplier: PayMultiplier) -> Win {
+    SCATTER_PAY.times(u64::from(multiplier.value()))
+}
+
+/// Whether reel 2 and reel 4 (in that order) are full of Wilds, given the grid's Wild cells
+/// (bit `row * 5 + reel`): one gift bonus win each (the rules, "Gift bonus wins").
+#[inline]
+pub(crate) fn full_wild_reels(wilds: Mask) -> [bool; 2] {
+    [
+        wilds & REEL_MASKS[1] == REEL_MASKS[1],
+        wilds & REEL_MASKS[3] == REEL_MASKS[3],
+    ]
+}
+
 /// Evaluates one grid at `multiplier`.
 pub fn evaluate_at(grid: &WishGrid, multiplier: PayMultiplier) -> SpinEvaluation {
     let ways = ways_wins(grid, multiplier);
     let bonus_cells = grid.plane(BONUS);
-    let scatter_win = if bonus_cells.count_ones() >= SCATTER_COUNT {
-        SCATTER_PAY.times(u64::from(multiplier.value()))
+    let scatter_win = if triggers_free_spins(bonus_cells.count_ones()) {
+        scatter_pay(multiplier)
     } else {
         Win::ZERO
     };
-    let wild = grid.plane(WILD);
-    let full_wild_reels = [
-        wild & REEL_MASKS[1] == REEL_MASKS[1],
-        wild & REEL_MASKS[3] == REEL_MASKS[3],
-    ];
+    let full_wild_reels = full_wild_reels(grid.plane(WILD));
     let total = ways.iter().map(|w| w.win).sum::<Win>() + scatter_win;
     SpinEvaluation {
         ways,

@@ -15,7 +15,7 @@
 //! [`WishGrid`]; the tests below check [`Landing`] against it on every kind of grid.
 
 use crate::evaluate::{PayMultiplier, WaysWin};
-use crate::symbols::{BONUS, PAYING, REEL_MASKS, REELS, ROWS, STAR, WILD, WishGrid};
+use crate::symbols::{BONUS, PAYING, REELS, ROWS, STAR, WILD, WishGrid};
 use slot_core::grid::{EMPTY, Mask};
 use slot_core::sampling::ReelStrip;
 
@@ -210,11 +210,7 @@ impl<'a> Landing<'a> {
     /// Whether reel 2 and reel 4 (in that order) are full of Wilds.
     #[inline]
     pub fn full_wild_reels(&self) -> [bool; 2] {
-        let wild = self.wilds();
-        [
-            wild & REEL_MASKS[1] == REEL_MASKS[1],
-            wild & REEL_MASKS[3] == REEL_MASKS[3],
-        ]
+        crate::evaluate::full_wild_reels(self.wilds())
     }
 
     /// True if the window has a ways win.

@@ -11,7 +11,9 @@
 //!
 //! The base spin comes first, then the free spins one by one until none are left.
 
-use crate::evaluate::{LOCK_AND_SPIN_STARS, PayMultiplier, SCATTER_COUNT, SCATTER_PAY};
+use crate::evaluate::{
+    PayMultiplier, SCATTER_PAY, scatter_pay, triggers_free_spins, triggers_lock_and_spin,
+};
 use crate::events::{grid_text, mask_cells, stars_at};
 use crate::landing::{Column, Columns, Landing};
 use crate::math_model::{
@@ -377,11 +379,9 @@ impl Game {
                 });
             }
         }
-        if landing.bonus_count() >= SCATTER_COUNT {
+        if triggers_free_spins(landing.bonus_count()) {
             let bonus = landing.bonus();
-            let p = st
-                .ledger
-                .pay(scatter_source, SCATTER_PAY.times(u64::from(m)));
+            let p = st.ledger.pay(scatter_source, scatter_pay(multiplier));
             st.rec.record(|| Event::Win {
                 symbol: "BO".to_string(),
                 pays: PayRule::Scatter,
@@ -426,7 +426,7 @@ impl Game {
                 Self::award_free_spins(st, AwardSource::Gift);
             }
         }
-        if landing.star_count() >= LOCK_AND_SPIN_STARS {
+        if triggers_lock_and_spin(landing.star_count()) {
             let ls = self.run_lock_and_spin(st.rng, st.rec, stars, &mut values);
             let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
             st.out.lock_and_spins = st.out.lock_and_spins.saturating_add(1);
