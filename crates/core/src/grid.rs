@@ -199,31 +199,17 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
     /// # Panics
     /// If `cell` gives a code `>= SYMBOLS` (a programming error, as for [`Grid::set`]).
     #[inline]
-    pub fn from_fn(cell: impl FnMut(usize) -> u8) -> Self {
+    pub fn from_fn(mut cell: impl FnMut(usize) -> u8) -> Self {
         let mut g = Self::empty();
-        g.fill_from_fn(cell);
+        for i in 0..Self::CELLS {
+            g.put_vacant(i, cell(i));
+        }
         g
     }
 
-    /// Makes this grid the full grid [`Grid::from_fn`]`(cell)` builds, in place: whatever it
-    /// held is gone. For a grid landed again and again (a round's spins), without building a
-    /// new grid and copying it in.
-    ///
-    /// # Panics
-    /// If `cell` gives a code `>= SYMBOLS` (a programming error, as for [`Grid::set`]).
-    #[inline]
-    pub fn fill_from_fn(&mut self, mut cell: impl FnMut(usize) -> u8) {
-        // Field by field: `*self = Self::empty()` builds an empty grid aside and copies it.
-        self.cells = [EMPTY; 64];
-        self.planes = [0; SYMBOLS];
-        for i in 0..Self::CELLS {
-            self.put_vacant(i, cell(i));
-        }
-    }
-
-    /// Makes this grid the full grid whose cell `i` holds `codes[i]` (row-major), in place, as
-    /// [`Grid::fill_from_fn`] does, with the cells copied in one piece: for a landing drawn into
-    /// a buffer first.
+    /// Makes this grid the full grid whose cell `i` holds `codes[i]` (row-major), in place:
+    /// whatever it held is gone. For a grid landed again and again (a round's spins) from a
+    /// buffer of drawn codes, without building a new grid and copying it in.
     ///
     /// # Panics
     /// If `codes` does not hold exactly `COLS * ROWS` codes or a code is `>= SYMBOLS` (a
@@ -235,6 +221,7 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
             "a full grid needs {} codes below {SYMBOLS}",
             Self::CELLS
         );
+        // Field by field: `*self = Self::empty()` builds an empty grid aside and copies it.
         self.cells = [EMPTY; 64];
         self.cells[..Self::CELLS].copy_from_slice(codes);
         self.planes = [0; SYMBOLS];
@@ -556,11 +543,11 @@ mod tests {
     }
 
     #[test]
-    fn fill_from_fn_replaces_every_cell_and_plane() {
-        // A 3x2 grid of 0 1 2 / 3 4 5 filled again with 5 - i: 5 4 3 / 2 1 0.
+    fn fill_from_codes_replaces_every_cell_and_plane() {
+        // A 3x2 grid of 0 1 2 / 3 4 5 with a gap, filled again with 5 - i: 5 4 3 / 2 1 0.
         let mut g: Grid<3, 2, 6> = Grid::from_fn(|i| i as u8);
         g.clear(4);
-        g.fill_from_fn(|i| 5 - i as u8);
+        g.fill_from_codes(&[5, 4, 3, 2, 1, 0]);
         let want: Vec<Option<u8>> = [5, 4, 3, 2, 1, 0].into_iter().map(Some).collect();
         assert_eq!(g.to_cells(), want);
         assert_eq!(g, Grid::from_fn(|i| 5 - i as u8));

@@ -547,14 +547,19 @@ mod tests {
         assert_eq!(t.index_of(2), 1);
     }
 
+    /// Weight tables the guide and the buckets are checked on for every draw: totals below and
+    /// above the 4,096 buckets, zero weights, one outcome.
+    const CHECKED_WEIGHTS: [&[u32]; 5] = [
+        &[5, 0, 300, 1, 9000],
+        &[1, 1],
+        &[7],
+        &[0, 3, 0, 0, 100_000, 2],
+        &[4095, 1, 4097, 12_289],
+    ];
+
     #[test]
     fn guide_gives_the_same_index_as_the_search_for_every_draw() {
-        for weights in [
-            vec![5u32, 0, 300, 1, 9000],
-            vec![1, 1],
-            vec![7],
-            vec![0, 3, 0, 0, 100_000, 2],
-        ] {
+        for weights in CHECKED_WEIGHTS {
             let t = WeightedTable::new(weights.iter().map(|&w| (0u8, w))).unwrap();
             for r in 0..t.total() {
                 assert_eq!(t.guided(r), t.index_of(r), "weights {weights:?}, r = {r}");
@@ -628,13 +633,7 @@ mod tests {
     /// most `n - 1` buckets have none.
     #[test]
     fn bucket_outcomes_agree_with_the_search_for_every_draw() {
-        for weights in [
-            vec![5u32, 0, 300, 1, 9000],
-            vec![1, 1],
-            vec![7],
-            vec![0, 3, 0, 0, 100_000, 2],
-            vec![4095, 1, 4097, 12_289],
-        ] {
+        for weights in CHECKED_WEIGHTS {
             let t = WeightedTable::new(weights.iter().map(|&w| (0u8, w))).unwrap();
             let mut seen: Vec<Vec<usize>> = vec![vec![]; GUIDE_BUCKETS];
             for r in 0..t.total() {
