@@ -16,44 +16,29 @@ pub(crate) struct Landed {
     pub stops: [u32; 5],
 }
 
-/// One reel of a reel set: its strip, and the window each stop shows, built once so that a
-/// landing copies 5 symbols per reel instead of slicing the strip.
-#[derive(Clone, Debug)]
-struct Reel {
-    /// The strip; its length is the bound of the stop draw.
-    strip: ReelStrip,
-    /// `windows[stop]`: the 5 symbols from `stop` down (top row first), as
-    /// [`ReelStrip::window`] gives them; one entry per stop.
-    windows: Box<[[u8; 5]]>,
-}
-
-impl Reel {
-    fn new(strip: ReelStrip) -> Reel {
-        let windows = (0..strip.len()).map(|stop| strip.window(stop)).collect();
-        Reel { strip, windows }
-    }
-}
-
 /// One landing: reel sets with their weights.
 #[derive(Clone, Debug)]
 pub(crate) struct Landing {
     sets: WeightedTable<u8>,
-    reels: Vec<[Reel; 5]>,
+    strips: Vec<[ReelStrip; 5]>,
 }
 
 impl Landing {
     fn new(sets: &[ReelSet], what: &'static str) -> Result<Landing, ModelError> {
         let table = WeightedTable::new(sets.iter().enumerate().map(|(i, s)| (i as u8, s.weight)))
             .map_err(|error| ModelError::Weights { what, error })?;
-        let mut reels = Vec::with_capacity(sets.len());
+        let mut strips = Vec::with_capacity(sets.len());
         for (si, s) in sets.iter().enumerate() {
-            let mut five: [Option<Reel>; 5] = Default::default();
+            let mut five: [Option<ReelStrip>; 5] = Default::default();
             for (ri, text) in s.reels.iter().enumerate() {
-                five[ri] = Some(Reel::new(parse_strip(text, what, si, ri)?));
+                five[ri] = Some(parse_strip(text, what, si, ri)?);
             }
-            reels.push(five.map(|r| r.unwrap_or_else(|| unreachable!("five reels parsed"))));
+            strips.push(five.map(|s| s.unwrap_or_else(|| unreachable!("five reels parsed"))));
         }
-        Ok(Landing { sets: table, reels })
+        Ok(Landing {
+            sets: table,
+            strips,
+        })
     }
 
     /// Draws a reel set (when there is more than one), then a stop per reel, and fills the
@@ -62,7 +47,7 @@ impl Landing {
     /// value through the spin.)
     #[inline]
     pub(crate) fn land<R: Rng + ?Sized>(&self, rng: &mut R, g: &mut MpGrid) -> Landed {
-        let set = if self.reels.len() == 1 {
+        let set = if self.strips.len() == 1 {
             0
         } else {
             self.sets.sample_index(rng)
@@ -70,10 +55,10 @@ impl Landing {
         // The stops, reel 1 first (the only draws), then each reel's window of 5.
         let mut stops = [0u32; 5];
         let mut windows = [[0u8; 5]; 5];
-        for (c, reel) in self.reels[set].iter().enumerate() {
-            let stop = reel.strip.draw_stop(rng);
+        for (c, strip) in self.strips[set].iter().enumerate() {
+            let stop = strip.draw_stop(rng);
             stops[c] = stop as u32;
-            windows[c] = reel.windows[stop];
+            windows[c] = strip.window(stop);
         }
         *g = MpGrid::from_columns(&windows);
         Landed {
@@ -135,26 +120,5 @@ impl Tables {
                     error,
                 })?,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A reel's windows are the strip's 5 symbols from each stop down, wrapping past the end:
-    /// strip 0 1 2 shows 0 1 2 0 1, 1 2 0 1 2 and 2 0 1 2 0.
-    #[test]
-    fn reel_windows_wrap_around_the_strip() {
-        let reel = Reel::new(ReelStrip::new(vec![0, 1, 2]).unwrap());
-        assert_eq!(
-            &*reel.windows,
-            &[[0, 1, 2, 0, 1], [1, 2, 0, 1, 2], [2, 0, 1, 2, 0]]
-        );
-        let long = Reel::new(ReelStrip::new(vec![6, 5, 4, 3, 2, 1, 0]).unwrap());
-        assert_eq!(long.windows.len(), 7);
-        assert_eq!(long.windows[0], [6, 5, 4, 3, 2]);
-        assert_eq!(long.windows[4], [2, 1, 0, 6, 5]);
-        assert_eq!(long.windows[6], [0, 6, 5, 4, 3]);
     }
 }
