@@ -1,0 +1,331 @@
+//! The mergeable integer sums over rounds ([`Accumulator`]): adding a round, merging the sums of
+//! one run's batches, and the figures read from them (RTP, sd, the half-width of an interval,
+//! and whether the normal approximation can be trusted); the win-size buckets
+//! ([`BUCKET_EDGES_X`], [`BUCKET_LABELS`]). Integer sums only, so shards merge exactly and in any
+//! order.
+
+use super::summary::{MAX_AWARDS, MAX_FEATURES, MAX_SOURCES, RoundSummary};
+use serde::{Deserialize, Serialize};
+
+/// Upper edges of the win-size buckets in x bet (the paytable's bet): 0, (0,1), [1,2), [2,5), [5,10), [10,20),
+/// [20,50), [50,100), [100,500), [500,1000), [1000,5000), [5000, inf) not capped, cap.
+pub const BUCKET_EDGES_X: [u64; 10] = [1, 2, 5, 10, 20, 50, 100, 500, 1000, 5000];
+/// Number of win-size buckets.
+pub const BUCKETS: usize = 13;
+/// Names of the win-size buckets, in order.
+pub const BUCKET_LABELS: [&str; BUCKETS] = [
+    "0",
+    "(0,1)",
+    "[1,2)",
+    "[2,5)",
+    "[5,10)",
+    "[10,20)",
+    "[20,50)",
+    "[50,100)",
+    "[100,500)",
+    "[500,1000)",
+    "[1000,5000)",
+    ">=5000 (uncapped)",
+    "cap",
+];
+
+fn all_zero(a: &[u64; MAX_AWARDS]) -> bool {
+    a.iter().all(|&x| x == 0)
+}
+
+/// Mergeable integer sums over rounds. Serialised (JSON, 128-bit sums as numbers) into every
+/// report, so that the reports of independent shards can be merged exactly
+/// (`cargo xtask merge`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Accumulator {
+    /// The stake paid per round in hundredths of the paytable's bet (100; Starlight Christmas
+    /// with ante: 125).
+    pub cost: u64,
+    /// Rounds played.
+    pub rounds: u64,
+    /// Sum of wins (hundredths).
+    pub total_win: u128,
+    /// Sum of squared wins (hundredths squared).
+    pub sum_sq: u128,
+    /// Rounds with a win > 0.
+    pub hits: u64,
+    /// Largest round win (hundredths).
+    pub max_win: u64,
+    /// Rounds that hit the cap.
+    pub cap_hits: u64,
+    /// Sum of wins by source.
+    pub sources: [u128; MAX_SOURCES],
+    /// Rounds in which each feature triggered at least once.
+    pub feature_rounds: [u64; MAX_FEATURES],
+    /// Total triggers of each feature.
+    pub feature_triggers: [u64; MAX_FEATURES],
+    /// Sum of each feature's wins.
+    pub feature_wins: [u128; MAX_FEATURES],
+    /// Win-size histogram (see [`BUCKET_LABELS`]).
+    pub buckets: [u64; BUCKETS],
+    /// Rounds in which each top award came at least once (left out of the JSON when all are
+    /// 0, so reports written before the field existed read back with their checksum).
+    #[serde(default, skip_serializing_if = "all_zero")]
+    pub award_rounds: [u64; MAX_AWARDS],
+    /// How many times each top award came in all (a round may hold several).
+    #[serde(default, skip_serializing_if = "all_zero")]
+    pub award_counts: [u64; MAX_AWARDS],
+}
+
+impl Accumulator {
+    /// An empty accumulator for rounds that cost `cost` hundredths of the paytable's bet.
+    pub fn new(cost: u64) -> Self {
+        Accumulator {
+            cost,
+            rounds: 0,
+            total_win: 0,
+            sum_sq: 0,
+            hits: 0,
+            max_win: 0,
+            cap_hits: 0,
+            sources: [0; MAX_SOURCES],
+            feature_rounds: [0; MAX_FEATURES],
+            feature_triggers: [0; MAX_FEATURES],
+            feature_wins: [0; MAX_FEATURES],
+            buckets: [0; BUCKETS],
+            award_rounds: [0; MAX_AWARDS],
+            award_counts: [0; MAX_AWARDS],
+        }
+    }
+
+    /// The bucket of a win of `win` hundredths of the bet (buckets are multiples of the
+    /// paytable's bet, also with a stake above it).
+    #[inline]
+    pub fn bucket(win: u64, capped: bool) -> usize {
+        if capped {
+            BUCKETS - 1
+        } else if win == 0 {
+            0
+        } else {
+            1 + BUCKET_EDGES_X
+                .iter()
+                .take_while(|&&x| win >= x * 100)
+                .count()
+        }
+    }
+
+    /// Adds one round.
+    ///
+    /// # Overflow
+    /// None by construction, without a check in the per-round path: `rounds` counts by one
+    /// (2^64 rounds is beyond any run); every win is a `u64`, so `total_win`, the `sources`
+    /// and the `feature_wins` stay below `rounds x 2^64 <= 2^128`; `sum_sq` stays below
+    /// `rounds x max_win^2`, which for the capped games (`max_win <= 500,000 < 2^19`) is below
+    /// `2^64 x 2^38 = 2^102`, and for Wish Upon a Star (no cap) fits as long as the rounds'
+    /// wins stay below `2^32` hundredths (43 million x bet) each, or their squares add up to
+    /// less than `2^128` (a round of that size needs hundreds of thousands of spins that each
+    /// pay the game's largest win). `feature_triggers` and the award counts add `u32`s to
+    /// `u64`s. The test profile (overflow checks on) would catch a wrap; the extremes are
+    /// tested (`add_and_merge_hold_at_the_extremes`). Sums read from outside go through
+    /// [`Accumulator::checked_merge`].
+    #[inline]
+    pub fn add(&mut self, r: &RoundSummary) {
+        // Most rounds win nothing and bring no feature and no award: of all the sums only the
+        // round count and the zero bucket move (what `add_each` does for them, without its
+        // 60-odd additions of zero).
+        if r.win == 0
+            && !r.capped
+            && r.by_source == [0; MAX_SOURCES]
+            && r.feature_triggers == [0; MAX_FEATURES]
+            && r.feature_wins == [0; MAX_FEATURES]
+            && r.awards == [0; MAX_AWARDS]
+        {
+            self.rounds += 1;
+            self.buckets[0] += 1;
+            return;
+        }
+        self.add_each(r);
+    }
+
+    /// [`Accumulator::add`] field by field, for any round.
+    #[inline]
+    fn add_each(&mut self, r: &RoundSummary) {
+        self.rounds += 1;
+        let w = r.win;
+        self.total_win += w as u128;
+        self.sum_sq += (w as u128) * (w as u128);
+        self.hits += (w > 0) as u64;
+        self.max_win = self.max_win.max(w);
+        self.cap_hits += r.capped as u64;
+        for (s, v) in self.sources.iter_mut().zip(r.by_source) {
+            *s += v as u128;
+        }
+        for f in 0..MAX_FEATURES {
+            let t = r.feature_triggers[f];
+            self.feature_rounds[f] += (t > 0) as u64;
+            self.feature_triggers[f] += t as u64;
+            self.feature_wins[f] += r.feature_wins[f] as u128;
+        }
+        self.buckets[Self::bucket(w, r.capped)] += 1;
+        for (i, &a) in r.awards.iter().enumerate() {
+            self.award_rounds[i] += (a > 0) as u64;
+            self.award_counts[i] += a as u64;
+        }
+    }
+
+    /// Adds another accumulator's sums (same `cost`).
+    ///
+    /// For accumulators of one run (the simulator merges its batches): the merged sums are
+    /// the sums of [`Accumulator::add`] over all the run's rounds, so its bounds hold and
+    /// nothing overflows. Sums from outside (report files, checkpoints) must go through
+    /// [`Accumulator::checked_merge`], which refuses an overflow with a typed error.
+    pub fn merge(&mut self, o: &Accumulator) {
+        debug_assert_eq!(self.cost, o.cost);
+        self.rounds += o.rounds;
+        self.total_win += o.total_win;
+        self.sum_sq += o.sum_sq;
+        self.hits += o.hits;
+        self.max_win = self.max_win.max(o.max_win);
+        self.cap_hits += o.cap_hits;
+        for i in 0..MAX_SOURCES {
+            self.sources[i] += o.sources[i];
+        }
+        for i in 0..MAX_FEATURES {
+            self.feature_rounds[i] += o.feature_rounds[i];
+            self.feature_triggers[i] += o.feature_triggers[i];
+            self.feature_wins[i] += o.feature_wins[i];
+        }
+        for i in 0..BUCKETS {
+            self.buckets[i] += o.buckets[i];
+        }
+        for i in 0..MAX_AWARDS {
+            self.award_rounds[i] += o.award_rounds[i];
+            self.award_counts[i] += o.award_counts[i];
+        }
+    }
+
+    /// RTP as a fraction of the stake.
+    pub fn rtp(&self) -> f64 {
+        if self.rounds == 0 {
+            return 0.0;
+        }
+        self.total_win as f64 / (self.rounds as f64 * self.cost as f64)
+    }
+
+    /// Standard deviation of a round's win in units of the stake.
+    pub fn sd(&self) -> f64 {
+        if self.rounds < 2 {
+            return 0.0;
+        }
+        let n = self.rounds as f64;
+        let c = self.cost as f64;
+        let mean = self.total_win as f64 / n;
+        // Exact integer numerator: n * sum_sq - total^2, then scale.
+        let var = (self.sum_sq as f64 - n * mean * mean) / (n - 1.0);
+        var.max(0.0).sqrt() / c
+    }
+
+    /// Half-width of the RTP interval for a normal quantile `z`; infinite below 2 rounds (the
+    /// spread cannot be estimated from one round).
+    pub fn half_width(&self, z: f64) -> f64 {
+        // One round says nothing about the spread: no finite interval.
+        if self.rounds < 2 {
+            return f64::INFINITY;
+        }
+        z * self.sd() / (self.rounds as f64).sqrt()
+    }
+}
+
+/// Fewest rounds for which a report calls its confidence intervals reliable
+/// ([`Accumulator::interval_warning`]).
+pub const INTERVAL_MIN_ROUNDS: u64 = 1_000;
+/// Fewest winning rounds for which a report calls its confidence intervals reliable.
+pub const INTERVAL_MIN_HITS: u64 = 30;
+
+impl Accumulator {
+    /// Why the normal-approximation interval of these sums cannot be trusted, or `None` when
+    /// it can. The rule (a floor, not a guarantee: heavy tails need far more): at least
+    /// [`INTERVAL_MIN_ROUNDS`] rounds and at least [`INTERVAL_MIN_HITS`] winning rounds, the
+    /// usual "n >= 30" of the central limit theorem applied to the rounds that carry the win,
+    /// with enough rounds that the sample standard deviation means something. Reports print
+    /// such an interval clamped at 0 and flagged, never as if it were exact.
+    pub fn interval_warning(&self) -> Option<String> {
+        if self.rounds >= INTERVAL_MIN_ROUNDS && self.hits >= INTERVAL_MIN_HITS {
+            return None;
+        }
+        Some(format!(
+            "{} rounds with {} winning: the normal approximation needs at least {} rounds and {} winning rounds",
+            self.rounds, self.hits, INTERVAL_MIN_ROUNDS, INTERVAL_MIN_HITS
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::summary::fixtures::summary;
+
+    proptest::proptest! {
+        /// The shortcut for an empty round changes no sum: `add` equals `add_each` field by
+        /// field, for empty rounds and for rounds with any one field set.
+        #[test]
+        fn add_equals_adding_each_field(
+            field in 0usize..7,
+            index in 0usize..MAX_SOURCES,
+            value in 0u32..3,
+        ) {
+            let mut r = summary(0);
+            let v = u64::from(value);
+            match field {
+                0 => r.win = v,
+                1 => r.capped = value > 0,
+                2 => r.by_source[index] = v,
+                3 => r.feature_triggers[index] = value,
+                4 => r.feature_wins[index] = v,
+                5 => r.awards[index] = value,
+                _ => {}
+            }
+            let mut fast = Accumulator::new(100);
+            let mut each = Accumulator::new(100);
+            fast.add(&summary(7));
+            each.add_each(&summary(7));
+            fast.add(&r);
+            each.add_each(&r);
+            proptest::prop_assert_eq!(&fast, &each);
+            proptest::prop_assert_eq!(fast.rounds, 2);
+        }
+    }
+
+    #[test]
+    fn figures_from_a_hand_made_set_of_rounds() {
+        // Wins 0, 0, 100, 300 (x1 stake = 100): RTP = 400/400 = 1.0.
+        let mut a = Accumulator::new(100);
+        for w in [0, 0, 100, 300] {
+            a.add(&summary(w));
+        }
+        assert_eq!(a.rounds, 4);
+        assert_eq!(a.hits, 2);
+        assert_eq!(a.rtp(), 1.0);
+        // sample variance of 0,0,1,3 (mean 1) = (1+1+0+4)/3 = 2
+        assert!((a.sd() - 2f64.sqrt()).abs() < 1e-12);
+        assert_eq!(a.buckets[0], 2);
+        assert_eq!(a.buckets[Accumulator::bucket(100, false)], 1);
+        assert_eq!(Accumulator::bucket(100, false), 2, "1x is in [1,2)");
+        assert_eq!(Accumulator::bucket(99, false), 1);
+        assert_eq!(Accumulator::bucket(199, false), 2);
+        assert_eq!(Accumulator::bucket(500_000, true), BUCKETS - 1);
+        assert_eq!(Accumulator::bucket(500_000, false), BUCKETS - 2);
+    }
+
+    #[test]
+    fn merging_in_any_order_gives_the_same_sums() {
+        let wins = [0u64, 5, 20, 700, 0, 12_345, 100, 3];
+        let mut whole = Accumulator::new(100);
+        wins.iter().for_each(|&w| whole.add(&summary(w)));
+        let mut a = Accumulator::new(100);
+        let mut b = Accumulator::new(100);
+        wins[..3].iter().for_each(|&w| a.add(&summary(w)));
+        wins[3..].iter().for_each(|&w| b.add(&summary(w)));
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b.clone();
+        ba.merge(&a);
+        assert_eq!(ab, whole);
+        assert_eq!(ba, whole);
+    }
+}
