@@ -14,7 +14,7 @@
 //! | [`sampling`] | unbiased bounded integers (Lemire 2019), integer-weighted tables, reel strips |
 //! | [`money`] | wins in hundredths of the bet (checked), bet ladder with typed errors, win cap |
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
-//! | [`stats`] | mergeable integer accumulators and their validation, the PAR report with RTP intervals at any confidence level, normal quantiles and chi-square p-values (`statrs`) |
+//! | [`stats`] | one file per part: the round summary (`summary`, needing nothing else), mergeable integer accumulators (`accumulator`) and their validation (`validate`), confidence levels and normal quantiles (`confidence`), chi-square tests (`chi_square`), top-award odds with Poisson intervals (`awards`), the PAR report with RTP intervals at any confidence level (`report`) and its text (`text`); `statrs` only in `confidence` and `chi_square` |
 //! | [`seal`] | HMAC-SHA-256 seals for records in untrusted storage, round ids |
 //! | [`sim`] | reproducible simulation: one PCG stream per batch; shards, checkpoints, stop rules; the multi-threaded `simulate` and `simulate_plan` need the `parallel` feature |
 //! | [`text`] | grids written as text (the runner's contract (README) cell codes), for the runner and rule tests |
