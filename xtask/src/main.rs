@@ -20,19 +20,16 @@
 //! the report of the batches it finished and exits with status 130.
 
 mod codegen;
-mod driver;
+mod commands;
 mod games;
-mod gof;
-mod golden;
-mod par;
 mod progress;
 mod render;
-mod report;
 mod runner;
 mod viewer;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use slot_core::stats::ConfidenceLevel;
+use slot_sim::Shard;
 use std::process::ExitCode;
 
 /// The three games, by their command-line names.
@@ -151,15 +148,6 @@ pub struct ConfidenceArgs {
     pub confidence: Vec<ConfidenceLevel>,
 }
 
-/// `--shard I/N`: shard I (0-based) of N.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShardArg {
-    /// 0..count.
-    pub index: u64,
-    /// At least 1.
-    pub count: u64,
-}
-
 /// A count of rounds: a whole number, at least 1 (written with or without `_` separators).
 fn positive(s: &str) -> Result<u64, String> {
     match s.replace('_', "").parse::<u64>() {
@@ -172,7 +160,7 @@ fn positive(s: &str) -> Result<u64, String> {
     }
 }
 
-fn parse_shard(s: &str) -> Result<ShardArg, String> {
+fn parse_shard(s: &str) -> Result<Shard, String> {
     let bad = || format!("'{s}' is not a shard: write I/N with 0 <= I < N (e.g. 0/4 ... 3/4)");
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
     let (index, count) = (
@@ -182,7 +170,7 @@ fn parse_shard(s: &str) -> Result<ShardArg, String> {
     if count == 0 || index >= count {
         return Err(bad());
     }
-    Ok(ShardArg { index, count })
+    Ok(Shard { index, count })
 }
 
 /// Arguments of `sim`.
@@ -195,7 +183,7 @@ pub struct SimArgs {
     #[arg(long, value_parser = positive)]
     pub rounds: Option<u64>,
     /// Seed of the run.
-    #[arg(long, default_value_t = runner::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
     pub seed: u64,
     /// Worker threads (default: all cores); figures do not depend on it.
     #[arg(long)]
@@ -209,7 +197,7 @@ pub struct SimArgs {
     /// Play shard I of N of the run (I = 0..N-1): its consecutive share of the run's batches
     /// of 10,000 rounds. `merge` of the N shard reports gives the run's exact sums.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
-    pub shard: Option<ShardArg>,
+    pub shard: Option<Shard>,
     /// Simulate until the 99 % interval of the RTP is at most this wide on each side, in
     /// percentage points (e.g. 0.05), checked every 100,000 rounds in batch order; bounded by
     /// --max-rounds.
@@ -236,12 +224,14 @@ pub struct SimArgs {
     pub ante: bool,
     /// Rounds replayed with their event logs for the report's goodness-of-fit section (the
     /// run's first rounds; at most the run's rounds); 0 leaves the section out.
-    #[arg(long, value_name = "N", default_value_t = gof::DEFAULT_GOF_ROUNDS)]
+    #[arg(long, value_name = "N", default_value_t = slot_sim::run::DEFAULT_GOF_ROUNDS)]
     pub gof_rounds: u64,
-    /// Starlight Christmas: a math model file (JSON, the shape of `MathModel`) to simulate
-    /// instead of the shipped model, for designing and tuning.
-    #[arg(long)]
-    pub model: Option<std::path::PathBuf>,
+    /// The math model: a shipped model by name (`standard`, the default, or a stress model
+    /// that reaches the cap often: moon-princess `stress-free-spins`, `stress-trinity`;
+    /// starlight-christmas `stress`), or the path of a model file (JSON, the shape of the
+    /// game's `MathModel`), for designing and tuning.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub model: Option<String>,
 }
 
 /// Arguments of `eval`.
@@ -269,7 +259,7 @@ pub struct PlayArgs {
     /// The game.
     pub game: Game,
     /// The seed of the simulation the round belongs to.
-    #[arg(long, default_value_t = runner::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
     pub seed: u64,
     /// The round's index in that simulation (0 = first).
     #[arg(long, default_value_t = 0)]
@@ -283,10 +273,10 @@ pub struct PlayArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
-    /// A named math model instead of the shipped one: `standard`, or a stress model (for
-    /// tests, not for play) that reaches the cap often: moon-princess `stress-free-spins`,
-    /// `stress-trinity`; starlight-christmas `stress`.
-    #[arg(long, value_name = "NAME")]
+    /// The math model: a shipped model by name (`standard`, the default, or a stress model
+    /// that reaches the cap often: moon-princess `stress-free-spins`, `stress-trinity`;
+    /// starlight-christmas `stress`), or the path of a model file (JSON).
+    #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
 }
 
@@ -309,7 +299,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 20_000_000, value_parser = positive)]
     pub rounds: u64,
     /// Seed (the same for every candidate: paired comparison).
-    #[arg(long, default_value_t = runner::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
     pub seed: u64,
     /// Worker threads (default: all cores).
     #[arg(long)]
@@ -320,6 +310,9 @@ pub struct TuneArgs {
     /// Starlight Christmas: tune the ante mode.
     #[arg(long)]
     pub ante: bool,
+    /// The math model to start from: a shipped model by name, or the path of a model file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub model: Option<String>,
 }
 
 /// Arguments of `split`.
@@ -335,7 +328,7 @@ pub struct SplitArgs {
     #[arg(long, default_value_t = 400_000, value_parser = positive)]
     pub features: u64,
     /// Seed of the base games; pick i's features (love 0, star 1, storm 2) use seed + 1 + i.
-    #[arg(long, default_value_t = runner::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
     pub seed: u64,
     /// Worker threads (default: all cores); the sums do not depend on it.
     #[arg(long)]
@@ -343,24 +336,33 @@ pub struct SplitArgs {
     /// Only this pick (default: all three).
     #[arg(long, value_enum)]
     pub choice: Option<Choice>,
-    /// Also write the record (integer sums, seeds, model fingerprint) as JSON to this file.
+    /// Also write the record (integer sums, seeds, model fingerprint) as JSON to this file
+    /// (created before the run starts).
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+    /// The math model: a shipped model by name, or the path of a model file (JSON).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub model: Option<String>,
 }
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
     let result = match &cli.cmd {
-        Cmd::Sim(a) => games::sim(a),
+        Cmd::Sim(a) => with_game!(a.game, G => commands::sim::<G>(a)),
         Cmd::Eval(a) => games::eval(a),
-        Cmd::Play(a) => games::play(a),
+        Cmd::Play(a) => with_game!(a.game, G => commands::play::<G>(a)),
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),
-        Cmd::Split(a) => games::split(a),
-        Cmd::Merge(a) => report::merge(a),
+        Cmd::Split(a) => match a.game {
+            Game::MoonPrincess => commands::split::<moon_princess::Game>(a),
+            _ => Err(runner::CliError(
+                "split is Moon Princess's estimate (base game + free spins played apart); certify the other games with `sim --until-halfwidth 0.05` (or `exact wish-upon-a-star`)".into(),
+            )),
+        },
+        Cmd::Merge(a) => commands::merge(a),
         Cmd::Schema(a) => codegen::schema(a.check),
-        Cmd::Golden(a) => golden::golden(a),
+        Cmd::Golden(a) => with_game!(a.game, G => commands::golden::<G>(games::golden_file(a.game))),
         Cmd::Viewer(a) => viewer::viewer(a),
     };
     match result {

@@ -1,13 +1,7 @@
 //! What every game's commands share: the error type that exits with status 2, the thread
-//! count, a plain simulation for `tune`, and the JSON shapes of `eval`.
+//! count, and the JSON shapes of `eval`.
 
 use serde::Serialize;
-use slot_core::sim::{Controls, Plan, Progress, SimRng, batches_of, simulate_plan};
-use slot_core::stats::{Accumulator, RoundSummary};
-use std::time::{Duration, Instant};
-
-/// The seed used when none is given (printed in every report).
-pub const DEFAULT_SEED: u64 = 20_261_129;
 
 /// A command-line error: printed as `error: ...`, exit status 2.
 #[derive(Debug)]
@@ -38,26 +32,8 @@ pub fn reject(present: bool, option: &str, game: &str, allowed_for: &str) -> Cli
     Ok(())
 }
 
-/// The math model called `name` among a game's `names` (`play --model`), built by `named`.
-///
-/// # Errors
-/// An unknown name, with the game's names.
-pub fn named_model<M>(
-    game: &str,
-    name: &str,
-    names: &[&str],
-    named: impl Fn(&str) -> Option<M>,
-) -> Result<M, CliError> {
-    named(name).ok_or_else(|| {
-        CliError(format!(
-            "{game} has no model '{name}'; its models are {}",
-            names.join(", ")
-        ))
-    })
-}
-
 /// The most threads `--threads` accepts.
-pub const MAX_THREADS: usize = 256;
+pub const MAX_THREADS: usize = slot_sim::run::MAX_THREADS;
 
 /// The thread count: the given one (1 to [`MAX_THREADS`]), or all cores.
 pub fn threads(t: Option<usize>) -> Result<usize, CliError> {
@@ -68,51 +44,6 @@ pub fn threads(t: Option<usize>) -> Result<usize, CliError> {
         Some(t) => Ok(t),
         None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
     }
-}
-
-/// Plays all `rounds` rounds of seed `seed` (with a progress display on stderr unless
-/// `quiet`) and returns the sums with the wall-clock time. For `tune`'s candidate runs.
-///
-/// # Errors
-/// If the threads cannot be started.
-pub fn run<F>(
-    rounds: u64,
-    seed: u64,
-    threads: usize,
-    cost: u64,
-    quiet: bool,
-    play: F,
-) -> Result<(Accumulator, f64), CliError>
-where
-    F: Fn(&mut SimRng) -> RoundSummary + Sync,
-{
-    let plan = Plan {
-        seed,
-        rounds,
-        batches: 0..batches_of(rounds),
-        threads,
-        cost,
-    };
-    let progress = Progress::default();
-    let display = crate::progress::Display {
-        planned: rounds,
-        cost,
-        target_half_width: None,
-        quiet,
-        every: Duration::from_secs(10),
-    };
-    let start = Instant::now();
-    let out = display.watch(&progress, || {
-        simulate_plan(
-            &plan,
-            play,
-            Controls {
-                progress: Some(&progress),
-                ..Controls::default()
-            },
-        )
-    })?;
-    Ok((out.sums, start.elapsed().as_secs_f64()))
 }
 
 /// One win in `eval`'s JSON (the runner's contract (README)).

@@ -5,6 +5,7 @@
 //! | [`bytes_rng`] | a generator replaying bytes, for fuzz targets |
 //! | [`events`] | the round record: one event vocabulary for the three games, the event log and its reconciliation |
 //! | [`fingerprint`] | SHA-256 fingerprints of math models (by their canonical JSON form) |
+//! | [`game`] | the one interface every game implements ([`Game`]): its facts, its math model, a round in a mode, its random inputs |
 //! | [`golden`] | golden vectors as data: chosen rounds with their win and event-log digest |
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
 //! | [`ledger`] | the round's ledger: every payment goes through it and comes back trimmed by the cap |
@@ -30,6 +31,7 @@ pub mod bytes_rng;
 pub mod cluster;
 pub mod events;
 pub mod fingerprint;
+pub mod game;
 pub mod fuzz_seeds;
 pub mod golden;
 pub mod grid;
@@ -45,4 +47,5 @@ pub mod sim;
 pub mod stats;
 pub mod text;
 
+pub use game::Game;
 pub use rand_core::{Rng, SeedableRng};

@@ -17,6 +17,7 @@
 //! PCG is for simulation only: its state is recoverable from its output, so it must never
 //! decide real-money rounds (use a CSPRNG such as ChaCha20 seeded from the OS there).
 
+use crate::Game;
 use crate::events::EventLog;
 use crate::stats::{Accumulator, RoundSummary};
 use rand_pcg::Pcg64;
@@ -73,6 +74,17 @@ pub fn replay_round<T>(
     let mut log = EventLog::default();
     let out = play(&mut rng, Some(&mut log));
     (out, log)
+}
+
+/// Round `k` of seed `seed` of `game` in `mode`, with its event log: [`replay_round`] for any
+/// [`Game`]. What `cargo xtask play`, the round viewer and the golden vectors show.
+pub fn replay_game_round<G: Game>(
+    game: &G,
+    mode: G::Mode,
+    seed: u64,
+    k: u64,
+) -> (G::Outcome, EventLog) {
+    replay_round(seed, k, |rng, mut rec| game.play_round(mode, rng, &mut rec))
 }
 
 /// Live counters a progress display can read while a simulation runs.

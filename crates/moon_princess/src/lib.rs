@@ -125,6 +125,7 @@ pub mod evaluate;
 pub mod events;
 pub mod features;
 pub mod free_spins;
+pub mod game;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod math_model;

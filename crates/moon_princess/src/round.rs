@@ -104,6 +104,7 @@ pub struct SequenceResult {
 pub struct Game {
     tables: Tables,
     fingerprint: Fingerprint,
+    model: MathModel,
 }
 
 impl Default for Game {
@@ -126,7 +127,13 @@ impl Game {
         Ok(Game {
             tables: Tables::new(m)?,
             fingerprint: m.fingerprint(),
+            model: m.clone(),
         })
+    }
+
+    /// The math model the game was built from.
+    pub fn model(&self) -> &MathModel {
+        &self.model
     }
 
     /// The fingerprint of the math model the game was built from

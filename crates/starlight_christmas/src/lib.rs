@@ -87,6 +87,7 @@
 pub mod events;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod game;
 pub mod math_model;
 pub mod paytable;
 pub mod round;

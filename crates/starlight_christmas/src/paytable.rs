@@ -109,6 +109,19 @@ pub struct GridEvaluation {
     pub paid: Win,
 }
 
+impl GridEvaluation {
+    /// What the symbol wins are multiplied by: the Multiplier sum, or 1 if the grid has none.
+    pub fn multiplier(&self) -> u32 {
+        self.multiplier_sum.max(1)
+    }
+
+    /// The grid triggers the free spins: at least [`crate::round::TRIGGER_SCATTERS`] Scatters
+    /// (in the base game).
+    pub fn free_spins_triggered(&self) -> bool {
+        self.scatters >= crate::round::TRIGGER_SCATTERS
+    }
+}
+
 /// Evaluates `grid` alone: its pay-anywhere wins, its Scatter pay, the sum of its Multipliers
 /// and `total = symbol wins x (Multiplier sum, or 1 if none) + Scatter pay`.
 pub fn evaluate_grid(grid: &ScGrid) -> GridEvaluation {

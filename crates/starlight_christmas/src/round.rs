@@ -331,6 +331,7 @@ pub struct StarlightChristmas {
     tables: Tables,
     codes: CellCodes,
     fingerprint: Fingerprint,
+    model: MathModel,
 }
 
 /// The end of one tumble sequence.
@@ -363,7 +364,13 @@ impl StarlightChristmas {
             codes: CellCodes::new(&tables),
             tables,
             fingerprint: model.fingerprint(),
+            model: model.clone(),
         })
+    }
+
+    /// The math model the game was built from.
+    pub fn model(&self) -> &MathModel {
+        &self.model
     }
 
     /// The fingerprint of the math model the game was built from

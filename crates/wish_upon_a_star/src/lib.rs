@@ -93,6 +93,7 @@ pub mod events;
 pub mod exact;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod game;
 mod landing;
 pub mod math_model;
 pub mod round;

@@ -1,13 +1,14 @@
-//! Dispatch of each command to its game's module.
+//! What is truly per game in the runner: `eval`'s reading of a grid and its output, `exact`
+//! (Wish Upon a Star's exact figures), `tune` (each model's knobs) and where the golden
+//! vectors are. Every other command is written once for all games (`commands`).
 
 mod moon_princess;
 mod starlight_christmas;
 mod wish_upon_a_star;
 
 use crate::runner::CliResult;
-use crate::{EvalArgs, ExactArgs, Game, PlayArgs, SimArgs, SplitArgs, TuneArgs};
+use crate::{EvalArgs, ExactArgs, Game, TuneArgs};
 
-pub use xtask::facts::facts;
 
 /// The cell codes of every game, shown by `cargo xtask eval --help`.
 pub const GRID_CODES_HELP: &str = "\
@@ -20,33 +21,11 @@ Grid: rows from the top separated by '/', cells by spaces. Cell codes:
                        mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)
 Example: cargo xtask eval moon-princess --grid \"ci ci ci st he/be he st ci pg/pg pb pr W st/ci ci he he be/st st st be be\"";
 
-pub fn sim(a: &SimArgs) -> CliResult {
-    crate::runner::reject(
-        a.model.is_some() && a.game != Game::StarlightChristmas,
-        "--model",
-        "this game",
-        "starlight-christmas",
-    )?;
-    match a.game {
-        Game::MoonPrincess => moon_princess::sim(a),
-        Game::WishUponAStar => wish_upon_a_star::sim(a),
-        Game::StarlightChristmas => starlight_christmas::sim(a),
-    }
-}
-
 pub fn eval(a: &EvalArgs) -> CliResult {
     match a.game {
         Game::MoonPrincess => moon_princess::eval(a),
         Game::WishUponAStar => wish_upon_a_star::eval(a),
         Game::StarlightChristmas => starlight_christmas::eval(a),
-    }
-}
-
-pub fn play(a: &PlayArgs) -> CliResult {
-    match a.game {
-        Game::MoonPrincess => moon_princess::play(a),
-        Game::WishUponAStar => wish_upon_a_star::play(a),
-        Game::StarlightChristmas => starlight_christmas::play(a),
     }
 }
 
@@ -72,11 +51,11 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     }
 }
 
-pub fn split(a: &SplitArgs) -> CliResult {
-    match a.game {
-        Game::MoonPrincess => moon_princess::split(a),
-        _ => Err(crate::runner::CliError(
-            "split is Moon Princess's estimate (base game + free spins played apart); certify the other games with `sim --until-halfwidth 0.05` (or `exact wish-upon-a-star`)".into(),
-        )),
+/// The file of a game's golden vectors, from the workspace root.
+pub fn golden_file(game: Game) -> &'static str {
+    match game {
+        Game::MoonPrincess => "crates/moon_princess/tests/golden.json",
+        Game::WishUponAStar => "crates/wish_upon_a_star/tests/golden.json",
+        Game::StarlightChristmas => "crates/starlight_christmas/tests/golden.json",
     }
 }

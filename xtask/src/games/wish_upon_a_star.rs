@@ -1,168 +1,19 @@
 //! Runner commands of Wish Upon a Star (the runner's contract (README)): `sim`, `eval`, `play`, `exact`, `tune`.
 
-use crate::driver::{self, RunOptions};
-use crate::gof::Tally;
+use crate::commands::{game_of, mode_of, print_report};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
-use crate::{EvalArgs, ExactArgs, PlayArgs, SimArgs, TuneArgs};
+use crate::{EvalArgs, ExactArgs, TuneArgs};
 use num_rational::BigRational;
 use num_traits::Zero;
 use serde::Serialize;
-use slot_core::recorder::{EventLog, NoRecorder};
-use slot_core::sim::replay_round;
+use slot_core::Game as _;
 use wish_upon_a_star::evaluate::evaluate_free_spin;
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{self, MathModel};
 use wish_upon_a_star::symbols::{self, NAMES};
 use wish_upon_a_star::{ExactFigures, Game, SOURCES};
-use xtask::facts::{WISH_UPON_A_STAR as FACTS, WISH_UPON_A_STAR_TARGET_RTP as TARGET_RTP};
 
 const GAME: &str = "wish-upon-a-star";
-/// Default rounds of `sim`: a few seconds on 2 cores.
-const DEFAULT_ROUNDS: u64 = 10_000_000;
-
-fn no_foreign_options(choice: bool, ante: bool) -> CliResult {
-    reject(choice, "--choice", GAME, "moon-princess")?;
-    reject(ante, "--ante", GAME, "starlight-christmas")
-}
-
-/// The random inputs of a round, in [`gof_count`]'s order: the stop of each reel of the base
-/// and the free-spin strips, the Star values (landed and respin Stars), the gift prizes, and
-/// whether a respin puts a Star in an empty cell (weights: the model's chance).
-fn gof_tallies(m: &MathModel) -> Vec<Tally> {
-    let mut t = Vec::new();
-    for (name, strips) in [("base", &m.base_strips), ("free-spin", &m.free_strips)] {
-        for (r, s) in strips.iter().enumerate() {
-            t.push(Tally::uniform(
-                format!("{name} strip reel {} stops", r + 1),
-                s.len(),
-            ));
-        }
-    }
-    let w = |x: &[u32]| x.iter().map(|&v| u64::from(v)).collect();
-    t.push(Tally::new("Star values", w(m.star_values.weights())));
-    t.push(Tally::new("gift prizes", w(m.gift_prizes.weights())));
-    let p = m.respin_star;
-    t.push(Tally::new(
-        "respin Star in an empty cell (no, yes)",
-        vec![
-            u64::from(p.denominator - p.numerator),
-            u64::from(p.numerator),
-        ],
-    ));
-    t
-}
-
-/// Counts one round's draws from its record.
-fn gof_count(m: &MathModel, t: &mut [Tally], log: &EventLog) {
-    use slot_core::events::{Award, AwardKind, Event, SpinKind};
-    use wish_upon_a_star::{GiftPrize, StarValue};
-    let star = |a: &Award| {
-        let v = match a.kind {
-            AwardKind::Mini => StarValue::Mini,
-            AwardKind::Minor => StarValue::Minor,
-            AwardKind::Major => StarValue::Major,
-            _ => StarValue::Cash(a.amount),
-        };
-        m.star_values.values().iter().position(|x| *x == v)
-    };
-    let gift = |a: &Award| {
-        let v = match a.kind {
-            AwardKind::Mini => GiftPrize::Mini,
-            AwardKind::Minor => GiftPrize::Minor,
-            AwardKind::Major => GiftPrize::Major,
-            AwardKind::FreeSpins => GiftPrize::FreeSpins,
-            _ => GiftPrize::Cash(a.amount),
-        };
-        m.gift_prizes.values().iter().position(|x| *x == v)
-    };
-    let (stars, gifts, respin) = (10, 11, 12);
-    let mut free = false;
-    let mut held = 0u64;
-    for e in &log.events {
-        match e {
-            Event::SpinStart { spin, .. } => free = *spin == SpinKind::Free,
-            Event::Landed {
-                stops: Some(st),
-                stars: s,
-                ..
-            } => {
-                for (r, &stop) in st.iter().enumerate().take(5) {
-                    t[usize::from(free) * 5 + r].add(stop as usize);
-                }
-                for a in s.iter().flatten() {
-                    if let Some(i) = star(&a.award) {
-                        t[stars].add(i);
-                    }
-                }
-            }
-            Event::LockAndSpinStart { held: h, .. } => held = h.len() as u64,
-            Event::Respin {
-                new_stars,
-                held: after,
-                ..
-            } => {
-                let empty = 15u64.saturating_sub(held);
-                let new = new_stars.len() as u64;
-                t[respin].observed[0] += empty.saturating_sub(new);
-                t[respin].observed[1] += new;
-                held = u64::from(*after);
-                for a in new_stars {
-                    if let Some(i) = star(&a.award) {
-                        t[stars].add(i);
-                    }
-                }
-            }
-            Event::GiftBonus { award, .. } => {
-                if let Some(i) = gift(award) {
-                    t[gifts].add(i);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-pub fn sim(a: &SimArgs) -> CliResult {
-    no_foreign_options(a.choice.is_some(), a.ante)?;
-    let game = Game::standard();
-    let gof = |seed, first, rounds| {
-        crate::gof::replay(
-            seed,
-            first,
-            rounds,
-            &|| gof_tallies(game.model()),
-            |rng: &mut slot_core::sim::SimRng, log: &mut EventLog| {
-                game.play_round(rng, log);
-            },
-            |t: &mut [Tally], log: &EventLog| gof_count(game.model(), t, log),
-        )
-    };
-    let report = driver::sim(
-        a,
-        &FACTS,
-        game.fingerprint(),
-        DEFAULT_ROUNDS,
-        |rng| game.play_round(rng, &mut NoRecorder).summary(),
-        &gof,
-    )?;
-    let report = report.par;
-    if !a.json && report.rounds > 1 {
-        let exact = ExactFigures::compute(game.model())?;
-        let e = to_f64(&exact.rtp);
-        // Standard error of the simulated RTP: sd / sqrt(n).
-        let z = (report.rtp - e) / (report.sd / (report.rounds as f64).sqrt());
-        println!(
-            "  exact RTP         {:.4} %  (simulation - exact = {:+.2} standard errors)",
-            e * 100.0,
-            z
-        );
-        println!(
-            "  Grand (exact)     1 in {:.4e} rounds",
-            one_in(&exact.grands_per_round)
-        );
-    }
-    Ok(())
-}
 
 pub fn eval(a: &EvalArgs) -> CliResult {
     reject(
@@ -221,22 +72,6 @@ pub fn eval(a: &EvalArgs) -> CliResult {
         extra,
     }
     .print(a.json)
-}
-
-pub fn play(a: &PlayArgs) -> CliResult {
-    no_foreign_options(a.choice.is_some(), a.ante)?;
-    let model = match &a.model {
-        None => MathModel::standard(),
-        Some(name) => runner::named_model(GAME, name, &MathModel::NAMES, MathModel::named)?,
-    };
-    let game = Game::new(&model)?;
-    let (out, log) = replay_round(a.seed, a.round, |g, mut rec| game.play_round(g, &mut rec));
-    if !a.json {
-        println!("{GAME} seed {} round {}", a.seed, a.round);
-    }
-    crate::render::print_log(&log, a.json);
-    debug_assert_eq!(log.reconcile(), Ok(out.win));
-    Ok(())
 }
 
 /// A ratio in both forms for the JSON report.
@@ -450,7 +285,14 @@ pub fn exact(a: &ExactArgs) -> CliResult {
 
 /// `tune`: bisects the Star low-value weight on the exact RTP, then confirms by simulation.
 pub fn tune(a: &TuneArgs) -> CliResult {
-    no_foreign_options(a.choice.is_some(), a.ante)?;
+    let mode = mode_of::<Game>(a.choice, a.ante)?;
+    if a.model.is_some() {
+        game_of::<Game>(a.model.as_deref())?;
+        return Err(CliError(
+            "tune wish-upon-a-star derives its model from the shipped one (its knob is the Star low-value weight); --model is not taken".into(),
+        ));
+    }
+    let target = Game::target_rtp(mode).fraction();
     let rtp_of = |w: u32| -> Result<f64, CliError> {
         Ok(to_f64(
             &ExactFigures::compute(&MathModel::with_star_low_weight(w))?.rtp,
@@ -459,19 +301,19 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     // RTP falls as the weight of the smallest value grows (it is below the mean Star value).
     let (mut lo, mut hi) = (0u32, 5_000u32);
     let (rtp_lo, rtp_hi) = (rtp_of(lo)?, rtp_of(hi)?);
-    if rtp_lo < TARGET_RTP || rtp_hi > TARGET_RTP {
+    if rtp_lo < target || rtp_hi > target {
         return Err(CliError(format!(
-            "the target {TARGET_RTP} is outside the knob's range (RTP {rtp_lo:.5} at weight {lo}, {rtp_hi:.5} at {hi}); change the strips"
+            "the target {target} is outside the knob's range (RTP {rtp_lo:.5} at weight {lo}, {rtp_hi:.5} at {hi}); change the strips"
         )));
     }
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
         let r = rtp_of(mid)?;
         println!("  weight {mid:>5}: exact RTP {:.6} %", r * 100.0);
-        if r > TARGET_RTP { lo = mid } else { hi = mid }
+        if r > target { lo = mid } else { hi = mid }
     }
     let (rtp_lo, rtp_hi) = (rtp_of(lo)?, rtp_of(hi)?);
-    let (best, rtp) = if (rtp_lo - TARGET_RTP).abs() <= (rtp_hi - TARGET_RTP).abs() {
+    let (best, rtp) = if (rtp_lo - target).abs() <= (rtp_hi - target).abs() {
         (lo, rtp_lo)
     } else {
         (hi, rtp_hi)
@@ -479,7 +321,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     println!(
         "STAR_LOW_WEIGHT = {best}: exact RTP {:.6} % (target {:.2} %; shipped weight {})",
         rtp * 100.0,
-        TARGET_RTP * 100.0,
+        target * 100.0,
         math_model::STAR_LOW_WEIGHT
     );
     let game = Game::new(&MathModel::with_star_low_weight(best))?;
@@ -487,9 +329,11 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         "confirming by simulation ({} rounds, seed {}):",
         a.rounds, a.seed
     );
-    let opts = RunOptions::rounds(a.rounds, a.seed, runner::threads(a.threads)?);
-    let report = driver::run_report(&FACTS, game.fingerprint(), &opts, |rng| {
-        game.play_round(rng, &mut NoRecorder).summary()
-    })?;
-    report.print(false)
+    let config = slot_sim::SimConfig {
+        threads: runner::threads(a.threads)?,
+        ..slot_sim::SimConfig::rounds(a.rounds, a.seed)
+    };
+    let report = slot_sim::simulate(&game, mode, &config, slot_sim::Watch::default())?;
+    print_report(&report, false);
+    Ok(())
 }

@@ -20,7 +20,7 @@
 //! are at fixed batch counts.
 
 use crate::report::{Report, checkpoint_figures};
-use crate::runner::{CliError, CliResult};
+use crate::error::SimError;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use slot_core::sim::Checkpoint;
@@ -50,29 +50,55 @@ fn opt(x: Option<f64>) -> String {
 ///
 /// # Errors
 /// If it cannot be created, naming it.
-pub fn create_dir(dir: &Path) -> CliResult {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        CliError(format!(
-            "--out {}: cannot create the directory: {e}",
-            dir.display()
-        ))
-    })
+pub fn create_dir(dir: &Path) -> Result<(), SimError> {
+    std::fs::create_dir_all(dir).map_err(|e| SimError::Io {
+        path: dir.to_path_buf(),
+        message: format!("cannot create the directory: {e}"),
+    })?;
+    // A directory that exists may still refuse files: try one, so that a long run cannot end
+    // with nowhere to write.
+    let probe = dir.join(".slot-sim-write-test");
+    std::fs::write(&probe, b"").map_err(|e| SimError::Io {
+        path: dir.to_path_buf(),
+        message: format!("cannot write into the directory: {e}"),
+    })?;
+    let _ = std::fs::remove_file(probe);
+    Ok(())
+}
+
+/// A table or plot that could not be made (any error of the `csv` or `plotters` crates).
+#[derive(Debug)]
+struct PlotError(String);
+
+impl<E: std::error::Error> From<E> for PlotError {
+    fn from(e: E) -> Self {
+        PlotError(e.to_string())
+    }
+}
+
+impl From<PlotError> for SimError {
+    fn from(e: PlotError) -> Self {
+        SimError::ParFiles(e.0)
+    }
 }
 
 /// Writes every PAR file of `report` into `dir` (which exists).
 ///
 /// # Errors
 /// A file that cannot be written, or a plot that cannot be drawn.
-pub fn write(report: &Report, dir: &Path) -> CliResult {
+pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
     let put = |name: &str, text: &str| {
-        std::fs::write(dir.join(name), text)
-            .map_err(|e| CliError(format!("cannot write {}: {e}", dir.join(name).display())))
+        std::fs::write(dir.join(name), text).map_err(|e| SimError::Io {
+            path: dir.join(name),
+            message: format!("cannot write: {e}"),
+        })
     };
     let r = &report.par;
     let cap_x = cap_of(report);
     put(
         "report.json",
-        &(serde_json::to_string_pretty(report)? + "\n"),
+        &(serde_json::to_string_pretty(report).map_err(|e| SimError::ParFiles(e.to_string()))?
+            + "\n"),
     )?;
     put("report.md", &markdown(report))?;
     put(
@@ -163,20 +189,17 @@ pub fn write(report: &Report, dir: &Path) -> CliResult {
 
 /// The cap in x bet, from the game's facts.
 fn cap_of(report: &Report) -> Option<f64> {
-    crate::games::facts(&report.par.game, &report.par.mode)
-        .ok()
-        .and_then(|f| f.cap)
-        .map(|c| c as f64 / 100.0)
+    report.cap.map(|c| c as f64 / 100.0)
 }
 
-fn csv(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> Result<String, CliError> {
+fn csv(header: &[&str], rows: impl Iterator<Item = Vec<String>>) -> Result<String, PlotError> {
     let mut w = ::csv::Writer::from_writer(Vec::new());
     w.write_record(header)?;
     for row in rows {
         w.write_record(&row)?;
     }
-    let bytes = w.into_inner().map_err(|e| CliError(e.to_string()))?;
-    String::from_utf8(bytes).map_err(|e| CliError(e.to_string()))
+    let bytes = w.into_inner().map_err(|e| PlotError(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| PlotError(e.to_string()))
 }
 
 /// The convergence record with the run's end added: (sums, running RTP, 99 % half-width).
@@ -239,7 +262,7 @@ fn decades(lo: f64, hi: f64) -> (f64, f64) {
     )
 }
 
-fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, CliError> {
+fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, PlotError> {
     let n = r.rounds.max(1) as f64;
     let max_x = (r.max_win).max(0.01);
     // Bars: share of rounds in each bucket with a win, over the bucket's range.
@@ -346,7 +369,7 @@ fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, CliErro
     Ok(svg)
 }
 
-fn convergence_svg(report: &Report, points: &[(Checkpoint, f64, f64)]) -> Result<String, CliError> {
+fn convergence_svg(report: &Report, points: &[(Checkpoint, f64, f64)]) -> Result<String, PlotError> {
     let r = &report.par;
     let target = report.target_rtp * 100.0;
     let pct: Vec<(f64, f64, f64, f64)> = points
@@ -594,7 +617,7 @@ fn markdown(report: &Report) -> String {
     let _ = writeln!(
         m,
         "| speed | {} rounds/s on {} threads ({:.1} s) |",
-        crate::progress::si(r.rounds_per_second),
+        crate::report::si(r.rounds_per_second),
         r.threads,
         r.elapsed_seconds
     );

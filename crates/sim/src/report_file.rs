@@ -5,7 +5,7 @@
 //! it adds reports: one game, mode and model, no rounds counted twice ([`merge_files`]).
 //! The runner's `merge` command and the fuzz target `merge_report` share them.
 
-use crate::facts::GameFacts;
+use crate::facts::{Catalog, GameFacts};
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::sim::{Checkpoint, batches_of, is_checkpoint, rounds_in, shard_batches};
@@ -96,6 +96,16 @@ pub struct ReportFile {
     pub threads: usize,
     /// Wall-clock seconds.
     pub elapsed_seconds: f64,
+    /// Rounds per second per thread (a merge computes it over the thread-seconds of its
+    /// inputs; otherwise the rounds over the time and threads).
+    #[serde(default)]
+    pub rounds_per_second_per_thread: Option<f64>,
+    /// The seeds a merged report holds.
+    #[serde(default)]
+    pub merged_seeds: Vec<u64>,
+    /// The levels of the RTP intervals written (the intervals are recomputed).
+    #[serde(default)]
+    pub rtp_intervals: Vec<IntervalLevel>,
     /// Source names.
     pub source_names: Vec<String>,
     /// Feature names.
@@ -106,6 +116,9 @@ pub struct ReportFile {
     pub stop: StopReason,
     /// Rounds planned.
     pub rounds_planned: u64,
+    /// The goal of a precision-driven run.
+    #[serde(default)]
+    pub precision: Option<PrecisionGoal>,
     /// Shard identity.
     #[serde(default)]
     pub shard: Option<ShardId>,
@@ -114,6 +127,16 @@ pub struct ReportFile {
     pub merged: Option<MergedFrom>,
     /// Convergence record.
     pub convergence: Vec<Checkpoint>,
+    /// The goodness-of-fit section of a run's first rounds.
+    #[serde(default)]
+    pub goodness_of_fit: Option<crate::gof::GofSection>,
+}
+
+/// The level of one RTP interval of a report (its ends are recomputed from the sums).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+pub struct IntervalLevel {
+    /// The confidence level (0.999 = 99.9 %).
+    pub level: f64,
 }
 
 /// A report that cannot be read or merged: what is wrong, naming the file (the runner prints
@@ -138,7 +161,11 @@ fn fail<T>(path: &Path, what: impl std::fmt::Display) -> Result<T, ReportError> 
 ///
 /// # Errors
 /// The first thing that is wrong, naming the file.
-pub fn parse_report(path: &Path, text: &str) -> Result<(ReportFile, GameFacts), ReportError> {
+pub fn parse_report(
+    path: &Path,
+    text: &str,
+    catalog: &Catalog,
+) -> Result<(ReportFile, GameFacts), ReportError> {
     let r: ReportFile = match serde_json::from_str(text) {
         Ok(r) => r,
         Err(e) => {
@@ -150,7 +177,7 @@ pub fn parse_report(path: &Path, text: &str) -> Result<(ReportFile, GameFacts), 
             );
         }
     };
-    let facts = check_report(path, &r)?;
+    let facts = check_report(path, &r, catalog)?;
     Ok((r, facts))
 }
 
@@ -160,7 +187,11 @@ pub fn parse_report(path: &Path, text: &str) -> Result<(ReportFile, GameFacts), 
 ///
 /// # Errors
 /// The first thing that is wrong, naming the file.
-pub fn check_report(path: &Path, r: &ReportFile) -> Result<GameFacts, ReportError> {
+pub fn check_report(
+    path: &Path,
+    r: &ReportFile,
+    catalog: &Catalog,
+) -> Result<GameFacts, ReportError> {
     let digest = Fingerprint::of(&r.sums);
     if digest != r.sums_sha256 {
         return fail(
@@ -171,7 +202,7 @@ pub fn check_report(path: &Path, r: &ReportFile) -> Result<GameFacts, ReportErro
             ),
         );
     }
-    let facts = match crate::facts::facts(&r.game, &r.mode) {
+    let facts = match catalog.find(&r.game, &r.mode) {
         Ok(f) => f,
         Err(e) => return fail(path, e),
     };
@@ -556,11 +587,14 @@ pub struct Merged {
 ///
 /// # Errors
 /// The first file or relation that is wrong, named.
-pub fn merge_files(files: &[(PathBuf, ReportFile)]) -> Result<Merged, ReportError> {
+pub fn merge_files(
+    files: &[(PathBuf, ReportFile)],
+    catalog: &Catalog,
+) -> Result<Merged, ReportError> {
     let Some((p0, first)) = files.first() else {
         return Err(ReportError("give at least one report file".into()));
     };
-    let facts = check_report(p0, first)?;
+    let facts = check_report(p0, first, catalog)?;
     for (path, r) in &files[1..] {
         same_identity(p0, first, path, r)?;
     }

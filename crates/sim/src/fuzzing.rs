@@ -1,7 +1,8 @@
 //! The fuzz check of report files given to `merge`, shared by the cargo-fuzz target
-//! (`fuzz/fuzz_targets/merge_report.rs`) and the test that replays its seed corpus
-//! (`tests/fuzz_corpus.rs`), so neither can rot.
+//! (`fuzz/fuzz_targets/merge_report.rs`) and the test that replays its seed corpus, so
+//! neither can rot. Needs the `fuzzing` feature.
 
+use crate::facts::Catalog;
 use crate::report_file::{ReportFile, check_report, merge_files, parse_report};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::stats::{BUCKETS, ParReport};
@@ -17,24 +18,24 @@ use std::path::{Path, PathBuf};
 /// merged alone it must give its own sums or a typed error; merged with itself it must be
 /// refused (the same rounds would count twice), and its sums added to themselves must give
 /// sums that satisfy every relation, or a typed overflow error.
-pub fn check_merge_report(data: &[u8]) {
+pub fn check_merge_report(data: &[u8], catalog: &Catalog) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
     let path = Path::new("fuzz.json");
-    if let Ok((r, facts)) = parse_report(path, text) {
-        check_accepted(&r, &facts);
+    if let Ok((r, facts)) = parse_report(path, text, catalog) {
+        check_accepted(&r, &facts, catalog);
     }
     let Ok(mut r) = serde_json::from_str::<ReportFile>(text) else {
         return;
     };
     r.sums_sha256 = Fingerprint::of(&r.sums);
-    if let Ok(facts) = check_report(path, &r) {
-        check_accepted(&r, &facts);
+    if let Ok(facts) = check_report(path, &r, catalog) {
+        check_accepted(&r, &facts, catalog);
     }
 }
 
-fn check_accepted(r: &ReportFile, facts: &crate::facts::GameFacts) {
+fn check_accepted(r: &ReportFile, facts: &crate::facts::GameFacts, catalog: &Catalog) {
     let s = &r.sums;
     assert_eq!(s.rounds, r.rounds);
     assert!(s.rounds >= 1 && s.rounds <= r.rounds_planned);
@@ -62,7 +63,7 @@ fn check_accepted(r: &ReportFile, facts: &crate::facts::GameFacts) {
     );
     let _ = ParReport::new(facts.info(), s, r.seed, r.threads, r.elapsed_seconds);
     let one = [(PathBuf::from("a.json"), r.clone())];
-    if let Ok(m) = merge_files(&one) {
+    if let Ok(m) = merge_files(&one, catalog) {
         assert_eq!(&m.sums, s, "a report merged alone is itself");
     }
     let twice = [
@@ -70,7 +71,7 @@ fn check_accepted(r: &ReportFile, facts: &crate::facts::GameFacts) {
         (PathBuf::from("b.json"), r.clone()),
     ];
     assert!(
-        merge_files(&twice).is_err(),
+        merge_files(&twice, catalog).is_err(),
         "a report merged with itself counts its rounds twice"
     );
     let mut doubled = s.clone();

@@ -21,9 +21,11 @@
 //! add up in any order, so the section is the same for every thread count).
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 use slot_core::events::EventLog;
-use slot_core::sim::{BATCH_ROUNDS, SimRng, batch_rng, rounds_in};
+use slot_core::Game;
+use slot_core::game::RandomInput;
+use slot_core::sim::{BATCH_ROUNDS, batch_rng, rounds_in};
 use slot_core::stats::{ChiSquare, chi_square_uniformity};
 
 /// Rounds replayed for the section when `--gof-rounds` is not given.
@@ -136,7 +138,7 @@ pub fn add_tallies(mut a: Vec<Tally>, b: Vec<Tally>) -> Vec<Tally> {
 }
 
 /// One input's test in the report.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GofTest {
     /// The random input.
     pub input: String,
@@ -146,7 +148,8 @@ pub struct GofTest {
     pub outcomes: usize,
     /// Cells of the test after pooling.
     pub cells: usize,
-    /// Pearson's statistic.
+    /// Pearson's statistic (infinite, `null` in JSON, when an outcome of weight 0 was drawn).
+    #[serde(deserialize_with = "float_or_infinity")]
     pub statistic: f64,
     /// Degrees of freedom (cells - 1).
     pub dof: usize,
@@ -154,8 +157,13 @@ pub struct GofTest {
     pub p_value: f64,
 }
 
+/// Reads a float that JSON may hold as `null` (an infinite statistic is written so).
+fn float_or_infinity<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::INFINITY))
+}
+
 /// The section: which rounds, every test, and the verdict.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GofSection {
     /// Rounds replayed (the run's first rounds, from its first batch).
     pub rounds: u64,
@@ -234,42 +242,56 @@ impl GofSection {
     }
 }
 
-/// Replays rounds `0..rounds` of the run that starts at batch `first_batch` of `seed` (the
-/// batch streams of [`slot_core::sim`]), each with its event log, and counts the draws:
-/// `fresh` makes the zeroed tallies, `count` adds one round's log, `play` plays one round.
-/// Batches run in parallel; the counts add up exactly whatever the order.
-pub fn replay<P, C>(
+/// Replays rounds `0..rounds` of the run of `game` in `mode` that starts at batch
+/// `first_batch` of `seed` (the batch streams of [`slot_core::sim`]), each with its event log,
+/// counts the draws of every random input the game lists ([`Game::random_inputs`],
+/// [`Game::count_random_inputs`]) and tests them. Batches run in parallel; the counts add up
+/// exactly whatever the order, so the section is the same for every thread count.
+pub fn replay<G: Game>(
+    game: &G,
+    mode: G::Mode,
     seed: u64,
     first_batch: u64,
     rounds: u64,
-    fresh: &(dyn Fn() -> Vec<Tally> + Sync),
-    play: P,
-    count: C,
-) -> GofSection
-where
-    P: Fn(&mut SimRng, &mut EventLog) + Sync,
-    C: Fn(&mut [Tally], &EventLog) + Sync,
-{
+) -> GofSection {
+    replay_against(game, mode, &game.random_inputs(mode), seed, first_batch, rounds)
+}
+
+/// [`replay`], with the draws tested against `inputs` (the weights of another model, say)
+/// instead of the game's own: what shows that the section tells one model from another.
+pub fn replay_against<G: Game>(
+    game: &G,
+    mode: G::Mode,
+    inputs: &[RandomInput],
+    seed: u64,
+    first_batch: u64,
+    rounds: u64,
+) -> GofSection {
+    let fresh = || -> Vec<Tally> {
+        inputs
+            .iter()
+            .map(|i| Tally::new(i.name.clone(), i.weights.clone()))
+            .collect()
+    };
     let batches = rounds.div_ceil(BATCH_ROUNDS);
     let tallies = (0..batches)
         .into_par_iter()
         .map(|b| {
             let mut t = fresh();
+            let mut counts: Vec<Vec<u64>> = t.iter().map(|x| vec![0; x.observed.len()]).collect();
             let mut rng = batch_rng(seed, first_batch + b);
             for _ in 0..rounds_in(rounds, b, b + 1) {
                 let mut log = EventLog::default();
-                play(&mut rng, &mut log);
-                count(&mut t, &log);
+                game.play_round(mode, &mut rng, &mut log);
+                game.count_random_inputs(mode, &log, &mut counts);
+            }
+            for (x, c) in t.iter_mut().zip(counts) {
+                x.observed = c;
             }
             t
         })
         .reduce(fresh, add_tallies);
     GofSection::of(rounds, first_batch, &tallies)
-}
-
-/// Reads a grid text (`a b c/d e f`, `.` empty) into its cells, row-major.
-pub fn cells(grid: &str) -> Vec<&str> {
-    grid.split('/').flat_map(str::split_whitespace).collect()
 }
 
 #[cfg(test)]

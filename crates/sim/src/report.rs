@@ -13,16 +13,16 @@
 //! complete set of shards of one run, each once; reports of different seeds are independent
 //! runs. Only then are the sums added.
 
-use crate::MergeArgs;
-use crate::driver::GameFacts;
-use crate::runner::{CliError, CliResult};
+use crate::facts::{Catalog, GameFacts};
+use crate::report_file::{
+    IntervalLevel, Merged, ReportFile, check_report, merge_files, parse_report, same_identity,
+};
+pub use crate::report_file::{MergedFrom, PrecisionGoal, ReportError, RunId, ShardId, StopReason};
 use serde::Serialize;
 use slot_core::fingerprint::Fingerprint;
 use slot_core::sim::Checkpoint;
-use slot_core::stats::{Accumulator, ParReport};
+use slot_core::stats::{Accumulator, ConfidenceLevel, ParReport};
 use std::path::{Path, PathBuf};
-use xtask::report_file::{Merged, merge_files, parse_report, same_identity};
-pub use xtask::report_file::{MergedFrom, PrecisionGoal, ReportFile, ShardId, StopReason};
 
 /// How a report's rounds were played (flattened into the report's JSON).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -45,7 +45,7 @@ pub struct RunRecord {
 }
 
 /// A report as `sim --json` and `merge --json` write it: the PAR report and its provenance.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     /// The figures and the exact sums.
     #[serde(flatten)]
@@ -65,6 +65,15 @@ pub struct Report {
     /// The goodness-of-fit section of the run's first rounds (`sim`; a merge has none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goodness_of_fit: Option<crate::gof::GofSection>,
+    /// The mode's RTP computed exactly from the model, where the game computes it
+    /// ([`slot_core::Game::exact_rtp`]); shown beside the simulated one in the text, not
+    /// written to JSON (it is a figure of the model, not of the run).
+    #[serde(skip)]
+    pub exact_rtp: Option<f64>,
+    /// The game's cap, hundredths of the paytable's bet (`None`: uncapped); from the game's
+    /// facts, not written.
+    #[serde(skip)]
+    pub cap: Option<u64>,
 }
 
 impl Report {
@@ -91,6 +100,8 @@ impl Report {
             target_rtp: facts.target_rtp,
             run,
             goodness_of_fit: None,
+            exact_rtp: None,
+            cap: facts.cap,
         }
     }
 
@@ -111,6 +122,17 @@ impl Report {
                 ),
             ),
         ];
+        if let Some(e) = self.exact_rtp {
+            // Standard error of the simulated RTP: sd / sqrt(n).
+            let z = (r.rtp - e) / (r.sd / (r.rounds.max(1) as f64).sqrt());
+            lines.push((
+                "exact RTP",
+                format!(
+                    "{:.4} %  (simulation - exact = {z:+.2} standard errors)",
+                    e * 100.0
+                ),
+            ));
+        }
         let run = &self.run;
         let stop = match (run.stop, run.precision) {
             (StopReason::Complete, _) => format!("complete: {} rounds", r.rounds),
@@ -152,77 +174,152 @@ impl Report {
         lines
     }
 
-    /// Prints the report: one JSON object, or the readable PAR report and its provenance.
+    /// The readable report: the PAR report, its goodness-of-fit section and the lines that
+    /// say where its figures come from.
+    pub fn text(&self) -> String {
+        let mut out = self.par.to_string();
+        if let Some(g) = &self.goodness_of_fit {
+            out += &g.text();
+        }
+        for (label, text) in self.provenance() {
+            out += &format!("  {label:<18}{text}\n");
+        }
+        out
+    }
+
+    /// The report as one line of JSON (what `sim --json` prints and [`Report::from_json`]
+    /// reads).
+    pub fn to_json(&self) -> String {
+        // Plain data: serialising it cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a report written by [`Report::to_json`] (or `sim --json`, `merge --json`, a PAR
+    /// file `report.json`) without trusting it: every field is read typed (128-bit sums stay
+    /// exact), the checksum of the sums, the game, mode and pick against `catalog`, every
+    /// relation between the sums and the shard, merge and convergence records are checked;
+    /// then every figure is computed again from the sums, so a read report is the report that
+    /// was written. `label` names the input in errors (a file name).
     ///
     /// # Errors
-    /// Never in practice (serialisation of plain data).
-    pub fn print(&self, json: bool) -> CliResult {
-        if json {
-            println!("{}", serde_json::to_string(self)?);
-        } else {
-            print!("{}", self.par);
-            if let Some(g) = &self.goodness_of_fit {
-                print!("{}", g.text());
-            }
-            for (label, text) in self.provenance() {
-                println!("  {label:<18}{text}");
-            }
+    /// The first thing that is wrong, naming `label`.
+    pub fn from_json(label: &Path, text: &str, catalog: &Catalog) -> Result<Report, ReportError> {
+        let (file, facts) = parse_report(label, text, catalog)?;
+        Ok(Report::from_file(file, &facts))
+    }
+
+    /// The report a checked report file describes, every figure computed from its sums.
+    pub(crate) fn from_file(f: ReportFile, facts: &GameFacts) -> Report {
+        let levels: Vec<ConfidenceLevel> = f
+            .rtp_intervals
+            .iter()
+            .filter_map(|i| ConfidenceLevel::new(i.level).ok())
+            .collect();
+        let mut par = ParReport::new(facts.info(), &f.sums, f.seed, f.threads, f.elapsed_seconds)
+            .with_confidence(&levels);
+        if let Some(x) = f.rounds_per_second_per_thread {
+            par.rounds_per_second_per_thread = x;
         }
-        Ok(())
+        par.merged_seeds = f.merged_seeds;
+        let mut report = Report::new(
+            par,
+            facts,
+            f.model_fingerprint,
+            RunRecord {
+                stop: f.stop,
+                rounds_planned: f.rounds_planned,
+                precision: f.precision,
+                shard: f.shard,
+                merged: f.merged,
+                convergence: f.convergence,
+            },
+        );
+        report.goodness_of_fit = f.goodness_of_fit;
+        report
+    }
+
+    /// The report file form of this report (what merging checks).
+    pub(crate) fn to_file(&self) -> ReportFile {
+        let p = &self.par;
+        ReportFile {
+            game: p.game.clone(),
+            mode: p.mode.clone(),
+            pick: self.pick.clone(),
+            model_fingerprint: self.model_fingerprint,
+            sums_sha256: self.sums_sha256,
+            seed: p.seed,
+            rounds: p.rounds,
+            threads: p.threads,
+            elapsed_seconds: p.elapsed_seconds,
+            rounds_per_second_per_thread: Some(p.rounds_per_second_per_thread),
+            merged_seeds: p.merged_seeds.clone(),
+            rtp_intervals: p
+                .rtp_intervals
+                .iter()
+                .map(|i| IntervalLevel { level: i.level })
+                .collect(),
+            source_names: p.source_names.clone(),
+            feature_names: p.feature_names.clone(),
+            sums: p.sums.clone(),
+            stop: self.run.stop,
+            rounds_planned: self.run.rounds_planned,
+            precision: self.run.precision,
+            shard: self.run.shard,
+            merged: self.run.merged.clone(),
+            convergence: self.run.convergence.clone(),
+            goodness_of_fit: self.goodness_of_fit.clone(),
+        }
     }
 }
 
-/// Reads a report file and checks everything it says about itself
-/// ([`xtask::report_file::check_report`]): checksum, game, mode, pick, names, the relations
-/// between its sums, its shard or merge record, its convergence record.
+/// Merges reports of one game, mode and model: checks each (as [`Report::from_json`] does)
+/// and that no rounds are counted twice (the reports of one seed must be the complete set of
+/// shards of one run, each once; reports of different seeds are independent runs), adds
+/// their sums exactly and returns the merged report. Each report is named by its label in
+/// errors (a file name). `levels` are the levels of the merged report's RTP intervals (empty:
+/// 95 % and 99 %).
 ///
 /// # Errors
-/// The first thing that is wrong, naming the file.
-pub fn read_report(path: &Path) -> Result<(ReportFile, GameFacts), CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-    Ok(parse_report(path, &text)?)
-}
-
-/// `merge`: reads and checks every report, checks that they are one game, mode and model and
-/// that no rounds are counted twice, adds their sums exactly and prints (and writes) the
-/// merged report.
-///
-/// # Errors
-/// The first file or relation that is wrong, named (exit status 2).
-pub fn merge(a: &MergeArgs) -> CliResult {
-    if let Some(dir) = &a.out {
-        crate::par::create_dir(dir)?;
+/// The first report or relation that is wrong, named.
+pub fn merge(
+    reports: &[(PathBuf, Report)],
+    catalog: &Catalog,
+    levels: &[ConfidenceLevel],
+) -> Result<Report, ReportError> {
+    let files: Vec<(PathBuf, ReportFile)> = reports
+        .iter()
+        .map(|(p, r)| (p.clone(), r.to_file()))
+        .collect();
+    for (path, r) in &files {
+        check_report(path, r, catalog)?;
     }
-    let mut files: Vec<(PathBuf, ReportFile)> = Vec::new();
-    for path in &a.files {
-        let (r, _) = read_report(path)?;
-        if let Some((p0, first)) = files.first() {
-            same_identity(p0, first, path, &r)?;
-        }
-        files.push((path.clone(), r));
+    for (path, r) in files.iter().skip(1) {
+        same_identity(&files[0].0, &files[0].1, path, r)?;
     }
     let Merged {
         facts,
         sums,
         runs,
         convergence,
-    } = merge_files(&files)?;
-    let threads: usize = files.iter().map(|(_, r)| r.threads).sum();
+    } = merge_files(&files, catalog)?;
+    let threads = files
+        .iter()
+        .try_fold(0usize, |t, (_, r)| t.checked_add(r.threads))
+        .ok_or_else(|| ReportError("the reports' threads add up past the largest count".into()))?;
     let secs: f64 = files.iter().map(|(_, r)| r.elapsed_seconds).sum();
     let thread_secs: f64 = files
         .iter()
         .map(|(_, r)| r.elapsed_seconds * r.threads as f64)
         .sum();
     let mut par = ParReport::new(facts.info(), &sums, runs[0].seed, threads, secs)
-        .with_confidence(&a.levels.confidence);
+        .with_confidence(levels);
     // The reports may have run at the same time on different machines: speed as if one after
     // another (rounds over the sum of their times), per thread over their thread-seconds.
     if thread_secs > 0.0 {
         par.rounds_per_second_per_thread = sums.rounds as f64 / thread_secs;
     }
     par.merged_seeds = runs.iter().map(|r| r.seed).collect();
-    let report = Report::new(
+    Ok(Report::new(
         par,
         &facts,
         files[0].1.model_fingerprint,
@@ -237,22 +334,36 @@ pub fn merge(a: &MergeArgs) -> CliResult {
             }),
             convergence,
         },
-    );
-    report.print(a.json)?;
-    if let Some(dir) = &a.out {
-        crate::par::write(&report, dir)?;
-    }
-    Ok(())
+    ))
 }
 
-/// The 99 % half-width of checkpoint sums at stake `cost`, as a fraction (for plots).
+/// The RTP and 99 % half-width of checkpoint sums at stake `cost`, as fractions (for plots).
 pub fn checkpoint_figures(c: &Checkpoint, cost: u64) -> (f64, f64) {
     let mut acc = Accumulator::new(cost);
     acc.rounds = c.rounds;
     acc.total_win = c.total_win;
     acc.sum_sq = c.sum_sq;
-    (
-        acc.rtp(),
-        acc.half_width(slot_core::stats::ConfidenceLevel::P99.z()),
-    )
+    (acc.rtp(), acc.half_width(ConfidenceLevel::P99.z()))
+}
+
+/// A number of rounds or a rate with three significant digits and an SI prefix: "2.85 M",
+/// "28.5 k", "512".
+pub fn si(x: f64) -> String {
+    let (v, unit) = [(1e12, " T"), (1e9, " G"), (1e6, " M"), (1e3, " k")]
+        .into_iter()
+        .find(|(scale, _)| x >= *scale)
+        .map_or((x, ""), |(scale, unit)| (x / scale, unit));
+    let digits = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    let digits = if unit.is_empty() && v.fract() == 0.0 {
+        0
+    } else {
+        digits
+    };
+    format!("{v:.digits$}{unit}")
 }

@@ -36,8 +36,12 @@
 //! the sums and [`SplitRecord::estimates`] recomputes the figures from them, so a committed
 //! record can be re-checked without re-running it.
 
+use crate::error::SimError;
+use crate::run::{Watch, sums_of};
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
+use slot_core::game::SplitGame;
+use slot_core::stats::RoundSummary;
 
 /// The normal quantile of a two-sided 99 % interval.
 pub const Z99: f64 = 2.575_829_303_548_901;
@@ -113,24 +117,19 @@ pub struct Estimate {
     pub half_width_99: f64,
 }
 
-/// The cap, hundredths of the bet.
-fn cap() -> u128 {
-    u128::from(moon_princess::CAP.limit.hundredths())
-}
-
 /// Checks n, sum and sum of squares of values each in `0..=cap`.
-fn check_moments(what: &str, n: u64, sum: u128, sum_sq: u128) -> Result<(), String> {
+fn check_moments(what: &str, n: u64, sum: u128, sum_sq: u128, cap: u128) -> Result<(), String> {
     let n128 = u128::from(n);
     if n < 2 {
         return Err(format!("{what}: {n} played; an interval needs at least 2"));
     }
-    if sum > n128 * cap() {
+    if sum > n128 * cap {
         return Err(format!(
             "{what}: the wins sum to {sum}, more than {n} x the cap"
         ));
     }
     // Each value v in 0..=cap: v^2 <= cap v, and (sum v)^2 <= n sum v^2.
-    if sum_sq > sum * cap() {
+    if sum_sq > sum * cap {
         return Err(format!(
             "{what}: the sum of squares {sum_sq} is more than the cap times the sum {sum}"
         ));
@@ -150,15 +149,17 @@ impl SplitRecord {
     ///
     /// # Errors
     /// The first relation that fails, naming it.
-    pub fn check(&self) -> Result<(), String> {
-        if self.game != "moon-princess" {
+    pub fn check<G: SplitGame>(&self) -> Result<(), String> {
+        if self.game != G::NAME {
             return Err(format!(
-                "game '{}': the split estimate is Moon Princess's",
-                self.game
+                "game '{}': this is a split estimate of {}",
+                self.game,
+                G::NAME
             ));
         }
+        let cap = G::CAP.map_or(u128::from(u64::MAX), |c| u128::from(c.limit.hundredths()));
         let b = &self.base;
-        check_moments("base games", b.rounds, b.win, b.win_sq)?;
+        check_moments("base games", b.rounds, b.win, b.win_sq, cap)?;
         if b.triggers == 0 || b.triggers > b.rounds {
             return Err(format!(
                 "base games: {} triggers in {} rounds (at least 1, at most the rounds)",
@@ -175,21 +176,21 @@ impl SplitRecord {
             return Err("no pick's features".into());
         }
         for (i, f) in self.picks.iter().enumerate() {
-            if !moon_princess::PICKS.iter().any(|p| p.name() == f.pick)
-                || self.picks[..i].iter().any(|g| g.pick == f.pick)
-            {
+            if G::mode_named(&f.pick).is_none() || self.picks[..i].iter().any(|g| g.pick == f.pick) {
+                let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
                 return Err(format!(
-                    "pick '{}' is not one of love, star, storm, or comes twice",
-                    f.pick
+                    "pick '{}' is not one of {}, or comes twice",
+                    f.pick,
+                    modes.join(", ")
                 ));
             }
             let what = format!("{} features", f.pick);
-            check_moments(&what, f.features, f.win, f.win_sq)?;
+            check_moments(&what, f.features, f.win, f.win_sq, cap)?;
             let max = u128::from(f.max_win);
-            if max > cap()
+            if max > cap
                 || f.cap_hits > f.features
                 || max * u128::from(f.features) < f.win
-                || (f.cap_hits > 0) != (max == cap())
+                || (f.cap_hits > 0) != (max == cap)
             {
                 return Err(format!(
                     "{what}: max win {} and {} cap hits do not fit {} features winning {}",
@@ -228,6 +229,137 @@ impl SplitRecord {
             })
             .collect()
     }
+}
+
+/// Plays a split estimate of `game`: `rounds` base games with seed `seed`, then for each mode
+/// of `modes` in order `features` features alone with seed `seed + 1 + ` the mode's index in
+/// [`slot_core::Game::MODES`], on `threads` threads (0: every core), and returns the record
+/// of their integer sums (checked). `command` is the command line that reproduces it.
+///
+/// # Errors
+/// [`SimError::Config`] for fewer than 2 base games or features, [`SimError::Threads`] if
+/// the threads cannot start, [`SimError::Split`] if the sums cannot give an estimate (no
+/// trigger in the base games, say).
+#[allow(clippy::too_many_arguments)]
+pub fn run<G: SplitGame>(
+    game: &G,
+    modes: &[G::Mode],
+    rounds: u64,
+    features: u64,
+    seed: u64,
+    threads: usize,
+    command: String,
+    watch: Watch<'_>,
+) -> Result<SplitRecord, SimError> {
+    for (setting, n) in [("rounds", rounds), ("features", features)] {
+        if n < 2 {
+            return Err(SimError::Config {
+                setting,
+                message: format!("must be at least 2 for an interval (it was {n})"),
+            });
+        }
+    }
+    let base = base_games(game, rounds, seed, threads, watch)?;
+    let mut record = SplitRecord {
+        game: G::NAME.into(),
+        model_fingerprint: game.fingerprint(),
+        command,
+        base: base_sums(seed, &base),
+        picks: Vec::new(),
+    };
+    for &mode in modes {
+        let index = G::MODES.iter().position(|&m| m == mode).unwrap_or(0) as u64;
+        let mode_seed = feature_seed(seed, index);
+        let acc = features_alone(game, mode, features, mode_seed, threads, watch)?;
+        record
+            .picks
+            .push(feature_sums(G::mode_name(mode), mode_seed, &acc));
+    }
+    record.check::<G>().map_err(SimError::Split)?;
+    Ok(record)
+}
+
+/// The seed of the features of the mode at `index` of a split estimate of seed `seed`.
+pub fn feature_seed(seed: u64, index: u64) -> u64 {
+    seed.wrapping_add(1 + index)
+}
+
+/// `n` features of `mode` played alone ([`SplitGame::play_feature`]) with seed `seed`: their
+/// sums (wins in hundredths of the bet).
+///
+/// # Errors
+/// [`SimError::Threads`] if the threads cannot start.
+pub fn features_alone<G: SplitGame>(
+    game: &G,
+    mode: G::Mode,
+    n: u64,
+    seed: u64,
+    threads: usize,
+    watch: Watch<'_>,
+) -> Result<slot_core::stats::Accumulator, SimError> {
+    sums_of(n, seed, threads, G::cost(mode), watch, |rng| {
+        G::summary(&game.play_feature(mode, rng))
+    })
+}
+
+/// The base-game sums of a split record from the sums [`base_games`] returns.
+pub fn base_sums(seed: u64, base: &slot_core::stats::Accumulator) -> BaseSums {
+    BaseSums {
+        seed,
+        rounds: base.rounds,
+        win: base.total_win,
+        win_sq: base.sum_sq,
+        triggers: base.feature_rounds[0],
+        trigger_win: base.feature_wins[0],
+        cap_hits: base.cap_hits,
+    }
+}
+
+/// One mode's feature sums of a split record from the sums [`features_alone`] returns.
+pub fn feature_sums(
+    mode: &str,
+    seed: u64,
+    features: &slot_core::stats::Accumulator,
+) -> FeatureSums {
+    FeatureSums {
+        pick: mode.into(),
+        seed,
+        features: features.rounds,
+        win: features.total_win,
+        win_sq: features.sum_sq,
+        cap_hits: features.cap_hits,
+        max_win: features.max_win,
+    }
+}
+
+/// `rounds` base games of `game` with seed `seed`: per round the base win b and the trigger
+/// t; `feature_rounds[0]` counts the triggers and `feature_wins[0]` sums the base wins of the
+/// triggering rounds (for Cov(b, t)).
+///
+/// # Errors
+/// [`SimError::Threads`] if the threads cannot start.
+pub fn base_games<G: SplitGame>(
+    game: &G,
+    rounds: u64,
+    seed: u64,
+    threads: usize,
+    watch: Watch<'_>,
+) -> Result<slot_core::stats::Accumulator, SimError> {
+    let cost = G::MODES.first().map_or(100, |&m| G::cost(m));
+    sums_of(rounds, seed, threads, cost, watch, |rng| {
+        let b = game.play_base_game(rng);
+        let mut s = RoundSummary {
+            win: b.win,
+            capped: b.capped,
+            ..RoundSummary::default()
+        };
+        s.by_source[0] = b.win;
+        if b.triggered {
+            s.feature_triggers[0] = 1;
+            s.feature_wins[0] = b.win;
+        }
+        s
+    })
 }
 
 #[cfg(test)]

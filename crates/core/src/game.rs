@@ -1,0 +1,232 @@
+//! The one interface every game implements: [`Game`].
+//!
+//! A game is a math model made playable: [`Game::new`] checks a model and builds the game from
+//! it, [`Game::play_round`] plays one round in a mode (Moon Princess's free-spin pick,
+//! Starlight Christmas's bet mode, Wish Upon a Star's single mode) with any generator,
+//! reporting the round's events to a recorder, and [`Game::summary`] turns the round's outcome
+//! into the integer record statistics are built from. The associated constants are the game's
+//! facts: its names, its modes and their stakes, its cap, the names of its RTP sources,
+//! features and top awards, and its published target RTP.
+//!
+//! Everything beyond one round (simulation, reports, shards, merges, split estimates,
+//! goodness of fit, PAR files) is written once, generically over this trait, in the
+//! simulation library (`slot-sim`), so a fourth game that implements [`Game`] gets all of it
+//! with no new simulation code.
+//!
+//! What a game's random inputs are, for the goodness-of-fit test of a simulation, is also the
+//! game's own knowledge: [`Game::random_inputs`] lists them with their weights in the math
+//! model, and [`Game::count_random_inputs`] counts one round's draws from its event log. Both
+//! have defaults that list nothing, so a game without them still simulates.
+
+use crate::events::EventLog;
+use crate::fingerprint::Fingerprint;
+use crate::money::Cap;
+use crate::recorder::Recorder;
+use crate::stats::RoundSummary;
+use rand_core::Rng;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+
+/// A target RTP in hundredths of a percent (`9451` = 94.51 %): an exact integer, as
+/// published; turned into a fraction only for reports ([`TargetRtp::fraction`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TargetRtp(pub u32);
+
+impl TargetRtp {
+    /// The target as a fraction of the stake (`0.9451`), for reports.
+    pub fn fraction(self) -> f64 {
+        f64::from(self.0) / 10_000.0
+    }
+}
+
+impl std::fmt::Display for TargetRtp {
+    /// `94.51 %`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{:02} %", self.0 / 100, self.0 % 100)
+    }
+}
+
+/// One random input of a game, as the goodness-of-fit test sees it: a name and the weight of
+/// each outcome in the math model (outcome `i` is drawn with probability `weights[i] / sum`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RandomInput {
+    /// What is drawn, in words ("base game set 0 reel 3 stops").
+    pub name: String,
+    /// The weight of each outcome, by index.
+    pub weights: Vec<u64>,
+}
+
+impl RandomInput {
+    /// An input whose outcomes have these weights.
+    pub fn new(name: impl Into<String>, weights: Vec<u64>) -> Self {
+        RandomInput {
+            name: name.into(),
+            weights,
+        }
+    }
+
+    /// An input of `n` equally likely outcomes (a uniform reel stop).
+    pub fn uniform(name: impl Into<String>, n: usize) -> Self {
+        RandomInput::new(name, vec![1; n])
+    }
+}
+
+/// A slot game: its facts, its math model, and one round.
+///
+/// Implemented by `moon_princess::MoonPrincess`, `wish_upon_a_star::WishUponAStar` and
+/// `starlight_christmas::StarlightChristmas`. Every method is a pure function of its inputs
+/// (a round: of the model, the mode and the generator's state) and none panics.
+///
+/// Money is in hundredths of the paytable's bet (the base bet): `100` is 1.00 x bet.
+pub trait Game: Sized + Sync {
+    /// The game's modes: what a player or an operator chooses before the round that changes
+    /// its play or its stake (Moon Princess: the free-spin pick; Starlight Christmas: the bet
+    /// mode, standard or ante; Wish Upon a Star: one mode).
+    type Mode: Copy + Eq + Debug + Send + Sync + 'static;
+    /// A finished round (its win, its parts, its features).
+    type Outcome;
+    /// The math model: data, written and read as JSON (a model file).
+    type Model: Clone + Debug + Serialize + DeserializeOwned;
+    /// Why a math model was refused.
+    type ModelError: std::error::Error + Send + Sync + 'static;
+
+    /// The command-line name (`moon-princess`).
+    const NAME: &'static str;
+    /// The name a player reads (`Moon Princess`).
+    const TITLE: &'static str;
+    /// Every mode, the default first.
+    const MODES: &'static [Self::Mode];
+    /// True if a mode is a choice the player makes during the round (Moon Princess's
+    /// free-spin pick) rather than before it; reports then name the mode as the round's pick.
+    const MODE_IS_PICK: bool = false;
+    /// The cap on a round's win, or `None` for an uncapped game.
+    const CAP: Option<Cap>;
+    /// The names of the RTP sources, by index of [`RoundSummary::by_source`].
+    const SOURCES: &'static [&'static str];
+    /// The names of the features, by index of [`RoundSummary::feature_triggers`].
+    const FEATURES: &'static [&'static str];
+    /// The names of the top awards counted, by index of [`RoundSummary::awards`] (a capped
+    /// game's cap is counted apart, by [`RoundSummary::capped`]).
+    const AWARDS: &'static [&'static str];
+    /// The names of the math models the game ships, the published one (`standard`) first
+    /// ([`Game::named_model`]).
+    const MODEL_NAMES: &'static [&'static str];
+
+    /// The mode's name, as on the command line and in reports (`love`, `ante`, `standard`).
+    fn mode_name(mode: Self::Mode) -> &'static str;
+
+    /// The mode called `name`, if the game has one.
+    fn mode_named(name: &str) -> Option<Self::Mode> {
+        Self::MODES
+            .iter()
+            .copied()
+            .find(|&m| Self::mode_name(m) == name)
+    }
+
+    /// The stake of a round in the mode, in hundredths of the paytable's bet (100; Starlight
+    /// Christmas's ante bet: 125).
+    fn cost(mode: Self::Mode) -> u64;
+
+    /// The published RTP the mode's model is tuned to.
+    fn target_rtp(mode: Self::Mode) -> TargetRtp;
+
+    /// The shipped model called `name` (one of [`Game::MODEL_NAMES`]), `None` for another name.
+    fn named_model(name: &str) -> Option<Self::Model>;
+
+    /// The game played on `model`.
+    ///
+    /// # Errors
+    /// A model the rules cannot play (an empty strip, a zero total weight, a free-spin feature
+    /// that would not end, ...), naming what is wrong.
+    fn new(model: &Self::Model) -> Result<Self, Self::ModelError>;
+
+    /// The SHA-256 fingerprint of the game's math model (its canonical JSON form).
+    fn fingerprint(&self) -> Fingerprint;
+
+    /// Plays one round in `mode` with generator `rng`, reporting its events to `rec` (the
+    /// `paid` amounts of the events add up to the round's win). Moon Princess plays the mode's
+    /// pick when the free spins trigger.
+    fn play_round<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        mode: Self::Mode,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> Self::Outcome;
+
+    /// The integer record of a finished round that statistics add up: its win, split by
+    /// source, its features, its cap and its top awards.
+    fn summary(outcome: &Self::Outcome) -> RoundSummary;
+
+    /// The exact odds of the top awards of this game's model, as (award name, rounds per
+    /// award), where the game computes them exactly; `None` (the default) where it does not.
+    fn exact_award_odds(&self) -> Option<Vec<(&'static str, f64)>> {
+        None
+    }
+
+    /// The mode's RTP computed exactly from the model (a fraction of the stake), where the
+    /// game computes it; `None` (the default) where only a simulation gives it.
+    fn exact_rtp(&self, mode: Self::Mode) -> Option<f64> {
+        let _ = mode;
+        None
+    }
+
+    /// The random inputs a round in `mode` draws, each with its weights in the math model,
+    /// in the order [`Game::count_random_inputs`] counts them. The default lists none.
+    fn random_inputs(&self, mode: Self::Mode) -> Vec<RandomInput> {
+        let _ = mode;
+        Vec::new()
+    }
+
+    /// Adds one round's draws, read from its event log, to `counts` (one vector per input of
+    /// [`Game::random_inputs`], of the same lengths as their weights). The default counts
+    /// nothing.
+    fn count_random_inputs(&self, mode: Self::Mode, log: &EventLog, counts: &mut [Vec<u64>]) {
+        let _ = (mode, log, counts);
+    }
+}
+
+/// What a base game of a [`SplitGame`] ended with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BaseGame {
+    /// The base game's win, hundredths of the bet (after the cap).
+    pub win: u64,
+    /// The base game triggered the feature (to be played after it, in the mode chosen).
+    pub triggered: bool,
+    /// The base game's win reached the cap (the round ends there, nothing is triggered).
+    pub capped: bool,
+}
+
+/// A game whose round is a base game that, at most once, triggers a feature which the mode
+/// alone changes (Moon Princess: the free spins of the pick). Its RTP in a mode is then
+/// `B + q V` (B the base game's RTP, q the trigger rate, V the mode's mean feature value), and
+/// the simulation library's split estimate measures B and q once for every mode and V by
+/// playing features alone.
+pub trait SplitGame: Game {
+    /// Plays the base game of a round: the same draws as the start of
+    /// [`Game::play_round`], up to the moment the feature would start.
+    fn play_base_game<R: Rng + ?Sized>(&self, rng: &mut R) -> BaseGame;
+
+    /// Plays the feature of `mode` alone, as after a base game that won nothing (capped on
+    /// its own).
+    fn play_feature<R: Rng + ?Sized>(&self, mode: Self::Mode, rng: &mut R) -> Self::Outcome;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn target_rtps_read_as_percent_and_fraction() {
+        assert_eq!(TargetRtp(9451).to_string(), "94.51 %");
+        assert_eq!(TargetRtp(9605).to_string(), "96.05 %");
+        assert!((TargetRtp(9550).fraction() - 0.955).abs() < 1e-12);
+    }
+
+    #[test]
+    fn uniform_inputs_weigh_every_outcome_alike() {
+        let i = RandomInput::uniform("stops", 3);
+        assert_eq!(i.weights, vec![1, 1, 1]);
+        assert_eq!(i.name, "stops");
+    }
+}

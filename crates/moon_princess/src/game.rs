@@ -1,0 +1,190 @@
+//! Moon Princess as a [`slot_core::Game`]: its facts (names, picks, stake, cap, RTP sources,
+//! features, top awards, target RTP), a round in a pick, and the random inputs a round draws
+//! (for the goodness-of-fit test of a simulation).
+
+use crate::math_model::{MathModel, ModelError, ReelSet};
+use crate::outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
+use crate::pick::{PICKS, Pick};
+use crate::round::{Game as MoonPrincess, RoundState};
+use slot_core::events::{Event, EventLog, PowerSource, Princess, SpinKind};
+use slot_core::fingerprint::Fingerprint;
+use slot_core::game::{BaseGame, RandomInput, TargetRtp};
+use slot_core::money::Cap;
+use slot_core::recorder::{NoRecorder, Recorder};
+use slot_core::stats::RoundSummary;
+use slot_core::Rng;
+
+/// The published RTP of every pick: 94.51 %.
+pub const TARGET_RTP: TargetRtp = TargetRtp(9451);
+
+impl slot_core::Game for MoonPrincess {
+    /// The free-spin pick a round plays if its free spins trigger.
+    type Mode = Pick;
+    type Outcome = RoundOutcome;
+    type Model = MathModel;
+    type ModelError = ModelError;
+
+    const NAME: &'static str = "moon-princess";
+    const TITLE: &'static str = "Moon Princess";
+    const MODES: &'static [Pick] = &PICKS;
+    const MODE_IS_PICK: bool = true;
+    const CAP: Option<Cap> = Some(crate::CAP);
+    const SOURCES: &'static [&'static str] = SOURCES;
+    const FEATURES: &'static [&'static str] = FEATURES;
+    const AWARDS: &'static [&'static str] = AWARDS;
+    const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+
+    fn mode_name(mode: Pick) -> &'static str {
+        mode.name()
+    }
+
+    fn cost(_: Pick) -> u64 {
+        100
+    }
+
+    fn target_rtp(_: Pick) -> TargetRtp {
+        TARGET_RTP
+    }
+
+    fn named_model(name: &str) -> Option<MathModel> {
+        MathModel::named(name)
+    }
+
+    fn new(model: &MathModel) -> Result<Self, ModelError> {
+        MoonPrincess::new(model)
+    }
+
+    fn fingerprint(&self) -> Fingerprint {
+        MoonPrincess::fingerprint(self)
+    }
+
+    fn play_round<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        mode: Pick,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> RoundOutcome {
+        MoonPrincess::play_round(self, rng, rec, mode)
+    }
+
+    fn summary(outcome: &RoundOutcome) -> RoundSummary {
+        outcome.summary()
+    }
+
+    /// Per landing (the base game's paid and Trinity spins, then the pick's free spins): the
+    /// reel set drawn, then the stop of each reel of each set; last, which power the random
+    /// power of a paid spin is (Love, Star, Storm).
+    fn random_inputs(&self, mode: Pick) -> Vec<RandomInput> {
+        let model = self.model();
+        let mut inputs = Vec::new();
+        let landings: [(String, &[ReelSet]); 2] = [
+            ("base game".into(), &model.base),
+            (
+                format!("free spins {}", mode.name()),
+                &model.free_spins[mode.index()],
+            ),
+        ];
+        for (name, sets) in landings {
+            inputs.push(RandomInput::new(
+                format!("{name} reel sets"),
+                sets.iter().map(|s| u64::from(s.weight)).collect(),
+            ));
+            for (si, set) in sets.iter().enumerate() {
+                for (r, strip) in set.reels.iter().enumerate() {
+                    inputs.push(RandomInput::uniform(
+                        format!("{name} set {si} reel {} stops", r + 1),
+                        strip_len(strip),
+                    ));
+                }
+            }
+        }
+        inputs.push(RandomInput::new(
+            "random power (Love, Star, Storm)",
+            model.random_power_weights.map(u64::from).to_vec(),
+        ));
+        inputs
+    }
+
+    fn count_random_inputs(&self, mode: Pick, log: &EventLog, counts: &mut [Vec<u64>]) {
+        let model = self.model();
+        let sets = [model.base.len(), model.free_spins[mode.index()].len()];
+        // The first input of each landing: its reel sets, then 5 stops per set.
+        let start = [0, 1 + 5 * sets[0]];
+        let mut add = |i: usize, outcome: usize| {
+            if let Some(c) = counts.get_mut(i).and_then(|c| c.get_mut(outcome)) {
+                *c += 1;
+            }
+        };
+        let mut landing = 0;
+        for e in &log.events {
+            match e {
+                Event::SpinStart { spin, .. } => landing = usize::from(*spin == SpinKind::Free),
+                Event::Landed {
+                    reel_set: Some(set),
+                    stops: Some(stops),
+                    ..
+                } => {
+                    let s0 = start[landing];
+                    let set = *set as usize;
+                    add(s0, set);
+                    for (r, &stop) in stops.iter().enumerate().take(5) {
+                        add(s0 + 1 + 5 * set + r, stop as usize);
+                    }
+                }
+                Event::Power {
+                    power,
+                    source: PowerSource::Random,
+                    ..
+                } => {
+                    let i = match power {
+                        Princess::Love => 0,
+                        Princess::Star => 1,
+                        Princess::Storm => 2,
+                    };
+                    add(start[1] + 1 + 5 * sets[1], i);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl slot_core::game::SplitGame for MoonPrincess {
+    /// The paid spin and its Trinity spins, stopped where the player would pick.
+    fn play_base_game<R: Rng + ?Sized>(&self, rng: &mut R) -> BaseGame {
+        match self.start_round(rng, NoRecorder) {
+            RoundState::Finished(o) => BaseGame {
+                win: o.win.hundredths(),
+                triggered: false,
+                capped: o.capped,
+            },
+            RoundState::AwaitingPick(p) => BaseGame {
+                win: p.win().hundredths(),
+                triggered: true,
+                capped: false,
+            },
+        }
+    }
+
+    fn play_feature<R: Rng + ?Sized>(&self, mode: Pick, rng: &mut R) -> RoundOutcome {
+        self.play_free_spins(mode, rng, NoRecorder)
+    }
+}
+
+/// Positions of a strip written as model text (`code` or `code*n` tokens).
+fn strip_len(text: &str) -> usize {
+    text.split_whitespace()
+        .map(|t| t.split_once('*').map_or(1, |(_, n)| n.parse().unwrap_or(0)))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strip_lengths_count_stacks() {
+        assert_eq!(strip_len("ci*3 st he*2"), 6);
+        assert_eq!(strip_len(""), 0);
+    }
+}

@@ -1,0 +1,52 @@
+//! The simulation library's one error type.
+
+use crate::report::ReportError;
+
+/// Why a simulation, a merge, a split estimate or the writing of PAR files did not happen.
+/// Every variant names what was wrong and what is allowed.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    /// A setting of the run is out of range (checked before anything is played).
+    #[error("{setting}: {message}")]
+    Config {
+        /// The setting, as the runner's option is named (`threads`, `shard`, `rounds`, ...).
+        setting: &'static str,
+        /// What is wrong and what is allowed.
+        message: String,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start {threads} threads: {message}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// Why.
+        message: String,
+    },
+    /// A report could not be read, or reports could not be merged.
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    /// A split record's sums are impossible.
+    #[error("split record: {0}")]
+    Split(String),
+    /// A file or directory could not be written or read.
+    #[error("{path}: {message}")]
+    Io {
+        /// The file or directory.
+        path: std::path::PathBuf,
+        /// What failed.
+        message: String,
+    },
+    /// A PAR file's table or plot could not be made.
+    #[error("PAR files: {0}")]
+    ParFiles(String),
+}
+
+impl From<slot_core::sim::SimError> for SimError {
+    fn from(e: slot_core::sim::SimError) -> Self {
+        match e {
+            slot_core::sim::SimError::Threads { threads, message } => {
+                SimError::Threads { threads, message }
+            }
+        }
+    }
+}

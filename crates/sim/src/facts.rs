@@ -1,0 +1,156 @@
+//! What a report needs to know about a game and mode besides its sums: names, stake, cap,
+//! RTP sources, features, top awards, target RTP. [`GameFacts::of`] reads them from any
+//! [`Game`]; a [`Catalog`] holds the facts of several games, so that a report file, which
+//! names its game and mode, can be checked against them ([`crate::merge`]).
+
+use slot_core::Game;
+use slot_core::fingerprint::Fingerprint;
+use slot_core::stats::{ReportInfo, SumsLimits};
+
+/// The exact odds of a game's top awards (name, rounds per award) for the model with the
+/// fingerprint given, `None` for a model it has no exact figures of.
+pub type ExactAwardOdds = fn(&Fingerprint) -> Option<Vec<(&'static str, f64)>>;
+
+/// A game and mode's facts: names, stake, cap, target.
+#[derive(Clone, Copy, Debug)]
+pub struct GameFacts {
+    /// Command-line name ([`Game::NAME`]).
+    pub game: &'static str,
+    /// Mode name ("standard", "ante", or the Moon Princess pick).
+    pub mode: &'static str,
+    /// The Moon Princess free-spin pick (the mode), `None` for the other games: a report of a
+    /// game whose modes are picks names it as `pick` too.
+    pub pick: Option<&'static str>,
+    /// Stake per round, hundredths of the paytable's bet.
+    pub cost: u64,
+    /// The cap, hundredths of the paytable's bet (`None`: uncapped).
+    pub cap: Option<u64>,
+    /// RTP source names, by index.
+    pub sources: &'static [&'static str],
+    /// Feature names, by index.
+    pub features: &'static [&'static str],
+    /// Top award names, by index (the cap is counted apart, as `cap_hits`).
+    pub awards: &'static [&'static str],
+    /// The exact odds of top awards of the shipped model with this fingerprint, where the game
+    /// computes them.
+    pub exact_award_odds: Option<ExactAwardOdds>,
+    /// The target RTP of the game and mode (a fraction).
+    pub target_rtp: f64,
+}
+
+/// The exact award odds of the shipped model of `G` whose fingerprint is `fingerprint`.
+fn exact_award_odds_of<G: Game>(fingerprint: &Fingerprint) -> Option<Vec<(&'static str, f64)>> {
+    G::MODEL_NAMES.iter().find_map(|name| {
+        let game = G::new(&G::named_model(name)?).ok()?;
+        (game.fingerprint() == *fingerprint)
+            .then(|| game.exact_award_odds())
+            .flatten()
+    })
+}
+
+/// The exact figures of `G`'s models are computed only for games that give them: a probe of
+/// the standard model says whether it does.
+fn has_exact_award_odds<G: Game>() -> bool {
+    G::MODEL_NAMES
+        .first()
+        .and_then(|n| G::named_model(n))
+        .and_then(|m| G::new(&m).ok())
+        .is_some_and(|g| g.exact_award_odds().is_some())
+}
+
+impl GameFacts {
+    /// The facts of `G` in `mode`. A game whose modes are picks ([`Game::MODE_IS_PICK`]) has
+    /// its mode written as the report's `pick` too.
+    pub fn of<G: Game>(mode: G::Mode) -> GameFacts {
+        let pick = G::MODE_IS_PICK.then(|| G::mode_name(mode));
+        GameFacts {
+            game: G::NAME,
+            mode: G::mode_name(mode),
+            pick,
+            cost: G::cost(mode),
+            cap: G::CAP.map(|c| c.limit.hundredths()),
+            sources: G::SOURCES,
+            features: G::FEATURES,
+            awards: G::AWARDS,
+            exact_award_odds: has_exact_award_odds::<G>()
+                .then_some(exact_award_odds_of::<G> as ExactAwardOdds),
+            target_rtp: G::target_rtp(mode).fraction(),
+        }
+    }
+
+    /// The names a [`slot_core::stats::ParReport`] needs.
+    pub fn info(&self) -> ReportInfo<'static> {
+        ReportInfo {
+            game: self.game,
+            mode: self.mode,
+            sources: self.sources,
+            features: self.features,
+            awards: self.awards,
+            cap: self.cap,
+        }
+    }
+
+    /// What the sums of this game and mode must respect.
+    pub fn limits(&self) -> SumsLimits {
+        SumsLimits {
+            cost: self.cost,
+            cap: self.cap,
+            sources: self.sources.len(),
+            features: self.features.len(),
+            awards: self.awards.len(),
+        }
+    }
+}
+
+/// The facts of every mode of several games: what reading a report file checks it against.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    entries: Vec<GameFacts>,
+}
+
+impl Catalog {
+    /// An empty catalog.
+    pub fn new() -> Self {
+        Catalog::default()
+    }
+
+    /// This catalog with every mode of `G` added.
+    #[must_use]
+    pub fn with<G: Game>(mut self) -> Self {
+        self.entries
+            .extend(G::MODES.iter().map(|&m| GameFacts::of::<G>(m)));
+        self
+    }
+
+    /// Every game and mode, in the order added.
+    pub fn entries(&self) -> &[GameFacts] {
+        &self.entries
+    }
+
+    /// The facts of a game and mode named as in a report (`"moon-princess"`, `"love"`).
+    ///
+    /// # Errors
+    /// An unknown game or a mode the game does not have, with the allowed names.
+    pub fn find(&self, game: &str, mode: &str) -> Result<GameFacts, String> {
+        let of_game: Vec<&GameFacts> = self.entries.iter().filter(|f| f.game == game).collect();
+        if of_game.is_empty() {
+            let mut games: Vec<&str> = self.entries.iter().map(|f| f.game).collect();
+            games.dedup();
+            return Err(format!(
+                "unknown game '{game}'; the games are {}",
+                games.join(", ")
+            ));
+        }
+        of_game
+            .iter()
+            .find(|f| f.mode == mode)
+            .map(|f| **f)
+            .ok_or_else(|| {
+                let modes: Vec<&str> = of_game.iter().map(|f| f.mode).collect();
+                format!(
+                    "{game} has no mode '{mode}'; its modes are {}",
+                    modes.join(", ")
+                )
+            })
+    }
+}

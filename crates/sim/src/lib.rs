@@ -1,0 +1,73 @@
+//! # slot-sim: simulation, reports and PAR files for any slot game
+//!
+//! Everything beyond one round, written once for every game that implements
+//! [`slot_core::Game`]: a simulation run ([`simulate`], configured by a [`SimConfig`]: rounds,
+//! seed, threads, a shard of a run, a precision to stop at, confidence levels, a goodness-of-fit
+//! replay; watched and stopped through a [`Watch`]), the [`Report`] it returns (the PAR figures,
+//! the exact integer sums and where they come from; written as JSON and read back, checked,
+//! by [`Report::from_json`]), exact merges of shards and of independent runs ([`merge`]),
+//! split estimates of games whose feature alone depends on the mode ([`split`]), the
+//! goodness-of-fit test of every random input ([`gof`]) and, with the default `par-files`
+//! feature, the PAR files: Markdown, CSV tables and SVG plots ([`par`]).
+//!
+//! A run's figures depend only on its game, mode, model, seed and round count, never on the
+//! thread count: rounds are played in batches of 10,000, each with its own PCG-64 stream
+//! ([`slot_core::sim`]), and every statistic is an integer sum that adds up exactly across
+//! threads, shards and machines.
+//!
+//! ```
+//! use moon_princess::{Game as MoonPrincess, Pick};
+//! use slot_sim::{Catalog, SimConfig, Watch, merge, simulate};
+//! use std::path::PathBuf;
+//!
+//! let game = MoonPrincess::standard();
+//! // A run of 40,000 rounds of seed 7, played as two shards (on two machines, say).
+//! let shards: Vec<(PathBuf, slot_sim::Report)> = (0..2)
+//!     .map(|i| {
+//!         let config = SimConfig::shard(40_000, 7, i, 2);
+//!         let report = simulate(&game, Pick::Star, &config, Watch::default()).unwrap();
+//!         (PathBuf::from(format!("shard-{i}.json")), report)
+//!     })
+//!     .collect();
+//! // Reports travel as JSON and are read back without being trusted.
+//! let catalog = Catalog::new().with::<MoonPrincess>();
+//! let text = shards[0].1.to_json();
+//! let read = slot_sim::Report::from_json(&shards[0].0, &text, &catalog).unwrap();
+//! assert_eq!(read, shards[0].1);
+//! // The shards merge exactly into the run of 40,000 rounds.
+//! let merged = merge(&shards, &catalog, &[]).unwrap();
+//! let whole = simulate(&game, Pick::Star, &SimConfig::rounds(40_000, 7), Watch::default()).unwrap();
+//! assert_eq!(merged.par.sums, whole.par.sums);
+//! println!("RTP {:.2} %", merged.par.rtp * 100.0);
+//! ```
+//!
+//! | module | what |
+//! |---|---|
+//! | [`run`] | a run's configuration, [`simulate`] and [`simulate_sums`] |
+//! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
+//! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
+//! | [`gof`] | the goodness-of-fit section: every random input's chi-square against the model |
+//! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
+//! | [`par`] | (feature `par-files`) the PAR files of a report |
+//! | [`error`] | [`SimError`] |
+//!
+//! Features: `par-files` (default) brings [`par`] and its dependencies (`csv`, `plotters`,
+//! SVG only); `fuzzing` brings the check the fuzz target of report files runs.
+
+pub mod error;
+pub mod facts;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
+pub mod gof;
+#[cfg(feature = "par-files")]
+pub mod par;
+pub mod report;
+mod report_file;
+pub mod run;
+pub mod split;
+
+pub use error::SimError;
+pub use facts::{Catalog, GameFacts};
+pub use report::{Report, ReportError, merge};
+pub use run::{Extent, Shard, SimConfig, Watch, simulate, simulate_sums};

@@ -1,0 +1,379 @@
+//! A simulation run: its configuration ([`SimConfig`]), what it plays ([`Extent`]: a whole
+//! run, one shard of it, or a run until a precision is reached) and [`simulate`], which plays
+//! it and returns its [`Report`].
+//!
+//! What a run plays is fixed by its seed and batches alone ([`slot_core::sim::simulate_plan`]):
+//! the figures, the checkpoints of the convergence record and the stop of a precision-driven
+//! run are the same for every thread count.
+
+use crate::error::SimError;
+use crate::facts::GameFacts;
+use crate::report::{PrecisionGoal, Report, RunRecord, ShardId, StopReason};
+use slot_core::Game;
+use slot_core::recorder::NoRecorder;
+use slot_core::sim::{
+    BATCH_ROUNDS, Controls, Plan, Progress, SimRng, Stop, StopRule, batches_of, shard_batches,
+    simulate_plan,
+};
+use slot_core::stats::{Accumulator, ConfidenceLevel, ParReport};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// The bound of a precision-driven run when none is given.
+pub const DEFAULT_MAX_ROUNDS: u64 = 10_000_000_000;
+/// A precision-driven run checks its interval after every this many batches (of
+/// [`BATCH_ROUNDS`] rounds: every 100,000 rounds), in batch order.
+pub const PRECISION_CHECK_BATCHES: u64 = 10;
+/// The most threads a run may ask for.
+pub const MAX_THREADS: usize = 256;
+/// Rounds replayed for the goodness-of-fit section by default.
+pub const DEFAULT_GOF_ROUNDS: u64 = crate::gof::DEFAULT_GOF_ROUNDS;
+
+/// One shard of a run: shard `index` of `count` (`0 <= index < count`), which plays the
+/// `index`-th of `count` consecutive, nearly equal shares of the run's batches
+/// ([`shard_batches`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, from 0.
+    pub index: u64,
+    /// Shards of the run, at least 1.
+    pub count: u64,
+}
+
+/// How much a run plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Extent {
+    /// All batches of a run of this many rounds.
+    Rounds(u64),
+    /// One shard of a run of `rounds` rounds.
+    Shard {
+        /// Which.
+        shard: Shard,
+        /// The whole run's rounds.
+        rounds: u64,
+    },
+    /// Until the 99 % half-width of the RTP is at most `half_width` (a fraction: 0.0005 =
+    /// 0.05 pp), checked every [`PRECISION_CHECK_BATCHES`] batches, at most `max_rounds`.
+    Precision {
+        /// Target half-width, a fraction.
+        half_width: f64,
+        /// The bound.
+        max_rounds: u64,
+    },
+}
+
+/// Everything a run needs besides the game and mode.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimConfig {
+    /// The seed: with the extent it fixes every round played.
+    pub seed: u64,
+    /// Worker threads, 1 to [`MAX_THREADS`]; 0 takes every core. Changes no figure.
+    pub threads: usize,
+    /// How much to play.
+    pub extent: Extent,
+    /// The levels of the RTP intervals in the report (empty: 95 % and 99 %).
+    pub confidence: Vec<ConfidenceLevel>,
+    /// Rounds replayed for the goodness-of-fit section (0: none).
+    pub gof_rounds: u64,
+}
+
+impl SimConfig {
+    /// A run of `rounds` rounds of seed `seed` on every core, with the default intervals and
+    /// no goodness-of-fit section.
+    pub fn rounds(rounds: u64, seed: u64) -> Self {
+        SimConfig {
+            seed,
+            threads: 0,
+            extent: Extent::Rounds(rounds),
+            confidence: Vec::new(),
+            gof_rounds: 0,
+        }
+    }
+
+    /// Shard `index` of `count` of a run of `rounds` rounds of seed `seed`.
+    pub fn shard(rounds: u64, seed: u64, index: u64, count: u64) -> Self {
+        SimConfig {
+            extent: Extent::Shard {
+                shard: Shard { index, count },
+                rounds,
+            },
+            ..SimConfig::rounds(rounds, seed)
+        }
+    }
+
+    /// Checks the configuration: everything [`simulate`] would refuse, before anything is
+    /// played.
+    ///
+    /// # Errors
+    /// [`SimError::Config`] naming the first setting that is out of range and what is allowed.
+    pub fn check(&self) -> Result<(), SimError> {
+        let bad = |setting: &'static str, message: String| Err(SimError::Config { setting, message });
+        if self.threads > MAX_THREADS {
+            return bad(
+                "threads",
+                format!(
+                    "must be from 1 to {MAX_THREADS}, or 0 for every core (it was {})",
+                    self.threads
+                ),
+            );
+        }
+        match self.extent {
+            Extent::Rounds(0) => bad("rounds", "must be at least 1".into()),
+            Extent::Shard { rounds: 0, .. } => bad("rounds", "must be at least 1".into()),
+            Extent::Shard { shard, rounds } => {
+                let batches = batches_of(rounds);
+                if shard.count == 0 || shard.index >= shard.count {
+                    bad(
+                        "shard",
+                        format!(
+                            "{}/{}: the index must be below the count, counted from 0 (0/4 to 3/4)",
+                            shard.index, shard.count
+                        ),
+                    )
+                } else if shard.count > batches {
+                    bad(
+                        "shard",
+                        format!(
+                            "{}/{}: a run of {rounds} rounds has {batches} batches of {BATCH_ROUNDS} rounds, so at most {batches} shards",
+                            shard.index, shard.count
+                        ),
+                    )
+                } else {
+                    Ok(())
+                }
+            }
+            Extent::Precision {
+                half_width,
+                max_rounds,
+            } => {
+                if !(half_width.is_finite() && half_width > 0.0 && half_width <= 1.0) {
+                    bad(
+                        "half-width",
+                        format!(
+                            "the 99 % interval's half-width is in percentage points, above 0 and at most 100 (e.g. 0.05); it was {}",
+                            half_width * 100.0
+                        ),
+                    )
+                } else if max_rounds == 0 {
+                    bad("max-rounds", "must be at least 1".into())
+                } else {
+                    Ok(())
+                }
+            }
+            Extent::Rounds(_) => Ok(()),
+        }
+    }
+
+    /// The plan: the seed's batches this run plays.
+    pub fn plan(&self, cost: u64) -> Plan {
+        let (rounds, batches) = match self.extent {
+            Extent::Rounds(r) => (r, 0..batches_of(r)),
+            Extent::Shard { shard, rounds } => (
+                rounds,
+                shard_batches(batches_of(rounds), shard.index, shard.count),
+            ),
+            Extent::Precision { max_rounds, .. } => (max_rounds, 0..batches_of(max_rounds)),
+        };
+        Plan {
+            seed: self.seed,
+            rounds,
+            batches,
+            threads: self.threads,
+            cost,
+        }
+    }
+
+    /// The rounds the run is to play (a shard's share; the bound of a precision-driven run).
+    pub fn planned_rounds(&self) -> u64 {
+        let plan = self.plan(100);
+        slot_core::sim::rounds_in(plan.rounds, plan.batches.start, plan.batches.end)
+    }
+
+    /// What the run plays, in words (the header of a readable report).
+    pub fn describe(&self) -> String {
+        match self.extent {
+            Extent::Rounds(r) => format!("{r} rounds"),
+            Extent::Shard { shard, rounds } => {
+                let b = shard_batches(batches_of(rounds), shard.index, shard.count);
+                format!(
+                    "shard {}/{} of a run of {rounds} rounds (batches {}..{})",
+                    shard.index, shard.count, b.start, b.end
+                )
+            }
+            Extent::Precision {
+                half_width,
+                max_rounds,
+            } => format!(
+                "until the 99 % half-width is at most {} pp (checked every {} rounds), at most {max_rounds} rounds",
+                half_width * 100.0,
+                PRECISION_CHECK_BATCHES * BATCH_ROUNDS
+            ),
+        }
+    }
+}
+
+/// How a running simulation may be watched and stopped from outside.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Watch<'a> {
+    /// Live counters a progress display reads while the run goes on (rounds, win, the sums
+    /// of the complete prefix of batches).
+    pub progress: Option<&'a Progress>,
+    /// Set to stop: no new batch is started, and the report is that of the complete prefix
+    /// of batches finished, marked interrupted (itself the exact report of a run of that many
+    /// rounds).
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// The rule of a precision-driven run: a reliable interval ([`Accumulator::interval_warning`])
+/// whose 99 % half-width is at most `half_width`.
+pub fn precision_reached(acc: &Accumulator, half_width: f64) -> bool {
+    acc.interval_warning().is_none() && acc.half_width(ConfidenceLevel::P99.z()) <= half_width
+}
+
+/// Plays the run `config` describes of `game` in `mode` and returns its report: the PAR
+/// figures, the exact sums, the run record (why it stopped, the shard, the convergence record)
+/// and, with `config.gof_rounds > 0`, the goodness-of-fit section of its first rounds.
+///
+/// # Errors
+/// [`SimError::Config`] for a setting out of range (checked before anything is played),
+/// [`SimError::Threads`] if the threads cannot be started.
+pub fn simulate<G: Game>(
+    game: &G,
+    mode: G::Mode,
+    config: &SimConfig,
+    watch: Watch<'_>,
+) -> Result<Report, SimError> {
+    config.check()?;
+    let facts = GameFacts::of::<G>(mode);
+    let plan = config.plan(facts.cost);
+    let target = match config.extent {
+        Extent::Precision { half_width, .. } => Some(half_width),
+        _ => None,
+    };
+    let done = move |acc: &Accumulator| target.is_some_and(|h| precision_reached(acc, h));
+    let controls = Controls {
+        progress: watch.progress,
+        interrupt: watch.stop,
+        stop_rule: target.map(|_| StopRule {
+            every: PRECISION_CHECK_BATCHES,
+            done: &done,
+        }),
+    };
+    let start = Instant::now();
+    let play = |rng: &mut SimRng| G::summary(&game.play_round(mode, rng, &mut NoRecorder));
+    let out = simulate_plan(&plan, play, controls)?;
+    let secs = start.elapsed().as_secs_f64();
+    let stop = match (out.stop, config.extent) {
+        (Stop::Interrupted, _) => StopReason::Interrupted,
+        (Stop::Rule, _) => StopReason::Precision,
+        (Stop::Complete, Extent::Precision { .. }) => StopReason::MaxRounds,
+        (Stop::Complete, _) => StopReason::Complete,
+    };
+    let par = ParReport::new(
+        facts.info(),
+        &out.sums,
+        config.seed,
+        plan_threads(&plan),
+        secs,
+    )
+    .with_confidence(&config.confidence);
+    let precision = match config.extent {
+        Extent::Precision {
+            half_width,
+            max_rounds,
+        } => Some(PrecisionGoal {
+            half_width_pp: half_width * 100.0,
+            max_rounds,
+            check_every_rounds: PRECISION_CHECK_BATCHES * BATCH_ROUNDS,
+        }),
+        _ => None,
+    };
+    let shard = match config.extent {
+        Extent::Shard { shard, rounds } => Some(ShardId {
+            index: shard.index,
+            count: shard.count,
+            seed: config.seed,
+            rounds,
+            batches: [plan.batches.start, out.end],
+        }),
+        _ => None,
+    };
+    let mut report = Report::new(
+        par,
+        &facts,
+        game.fingerprint(),
+        RunRecord {
+            stop,
+            rounds_planned: config.planned_rounds(),
+            precision,
+            shard,
+            merged: None,
+            convergence: out.checkpoints,
+        },
+    );
+    report.exact_rtp = game.exact_rtp(mode);
+    let replayed = config.gof_rounds.min(report.par.rounds);
+    if replayed > 0 {
+        let first = report.run.shard.map_or(0, |s| s.batches[0]);
+        report.goodness_of_fit = Some(crate::gof::replay(game, mode, config.seed, first, replayed));
+    }
+    Ok(report)
+}
+
+/// The sums of all rounds of a run of `rounds` rounds of seed `seed` of `game` in `mode`, on
+/// `threads` threads (0: every core): what a tuning loop compares, without a report.
+///
+/// # Errors
+/// [`SimError::Threads`] if the threads cannot be started.
+pub fn simulate_sums<G: Game>(
+    game: &G,
+    mode: G::Mode,
+    rounds: u64,
+    seed: u64,
+    threads: usize,
+    watch: Watch<'_>,
+) -> Result<Accumulator, SimError> {
+    sums_of(rounds, seed, threads, G::cost(mode), watch, |rng| {
+        G::summary(&game.play_round(mode, rng, &mut NoRecorder))
+    })
+}
+
+/// The sums of a run of `rounds` rounds of `play` (one round's summary per call).
+pub(crate) fn sums_of<F>(
+    rounds: u64,
+    seed: u64,
+    threads: usize,
+    cost: u64,
+    watch: Watch<'_>,
+    play: F,
+) -> Result<Accumulator, SimError>
+where
+    F: Fn(&mut SimRng) -> slot_core::stats::RoundSummary + Sync,
+{
+    let plan = Plan {
+        seed,
+        rounds,
+        batches: 0..batches_of(rounds),
+        threads,
+        cost,
+    };
+    let controls = Controls {
+        progress: watch.progress,
+        interrupt: watch.stop,
+        stop_rule: None,
+    };
+    Ok(simulate_plan(&plan, play, controls)?.sums)
+}
+
+/// The threads a plan really uses (never more than its batches; 0 means every core).
+fn plan_threads(plan: &Plan) -> usize {
+    let batches = plan.batches.end - plan.batches.start;
+    let wanted = if plan.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        plan.threads
+    };
+    wanted
+        .min(usize::try_from(batches).unwrap_or(usize::MAX))
+        .max(1)
+}

@@ -1,0 +1,156 @@
+//! Starlight Christmas as a [`slot_core::Game`]: its facts (names, bet modes and their
+//! stakes, cap, RTP sources, features, top awards, target RTP), a round in a bet mode, and the
+//! random inputs a round draws (for the goodness-of-fit test of a simulation).
+
+use crate::math_model::{CellWeights, MathModel, ModelError};
+use crate::symbols::{MULTIPLIER, SCATTER, parse_code};
+use crate::{AWARDS, BetMode, FEATURES, RoundOutcome, SOURCES, StarlightChristmas};
+use slot_core::Rng;
+use slot_core::events::{Event, EventLog, SpinKind};
+use slot_core::fingerprint::Fingerprint;
+use slot_core::game::{RandomInput, TargetRtp};
+use slot_core::money::Cap;
+use slot_core::recorder::Recorder;
+use slot_core::stats::RoundSummary;
+
+/// The published RTP of both bet modes (of the stake paid): 95.50 %.
+pub const TARGET_RTP: TargetRtp = TargetRtp(9550);
+
+/// The bet modes, standard first.
+pub const BET_MODES: [BetMode; 2] = [BetMode::Standard, BetMode::Ante];
+
+impl slot_core::Game for StarlightChristmas {
+    /// The bet mode: standard (stake = base bet) or ante (stake = 1.25 x base bet).
+    type Mode = BetMode;
+    type Outcome = RoundOutcome;
+    type Model = MathModel;
+    type ModelError = ModelError;
+
+    const NAME: &'static str = "starlight-christmas";
+    const TITLE: &'static str = "Starlight Christmas";
+    const MODES: &'static [BetMode] = &BET_MODES;
+    const CAP: Option<Cap> = Some(crate::CAP);
+    const SOURCES: &'static [&'static str] = &SOURCES;
+    const FEATURES: &'static [&'static str] = &FEATURES;
+    const AWARDS: &'static [&'static str] = &AWARDS;
+    const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+
+    fn mode_name(mode: BetMode) -> &'static str {
+        mode.name()
+    }
+
+    fn cost(mode: BetMode) -> u64 {
+        mode.cost()
+    }
+
+    fn target_rtp(_: BetMode) -> TargetRtp {
+        TARGET_RTP
+    }
+
+    fn named_model(name: &str) -> Option<MathModel> {
+        MathModel::named(name)
+    }
+
+    fn new(model: &MathModel) -> Result<Self, ModelError> {
+        StarlightChristmas::new(model)
+    }
+
+    fn fingerprint(&self) -> Fingerprint {
+        StarlightChristmas::fingerprint(self)
+    }
+
+    fn play_round<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        mode: BetMode,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> RoundOutcome {
+        StarlightChristmas::play_round(self, mode, rng, rec)
+    }
+
+    fn summary(outcome: &RoundOutcome) -> RoundSummary {
+        outcome.summary()
+    }
+
+    /// The base game's cells (the mode's table: the Scatter, the nine paying symbols, the
+    /// Multiplier), the free spins' cells, the base-game and the free-spin Multiplier values.
+    fn random_inputs(&self, mode: BetMode) -> Vec<RandomInput> {
+        let model = self.model();
+        let cells = |w: &CellWeights| -> Vec<u64> {
+            std::iter::once(w.scatter)
+                .chain(w.paying)
+                .chain(std::iter::once(w.multiplier))
+                .map(u64::from)
+                .collect()
+        };
+        let base = match mode {
+            BetMode::Standard => &model.base,
+            BetMode::Ante => &model.ante_base,
+        };
+        let values = |w: &[u32; 15]| w.iter().map(|&x| u64::from(x)).collect();
+        vec![
+            RandomInput::new(format!("{} base game cells", mode.name()), cells(base)),
+            RandomInput::new("free-spin cells", cells(&model.free_spins)),
+            RandomInput::new(
+                "base-game Multiplier values",
+                values(&model.base_multiplier_values),
+            ),
+            RandomInput::new(
+                "free-spin Multiplier values",
+                values(&model.free_spin_multiplier_values),
+            ),
+        ]
+    }
+
+    /// Counts every cell of a landed grid and every cell a refill filled (the cells empty
+    /// after the tumble), in the base game or the free spins, and the value of every new
+    /// Multiplier.
+    fn count_random_inputs(&self, _: BetMode, log: &EventLog, counts: &mut [Vec<u64>]) {
+        let mut add = |i: usize, outcome: usize| {
+            if let Some(c) = counts.get_mut(i).and_then(|c| c.get_mut(outcome)) {
+                *c += 1;
+            }
+        };
+        let mut draw = |free: bool, code: &str| {
+            let Some(c) = parse_code(code) else { return };
+            let (cells, values) = if free { (1, 3) } else { (0, 2) };
+            if c == SCATTER {
+                add(cells, 0);
+            } else if c < SCATTER {
+                add(cells, 1 + c as usize);
+            } else {
+                add(cells, 10);
+                add(values, (c - MULTIPLIER) as usize);
+            }
+        };
+        let cells = |grid: &str| -> Vec<String> {
+            grid.split('/')
+                .flat_map(str::split_whitespace)
+                .map(str::to_string)
+                .collect()
+        };
+        let mut free = false;
+        let mut emptied: Vec<bool> = Vec::new();
+        for e in &log.events {
+            match e {
+                Event::SpinStart { spin, .. } => free = *spin == SpinKind::Free,
+                Event::Landed { grid, .. } => {
+                    for c in cells(grid) {
+                        draw(free, &c);
+                    }
+                }
+                Event::Tumble { grid, .. } => {
+                    emptied = cells(grid).iter().map(|c| c == ".").collect();
+                }
+                Event::Refill { grid } => {
+                    for (c, was_empty) in cells(grid).iter().zip(&emptied) {
+                        if *was_empty {
+                            draw(free, c);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Wish Upon a Star as a [`slot_core::Game`]: its facts (names, its one mode, stake, RTP
+//! sources, features, top awards, target RTP), a round, the exact RTP and award odds, and the
+//! random inputs a round draws (for the goodness-of-fit test of a simulation).
+
+use crate::math_model::{GiftPrize, MathModel, ModelError, StarValue};
+use crate::round::{AWARDS, FEATURES, Game as WishUponAStar, RoundOutcome, SOURCES};
+use slot_core::Rng;
+use slot_core::events::{Award, AwardKind, Event, EventLog, SpinKind};
+use slot_core::fingerprint::Fingerprint;
+use slot_core::game::{RandomInput, TargetRtp};
+use slot_core::money::Cap;
+use slot_core::recorder::Recorder;
+use slot_core::stats::RoundSummary;
+
+/// The published RTP: 95.20 %.
+pub const TARGET_RTP: TargetRtp = TargetRtp(9520);
+
+/// Wish Upon a Star's one mode: a round at the bet, nothing to choose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Standard;
+
+impl slot_core::Game for WishUponAStar {
+    /// The one mode.
+    type Mode = Standard;
+    type Outcome = RoundOutcome;
+    type Model = MathModel;
+    type ModelError = ModelError;
+
+    const NAME: &'static str = crate::GAME_NAME;
+    const TITLE: &'static str = "Wish Upon a Star";
+    const MODES: &'static [Standard] = &[Standard];
+    /// Uncapped: the largest win is reported instead.
+    const CAP: Option<Cap> = None;
+    const SOURCES: &'static [&'static str] = SOURCES;
+    const FEATURES: &'static [&'static str] = FEATURES;
+    const AWARDS: &'static [&'static str] = AWARDS;
+    const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+
+    fn mode_name(_: Standard) -> &'static str {
+        "standard"
+    }
+
+    fn cost(_: Standard) -> u64 {
+        100
+    }
+
+    fn target_rtp(_: Standard) -> TargetRtp {
+        TARGET_RTP
+    }
+
+    fn named_model(name: &str) -> Option<MathModel> {
+        MathModel::named(name)
+    }
+
+    fn new(model: &MathModel) -> Result<Self, ModelError> {
+        WishUponAStar::new(model)
+    }
+
+    fn fingerprint(&self) -> Fingerprint {
+        WishUponAStar::fingerprint(self)
+    }
+
+    fn play_round<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        _: Standard,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> RoundOutcome {
+        WishUponAStar::play_round(self, rng, rec)
+    }
+
+    fn summary(outcome: &RoundOutcome) -> RoundSummary {
+        outcome.summary()
+    }
+
+    fn exact_rtp(&self, _: Standard) -> Option<f64> {
+        let e = crate::exact::ExactFigures::compute(self.model()).ok()?;
+        Some(crate::exact::to_f64(&e.rtp))
+    }
+
+    /// The exact odds of the Mini, Minor, Major and Grand (rounds per award: the inverse of
+    /// the expected awards per round).
+    ///
+    /// A jackpot is paid by a gift bonus win of it or by a Star of it held at the end of Lock
+    /// & Spin; every Star's value and every gift prize is drawn independently of everything
+    /// else, so the expected jackpots J per round are (expected gift bonus wins per round) x
+    /// P(gift = J) + (expected Stars paid by Lock & Spin per round) x P(Star = J), each from
+    /// the exact figures.
+    fn exact_award_odds(&self) -> Option<Vec<(&'static str, f64)>> {
+        use crate::exact::{StripFigures, fraction, to_f64};
+        use num_rational::BigRational;
+        let model = self.model();
+        let e = crate::exact::ExactFigures::compute(model).ok()?;
+        let spins = &e.base_features.free_spin_awards * &e.free_spins_per_award;
+        let gifts = &e.base_features.gift_wins + &spins * &e.free_features.gift_wins;
+        let ls_stars = |s: &StripFigures| -> BigRational {
+            (crate::evaluate::LOCK_AND_SPIN_STARS as usize..s.star_count.len())
+                .map(|k| &s.star_count[k] * &e.lock_and_spin.expected_stars[k])
+                .sum()
+        };
+        let stars = ls_stars(&e.base) + &spins * ls_stars(&e.free);
+        let share = |hits: Vec<bool>, weights: &[u32]| -> BigRational {
+            let total: u128 = weights.iter().map(|&w| u128::from(w)).sum();
+            let hit: u128 = hits
+                .iter()
+                .zip(weights)
+                .filter(|(h, _)| **h)
+                .map(|(_, &w)| u128::from(w))
+                .sum();
+            fraction(hit, total)
+        };
+        let jackpot = |g: GiftPrize, s: StarValue| -> f64 {
+            let pg = share(
+                model.gift_prizes.values().iter().map(|v| *v == g).collect(),
+                model.gift_prizes.weights(),
+            );
+            let ps = share(
+                model.star_values.values().iter().map(|v| *v == s).collect(),
+                model.star_values.weights(),
+            );
+            1.0 / to_f64(&(&gifts * pg + &stars * ps))
+        };
+        Some(vec![
+            (AWARDS[0], jackpot(GiftPrize::Mini, StarValue::Mini)),
+            (AWARDS[1], jackpot(GiftPrize::Minor, StarValue::Minor)),
+            (AWARDS[2], jackpot(GiftPrize::Major, StarValue::Major)),
+            (AWARDS[3], 1.0 / to_f64(&e.grands_per_round)),
+        ])
+    }
+
+    /// The stop of each reel of the base and the free-spin strips, the Star values (landed
+    /// and respin Stars), the gift prizes, and whether a respin puts a Star in an empty cell
+    /// (weights: the model's chance).
+    fn random_inputs(&self, _: Standard) -> Vec<RandomInput> {
+        let m = self.model();
+        let mut t = Vec::new();
+        for (name, strips) in [("base", &m.base_strips), ("free-spin", &m.free_strips)] {
+            for (r, s) in strips.iter().enumerate() {
+                t.push(RandomInput::uniform(
+                    format!("{name} strip reel {} stops", r + 1),
+                    s.len(),
+                ));
+            }
+        }
+        let w = |x: &[u32]| x.iter().map(|&v| u64::from(v)).collect();
+        t.push(RandomInput::new("Star values", w(m.star_values.weights())));
+        t.push(RandomInput::new("gift prizes", w(m.gift_prizes.weights())));
+        let p = m.respin_star;
+        t.push(RandomInput::new(
+            "respin Star in an empty cell (no, yes)",
+            vec![
+                u64::from(p.denominator - p.numerator),
+                u64::from(p.numerator),
+            ],
+        ));
+        t
+    }
+
+    fn count_random_inputs(&self, _: Standard, log: &EventLog, counts: &mut [Vec<u64>]) {
+        let m = self.model();
+        let star = |a: &Award| {
+            let v = match a.kind {
+                AwardKind::Mini => StarValue::Mini,
+                AwardKind::Minor => StarValue::Minor,
+                AwardKind::Major => StarValue::Major,
+                _ => StarValue::Cash(a.amount),
+            };
+            m.star_values.values().iter().position(|x| *x == v)
+        };
+        let gift = |a: &Award| {
+            let v = match a.kind {
+                AwardKind::Mini => GiftPrize::Mini,
+                AwardKind::Minor => GiftPrize::Minor,
+                AwardKind::Major => GiftPrize::Major,
+                AwardKind::FreeSpins => GiftPrize::FreeSpins,
+                _ => GiftPrize::Cash(a.amount),
+            };
+            m.gift_prizes.values().iter().position(|x| *x == v)
+        };
+        let mut add = |i: usize, outcome: usize, n: u64| {
+            if let Some(c) = counts.get_mut(i).and_then(|c| c.get_mut(outcome)) {
+                *c += n;
+            }
+        };
+        let (stars, gifts, respin) = (10, 11, 12);
+        let mut free = false;
+        let mut held = 0u64;
+        for e in &log.events {
+            match e {
+                Event::SpinStart { spin, .. } => free = *spin == SpinKind::Free,
+                Event::Landed {
+                    stops: Some(st),
+                    stars: s,
+                    ..
+                } => {
+                    for (r, &stop) in st.iter().enumerate().take(5) {
+                        add(usize::from(free) * 5 + r, stop as usize, 1);
+                    }
+                    for a in s.iter().flatten() {
+                        if let Some(i) = star(&a.award) {
+                            add(stars, i, 1);
+                        }
+                    }
+                }
+                Event::LockAndSpinStart { held: h, .. } => held = h.len() as u64,
+                Event::Respin {
+                    new_stars,
+                    held: after,
+                    ..
+                } => {
+                    let empty = 15u64.saturating_sub(held);
+                    let new = new_stars.len() as u64;
+                    add(respin, 0, empty.saturating_sub(new));
+                    add(respin, 1, new);
+                    held = u64::from(*after);
+                    for a in new_stars {
+                        if let Some(i) = star(&a.award) {
+                            add(stars, i, 1);
+                        }
+                    }
+                }
+                Event::GiftBonus { award, .. } => {
+                    if let Some(i) = gift(award) {
+                        add(gifts, i, 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,387 @@
+//! The commands that are the same for every game, written once over [`slot_core::Game`]:
+//! `sim`, `play`, `split`, `merge`, `golden`, and the choice of a game's mode and model from
+//! the arguments. The work is done by the simulation library (`slot-sim`); this module only
+//! reads arguments, shows progress and prints.
+
+use crate::progress::{Display, interrupt_flag};
+use crate::runner::{self, CliError, CliResult};
+use crate::{Choice, Game as GameArg, MergeArgs, PlayArgs, SimArgs, SplitArgs};
+use slot_core::Game;
+use slot_core::game::SplitGame;
+use slot_core::sim::{Progress, replay_game_round};
+use slot_sim::run::{DEFAULT_MAX_ROUNDS, Extent};
+use slot_sim::{Catalog, Report, SimConfig, Watch};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The seed of `sim`, `play`, `split` and `tune` when none is given.
+pub const DEFAULT_SEED: u64 = 20_261_129;
+
+/// Every game the runner knows, for reading reports.
+pub fn catalog() -> Catalog {
+    Catalog::new()
+        .with::<moon_princess::Game>()
+        .with::<wish_upon_a_star::Game>()
+        .with::<starlight_christmas::StarlightChristmas>()
+}
+
+/// Runs `$body` with `$G` the game type of the command-line game `$game`.
+#[macro_export]
+macro_rules! with_game {
+    ($game:expr, $G:ident => $body:expr) => {
+        match $game {
+            $crate::Game::MoonPrincess => {
+                type $G = moon_princess::Game;
+                $body
+            }
+            $crate::Game::WishUponAStar => {
+                type $G = wish_upon_a_star::Game;
+                $body
+            }
+            $crate::Game::StarlightChristmas => {
+                type $G = starlight_christmas::StarlightChristmas;
+                $body
+            }
+        }
+    };
+}
+
+/// Default rounds of `sim`: a run of a few seconds on two cores.
+pub fn default_rounds(game: GameArg) -> u64 {
+    match game {
+        GameArg::StarlightChristmas => 2_000_000,
+        GameArg::MoonPrincess | GameArg::WishUponAStar => 10_000_000,
+    }
+}
+
+/// The mode `--choice` and `--ante` ask for: the pick named by `--choice`, `ante` for
+/// `--ante`, else the game's first mode.
+///
+/// # Errors
+/// An option the game does not have, naming the game's modes.
+pub fn mode_of<G: Game>(choice: Option<Choice>, ante: bool) -> Result<G::Mode, CliError> {
+    let (name, option) = match (choice, ante) {
+        (Some(_), true) => {
+            return Err(CliError(
+                "--choice and --ante exclude each other: --choice is Moon Princess's pick, --ante Starlight Christmas's bet mode".into(),
+            ));
+        }
+        (Some(c), false) => (choice_name(c), "--choice"),
+        (None, true) => ("ante", "--ante"),
+        (None, false) => return Ok(G::MODES[0]),
+    };
+    G::mode_named(name).ok_or_else(|| {
+        let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+        CliError(format!(
+            "{option} {name} is not an option of {}: its modes are {} ({})",
+            G::NAME,
+            modes.join(", "),
+            match G::NAME {
+                "moon-princess" => "--choice love, star or storm",
+                "starlight-christmas" => "standard, or --ante",
+                _ => "no option chooses a mode",
+            }
+        ))
+    })
+}
+
+/// The command-line name of a pick.
+fn choice_name(c: Choice) -> &'static str {
+    match c {
+        Choice::Love => "love",
+        Choice::Star => "star",
+        Choice::Storm => "storm",
+    }
+}
+
+/// The game on the model `--model` names: a shipped model by name ([`Game::MODEL_NAMES`]),
+/// or a model file (JSON) by its path; the shipped `standard` model without it.
+///
+/// # Errors
+/// An unknown name that is no file either, a file that cannot be read or is not a model of
+/// the game, or a model the game refuses.
+pub fn game_of<G: Game>(model: Option<&str>) -> Result<G, CliError> {
+    let name = model.unwrap_or("standard");
+    let model = match G::named_model(name) {
+        Some(m) => m,
+        None if Path::new(name).exists() || name.contains('/') || name.ends_with(".json") => {
+            let text = std::fs::read_to_string(name)
+                .map_err(|e| CliError(format!("cannot read the model file {name}: {e}")))?;
+            serde_json::from_str::<G::Model>(&text).map_err(|e| {
+                CliError(format!(
+                    "the model file {name} is not a {} math model: {e}",
+                    G::TITLE
+                ))
+            })?
+        }
+        None => {
+            return Err(CliError(format!(
+                "{} has no model '{name}'; its models are {} (or give the path of a model file)",
+                G::NAME,
+                G::MODEL_NAMES.join(", ")
+            )));
+        }
+    };
+    G::new(&model).map_err(|e| CliError(format!("the model is refused: {e}")))
+}
+
+/// The extent `sim`'s arguments ask for.
+fn extent_of(a: &SimArgs) -> Result<Extent, CliError> {
+    let err = |m: String| Err(CliError(m));
+    match (a.until_halfwidth, a.shard) {
+        (Some(_), Some(_)) => err("--until-halfwidth and --shard exclude each other: a precision-driven run decides its stop on all batches in order; shard a run with a fixed --rounds".into()),
+        (Some(_), None) if a.rounds.is_some() => err(format!(
+            "--rounds and --until-halfwidth exclude each other: a precision-driven run is bounded by --max-rounds (default {DEFAULT_MAX_ROUNDS})"
+        )),
+        (Some(pp), None) => Ok(Extent::Precision {
+            half_width: pp / 100.0,
+            max_rounds: a.max_rounds.unwrap_or(DEFAULT_MAX_ROUNDS),
+        }),
+        (None, _) if a.max_rounds.is_some() => {
+            err("--max-rounds bounds a --until-halfwidth run; for a fixed run use --rounds".into())
+        }
+        (None, Some(shard)) => Ok(Extent::Shard {
+            shard,
+            rounds: a.rounds.unwrap_or(default_rounds(a.game)),
+        }),
+        (None, None) => Ok(Extent::Rounds(a.rounds.unwrap_or(default_rounds(a.game)))),
+    }
+}
+
+/// Checks `sim`'s arguments, all before anything is printed or played.
+fn sim_config(a: &SimArgs) -> Result<SimConfig, CliError> {
+    if !(a.progress_seconds.is_finite() && a.progress_seconds > 0.0) {
+        return Err(CliError(format!(
+            "--progress-seconds must be a positive number of seconds (it was {})",
+            a.progress_seconds
+        )));
+    }
+    let config = SimConfig {
+        seed: a.seed,
+        threads: runner::threads(a.threads)?,
+        extent: extent_of(a)?,
+        confidence: a.levels.confidence.clone(),
+        gof_rounds: a.gof_rounds,
+    };
+    config.check().map_err(|e| match e {
+        slot_sim::SimError::Config {
+            setting: "half-width",
+            message,
+        } => CliError(format!("--until-halfwidth: {message}")),
+        e => CliError(format!("--{e}")),
+    })?;
+    Ok(config)
+}
+
+/// `sim`: checks the arguments, prints a header (readable report only), plays (with progress
+/// on stderr and Ctrl-C honoured), prints the report (readable or `--json`) and writes the
+/// PAR files (`--out`).
+pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
+    let mode = mode_of::<G>(a.choice, a.ante)?;
+    let config = sim_config(a)?;
+    let game = game_of::<G>(a.model.as_deref())?;
+    if let Some(dir) = &a.out {
+        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
+    }
+    if !a.json {
+        println!(
+            "{} ({}): {}, seed {}",
+            G::NAME,
+            G::mode_name(mode),
+            config.describe(),
+            config.seed
+        );
+    }
+    let progress = Progress::default();
+    let display = Display {
+        planned: config.planned_rounds(),
+        cost: G::cost(mode),
+        target_half_width: match config.extent {
+            Extent::Precision { half_width, .. } => Some(half_width),
+            _ => None,
+        },
+        quiet: a.quiet,
+        every: Duration::from_secs_f64(a.progress_seconds),
+    };
+    let watch = Watch {
+        progress: Some(&progress),
+        stop: Some(interrupt_flag()),
+    };
+    let report = display.watch(&progress, || {
+        slot_sim::simulate(&game, mode, &config, watch)
+    })?;
+    print_report(&report, a.json);
+    if let Some(dir) = &a.out {
+        slot_sim::par::write(&report, dir)?;
+    }
+    Ok(())
+}
+
+/// Prints a report: one JSON object, or the readable PAR report and its provenance.
+pub fn print_report(report: &Report, json: bool) {
+    if json {
+        println!("{}", report.to_json());
+    } else {
+        print!("{}", report.text());
+    }
+}
+
+/// `play`: round K of seed S step by step (or its event log as JSON).
+pub fn play<G: Game>(a: &PlayArgs) -> CliResult {
+    let mode = mode_of::<G>(a.choice, a.ante)?;
+    let game = game_of::<G>(a.model.as_deref())?;
+    let (out, log) = replay_game_round(&game, mode, a.seed, a.round);
+    if !a.json {
+        println!(
+            "{} ({}), seed {}, round {}",
+            G::NAME,
+            G::mode_name(mode),
+            a.seed,
+            a.round
+        );
+    }
+    crate::render::print_log(&log, a.json);
+    if !a.json {
+        let win = G::summary(&out).win;
+        let cost = G::cost(mode);
+        println!(
+            "stake {:.2} x bet, win {:.2} x bet",
+            cost as f64 / 100.0,
+            win as f64 / 100.0
+        );
+    }
+    Ok(())
+}
+
+/// `split`: each mode's RTP as B + q V from base games and features played apart
+/// ([`slot_sim::split`]). Prints the figures; `--out` writes the record with its sums.
+pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
+    let threads = runner::threads(a.threads)?;
+    let game = game_of::<G>(a.model.as_deref())?;
+    let modes: Vec<G::Mode> = match a.choice {
+        Some(c) => vec![mode_of::<G>(Some(c), false)?],
+        None => G::MODES.to_vec(),
+    };
+    // The record's file is opened before hours of play, so that it cannot fail after them.
+    let out = match &a.out {
+        Some(path) => Some((
+            path,
+            std::fs::File::create(path)
+                .map_err(|e| CliError(format!("--out {}: cannot write: {e}", path.display())))?,
+        )),
+        None => None,
+    };
+    let command = format!(
+        "cargo xtask split {} --rounds {} --features {} --seed {}{}",
+        G::NAME,
+        a.rounds,
+        a.features,
+        a.seed,
+        a.choice
+            .map_or(String::new(), |c| format!(" --choice {}", choice_name(c)))
+    );
+    eprintln!(
+        "base games: {} rounds, seed {}; then {} features per mode",
+        a.rounds, a.seed, a.features
+    );
+    let watch = Watch {
+        progress: None,
+        stop: Some(interrupt_flag()),
+    };
+    let record = slot_sim::split::run(
+        &game, &modes, a.rounds, a.features, a.seed, threads, command, watch,
+    )?;
+    let b = &record.base;
+    println!(
+        "{} split estimate (model {}): {} base games (seed {}), {} features per pick",
+        G::NAME,
+        record.model_fingerprint,
+        b.rounds,
+        b.seed,
+        a.features
+    );
+    for ((pick, e), f) in record.estimates().iter().zip(&record.picks) {
+        println!(
+            "  {pick:<6} RTP {:.4} % +- {:.4} pp (99 %) = B {:.4} % + q {:.6} (1 in {:.2}) x V {:.3} x bet (sd {:.1}; seed {}, {} caps)",
+            e.rtp * 100.0,
+            e.half_width_99 * 100.0,
+            e.base_rtp * 100.0,
+            e.trigger_rate,
+            1.0 / e.trigger_rate,
+            e.feature_mean,
+            e.feature_sd,
+            f.seed,
+            f.cap_hits
+        );
+    }
+    if let Some((path, mut file)) = out {
+        use std::io::Write as _;
+        let text = serde_json::to_string_pretty(&record)? + "\n";
+        file.write_all(text.as_bytes())
+            .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// `merge`: reads and checks every report, checks that they are one game, mode and model and
+/// that no rounds are counted twice, adds their sums exactly and prints (and writes) the
+/// merged report.
+pub fn merge(a: &MergeArgs) -> CliResult {
+    if let Some(dir) = &a.out {
+        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
+    }
+    let catalog = catalog();
+    let mut reports: Vec<(PathBuf, Report)> = Vec::new();
+    for path in &a.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+        reports.push((
+            path.clone(),
+            Report::from_json(path, &text, &catalog)?,
+        ));
+    }
+    let report = slot_sim::merge(&reports, &catalog, &a.levels.confidence)?;
+    print_report(&report, a.json);
+    if let Some(dir) = &a.out {
+        slot_sim::par::write(&report, dir)?;
+    }
+    Ok(())
+}
+
+/// `golden <game>`: replays every listed round of the game's golden vectors and rewrites
+/// their file, printing what changed.
+pub fn golden<G: Game>(file: &str) -> CliResult {
+    use slot_core::golden::{GoldenRound, read, write};
+    let path = crate::codegen::workspace_root().join(file);
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+    let mut list: Vec<GoldenRound> = read(&text)?;
+    let game = game_of::<G>(None)?;
+    let (mut wins, mut logs) = (0, 0);
+    for g in &mut list {
+        let mode = G::mode_named(&g.mode).ok_or_else(|| {
+            CliError(format!("{}: {} has no mode '{}'", file, G::NAME, g.mode))
+        })?;
+        let (out, log) = replay_game_round(&game, mode, g.seed, g.round);
+        let win = G::summary(&out).win;
+        let digest = log.sha256().to_string();
+        if win != g.win {
+            println!(
+                "{} seed {} round {}: win {} -> {win}",
+                g.mode, g.seed, g.round, g.win
+            );
+            wins += 1;
+        }
+        if digest != g.events_sha256 {
+            logs += 1;
+        }
+        (g.win, g.events_sha256) = (win, digest);
+    }
+    std::fs::write(&path, write(&list))
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    println!(
+        "{file}: {} rounds, {wins} wins changed, {logs} event logs changed",
+        list.len()
+    );
+    Ok(())
+}
