@@ -1,14 +1,14 @@
 //! The math model's RTP, checked cheaply (the targets (README), "RTP"): a fixed-seed run per pick whose
-//! result must lie inside its own 99.9 % interval around 94.51 %, and the committed big-run
-//! figures of `math_model.rs` within 0.10 pp.
+//! result must lie inside its own 99.9 % interval around 94.51 %, and the committed
+//! certification record's figures, recomputed from its sums, within 0.10 pp.
 //!
 //! The run is split as the tuning is: RTP = B + q V, with B and q from base-game rounds
 //! (paid and Trinity spins, shared by the picks) and V, the mean free-spin feature, from
 //! features played alone. The split has far less noise than whole rounds (the free-spin
 //! feature is rare and large), so the check can fail when the model drifts.
 
-use moon_princess::math_model::CONFIRMED;
-use moon_princess::{Game, Pick, RoundState};
+use moon_princess::math_model::{CONFIRMED, CONFIRMED_RECORD};
+use moon_princess::{Game, MathModel, Pick, RoundState};
 use slot_core::recorder::NoRecorder;
 use slot_core::stats::ConfidenceLevel;
 
@@ -66,13 +66,65 @@ fn each_pick_lies_within_its_own_999_interval_of_the_target() {
     }
 }
 
+/// The committed certification record (`confirmation/`, [`CONFIRMED_RECORD`]) is of the
+/// shipped model, and each pick's RTP, recomputed from the record's integer sums as B + q V,
+/// lies within 0.10 pp of the target with a 99 % half-width of at most 0.05 pp (the targets),
+/// and is the figure [`CONFIRMED`] states.
 #[test]
 fn the_committed_big_run_figures_are_within_a_tenth_of_a_point() {
-    for f in CONFIRMED {
-        assert!((f.rtp - TARGET).abs() <= 0.0010, "{f:?}");
-        // The targets: a 99 % half-width of at most 0.05 pp (the runner's certification test
-        // recomputes these figures from the committed record and ties them to the model).
-        assert!(f.half_width_99 <= 0.0005, "{f:?}");
-        assert!(f.rounds >= 1_000_000_000, "{f:?}");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("confirmation")
+        .join(CONFIRMED_RECORD);
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        r["model_fingerprint"].as_str(),
+        Some(MathModel::standard().fingerprint().to_string().as_str()),
+        "the math model changed after its certification run: run `{}` again",
+        r["command"].as_str().unwrap_or_default()
+    );
+    let num = |v: &serde_json::Value| v.as_f64().unwrap_or_else(|| panic!("{v} is a number"));
+    // Wins are in hundredths of the bet.
+    let b = &r["base"];
+    let n = num(&b["rounds"]);
+    let mb = num(&b["win"]) / 100.0 / n;
+    let var_b = num(&b["win_sq"]) / 1e4 / n - mb * mb;
+    let q = num(&b["triggers"]) / n;
+    let cov_bt = num(&b["trigger_win"]) / 100.0 / n - mb * q;
+    assert!(n >= 1e9, "{n} base games");
+    let picks = r["picks"].as_array().unwrap();
+    assert_eq!(picks.len(), CONFIRMED.len());
+    for (p, c) in picks.iter().zip(CONFIRMED) {
+        assert_eq!(p["pick"].as_str(), Some(c.pick));
+        let m = num(&p["features"]);
+        let v = num(&p["win"]) / 100.0 / m;
+        let var_v = num(&p["win_sq"]) / 1e4 / m - v * v;
+        let rtp = mb + q * v;
+        // The delta method of the test above.
+        let var = (var_b + v * v * q * (1.0 - q) + 2.0 * v * cov_bt) / n + q * q * var_v / m;
+        let hw = ConfidenceLevel::P99.z() * var.sqrt();
+        assert!(
+            (rtp - TARGET).abs() <= 0.0010,
+            "{}: RTP {:.4} % is {:.4} pp from the target",
+            c.pick,
+            rtp * 100.0,
+            (rtp - TARGET) * 100.0
+        );
+        assert!(
+            hw <= 0.0005,
+            "{}: 99 % half-width {:.4} pp",
+            c.pick,
+            hw * 100.0
+        );
+        assert!(
+            (rtp - c.rtp).abs() < 5e-7 && (hw - c.half_width_99).abs() < 5e-7,
+            "{}: the record gives {rtp} +- {hw}, CONFIRMED states {c:?}",
+            c.pick
+        );
+        assert_eq!(
+            (c.rounds, c.features, Some(c.seed)),
+            (n as u64, m as u64, b["seed"].as_u64()),
+            "{c:?}"
+        );
     }
 }
