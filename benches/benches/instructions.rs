@@ -11,7 +11,7 @@
 #![allow(missing_docs)]
 
 use benches::Round;
-use benches::games::{MoonPrincess, Starlight, Wish};
+use benches::games::Played;
 use gungraun::{library_benchmark, library_benchmark_group, main};
 use rand_core::Rng;
 use slot_core::cluster::components;
@@ -55,7 +55,7 @@ fn starlight_christmas_rounds(
         starlight_christmas::BetMode,
     ),
 ) -> u64 {
-    black_box(rounds(&Starlight(&game, mode)))
+    black_box(rounds(&Played(&game, mode)))
 }
 
 fn moon(pick: moon_princess::Pick) -> (moon_princess::Game, moon_princess::Pick) {
@@ -67,13 +67,13 @@ fn moon(pick: moon_princess::Pick) -> (moon_princess::Game, moon_princess::Pick)
 #[bench::star(moon(moon_princess::Pick::Star))]
 #[bench::storm(moon(moon_princess::Pick::Storm))]
 fn moon_princess_rounds((game, pick): (moon_princess::Game, moon_princess::Pick)) -> u64 {
-    black_box(rounds(&MoonPrincess(&game, pick)))
+    black_box(rounds(&Played(&game, pick)))
 }
 
 #[library_benchmark]
 #[bench::standard(wish_upon_a_star::Game::standard())]
 fn wish_upon_a_star_rounds(game: wish_upon_a_star::Game) -> u64 {
-    black_box(rounds(&Wish(&game)))
+    black_box(rounds(&Played(&game, wish_upon_a_star::game::Standard)))
 }
 
 library_benchmark_group!(

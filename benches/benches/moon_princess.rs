@@ -2,7 +2,7 @@
 //! come) for each pick next to the random draws alone (`round / draws only` is the round's
 //! cost as a multiple of its random numbers), the free-spin feature alone, and one grid
 //! evaluation.
-use benches::games::MoonPrincess;
+use benches::games::Played;
 use benches::round_and_draws;
 use criterion::{Criterion, criterion_group, criterion_main};
 use moon_princess::{Game, Pick, evaluate, parse_grid};
@@ -13,7 +13,7 @@ fn bench(c: &mut Criterion) {
     let game = Game::standard();
     let mut g = c.benchmark_group("moon_princess");
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
-        round_and_draws(&mut g, &pick.to_string(), &MoonPrincess(&game, pick));
+        round_and_draws(&mut g, &pick.to_string(), &Played(&game, pick));
     }
     g.finish();
     let mut rng = slot_core::sim::batch_rng(1, 0);

@@ -4,7 +4,7 @@
 //! of `round/<mode>` consume on average (counted first with `CountingRng`), so
 //! `round / draws only` is the round's cost as a multiple of its unavoidable part.
 
-use benches::games::Starlight;
+use benches::games::Played;
 use benches::round_and_draws;
 use criterion::{Criterion, criterion_group, criterion_main};
 use starlight_christmas::{BetMode, StarlightChristmas};
@@ -13,7 +13,7 @@ fn bench(c: &mut Criterion) {
     let game = StarlightChristmas::standard();
     let mut g = c.benchmark_group("starlight_christmas");
     for mode in [BetMode::Standard, BetMode::Ante] {
-        round_and_draws(&mut g, mode.name(), &Starlight(&game, mode));
+        round_and_draws(&mut g, mode.name(), &Played(&game, mode));
     }
     g.finish();
 }

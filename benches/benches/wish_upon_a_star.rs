@@ -2,7 +2,7 @@
 //! the simulator's generator and no recorder; one grid's evaluation; Lock & Spin from 6 Stars;
 //! and the exact figures of the shipped model. `round / draws only` is a round's cost as a
 //! multiple of its random numbers alone.
-use benches::games::Wish;
+use benches::games::Played;
 use benches::round_and_draws;
 use criterion::{Criterion, criterion_group, criterion_main};
 use slot_core::recorder::NoRecorder;
@@ -15,7 +15,11 @@ use wish_upon_a_star::{ExactFigures, Game, evaluate};
 fn bench(c: &mut Criterion) {
     let game = Game::standard();
     let mut g = c.benchmark_group("wish_upon_a_star");
-    round_and_draws(&mut g, "round", &Wish(&game));
+    round_and_draws(
+        &mut g,
+        "round",
+        &Played(&game, wish_upon_a_star::game::Standard),
+    );
     g.finish();
     let mut rng = batch_rng(20_261_129, 0);
     let grid = parse_grid("K W K W J / A W Q W K / 10 W K W 10").unwrap();

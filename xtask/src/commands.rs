@@ -242,12 +242,17 @@ pub fn play<G: Game>(a: &PlayArgs) -> CliResult {
     }
     crate::render::print_log(&log, a.json);
     if !a.json {
-        let win = G::summary(&out).win;
-        let cost = G::cost(mode);
+        // Money is in hundredths of the paytable's bet: the base bet of a game whose modes
+        // stake more than it (Starlight Christmas's ante).
+        let bet = if G::MODES.iter().any(|&m| G::cost(m) != 100) {
+            "base bet"
+        } else {
+            "bet"
+        };
         println!(
-            "stake {:.2} x bet, win {:.2} x bet",
-            cost as f64 / 100.0,
-            win as f64 / 100.0
+            "stake {:.2} x {bet}, win {:.2} x {bet}",
+            G::cost(mode) as f64 / 100.0,
+            G::win(&out).hundredths() as f64 / 100.0
         );
     }
     Ok(())
@@ -335,10 +340,7 @@ pub fn merge(a: &MergeArgs) -> CliResult {
     for path in &a.files {
         let text = std::fs::read_to_string(path)
             .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-        reports.push((
-            path.clone(),
-            Report::from_json(path, &text, &catalog)?,
-        ));
+        reports.push((path.clone(), Report::from_json(path, &text, &catalog)?));
     }
     let report = slot_sim::merge(&reports, &catalog, &a.levels.confidence)?;
     print_report(&report, a.json);
@@ -348,23 +350,18 @@ pub fn merge(a: &MergeArgs) -> CliResult {
     Ok(())
 }
 
-/// `golden <game>`: replays every listed round of the game's golden vectors and rewrites
-/// their file, printing what changed.
+/// `golden <game>`: replays every listed round of the game's golden vectors
+/// ([`slot_core::golden::replay`]) and rewrites their file, printing what changed.
 pub fn golden<G: Game>(file: &str) -> CliResult {
-    use slot_core::golden::{GoldenRound, read, write};
+    use slot_core::golden::{read, replay, write};
     let path = crate::codegen::workspace_root().join(file);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-    let mut list: Vec<GoldenRound> = read(&text)?;
+    let mut list = read(&text)?;
     let game = game_of::<G>(None)?;
     let (mut wins, mut logs) = (0, 0);
     for g in &mut list {
-        let mode = G::mode_named(&g.mode).ok_or_else(|| {
-            CliError(format!("{}: {} has no mode '{}'", file, G::NAME, g.mode))
-        })?;
-        let (out, log) = replay_game_round(&game, mode, g.seed, g.round);
-        let win = G::summary(&out).win;
-        let digest = log.sha256().to_string();
+        let (win, digest) = replay(&game, g).map_err(|e| CliError(format!("{file}: {e}")))?;
         if win != g.win {
             println!(
                 "{} seed {} round {}: win {} -> {win}",

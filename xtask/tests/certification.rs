@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use xtask::split::SplitRecord;
+use slot_sim::split::SplitRecord;
 
 fn split_record(args: &[&str], name: &str) -> SplitRecord {
     let d = dir(name);
@@ -23,7 +23,7 @@ fn split_sums_are_the_same_for_any_thread_count_and_pass_the_checks() {
     let one = split_record(&[&args[..], &["--threads", "1"]].concat(), "split1");
     let two = split_record(&[&args[..], &["--threads", "2"]].concat(), "split2");
     assert_eq!(one, two);
-    one.check().unwrap();
+    one.check::<moon_princess::Game>().unwrap();
     assert_eq!(
         one.model_fingerprint,
         moon_princess::MathModel::standard().fingerprint()
@@ -89,7 +89,7 @@ fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_ta
         .join("crates/moon_princess/confirmation")
         .join(CONFIRMED_RECORD);
     let r: SplitRecord = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    r.check().unwrap();
+    r.check::<moon_princess::Game>().unwrap();
     assert_eq!(
         r.model_fingerprint,
         moon_princess::MathModel::standard().fingerprint(),
@@ -102,7 +102,7 @@ fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_ta
         assert_eq!(pick, c.pick);
         assert!(e.half_width_99 <= 0.0005, "{pick}: {e:?}");
         assert!(
-            (e.rtp - xtask::facts::MOON_PRINCESS_TARGET_RTP).abs() <= 0.0010,
+            (e.rtp - moon_princess::game::TARGET_RTP.fraction()).abs() <= 0.0010,
             "{pick}: {e:?}"
         );
         assert!(
@@ -134,19 +134,21 @@ fn starlight_christmas_s_certification_reports_are_of_the_shipped_model_and_meet
             .join(dir)
             .join("report.json");
         let text = std::fs::read_to_string(&path).unwrap();
-        let (r, facts) = xtask::report_file::parse_report(&path, &text).unwrap();
+        let catalog = slot_sim::Catalog::new().with::<starlight_christmas::StarlightChristmas>();
+        let report = slot_sim::Report::from_json(&path, &text, &catalog).unwrap();
+        let r = &report.par;
         assert_eq!(
-            r.model_fingerprint, shipped,
+            report.model_fingerprint, shipped,
             "{dir}: the math model changed after its certification run: run it again"
         );
         assert_eq!(
-            (facts.mode, r.seed, r.rounds),
+            (r.mode.as_str(), r.seed, r.rounds),
             (run.mode, run.seed, run.rounds)
         );
-        let (rtp, hw) = (r.sums.rtp(), r.sums.half_width(xtask::split::Z99));
+        let (rtp, hw) = (r.sums.rtp(), r.sums.half_width(slot_sim::split::Z99));
         assert!(hw <= 0.0005, "{dir}: half-width {hw}");
         assert!(
-            (rtp - xtask::facts::STARLIGHT_CHRISTMAS_TARGET_RTP).abs() <= 0.0010,
+            (rtp - starlight_christmas::game::TARGET_RTP.fraction()).abs() <= 0.0010,
             "{dir}: {rtp}"
         );
         assert!((rtp - run.rtp).abs() < 5e-9, "{dir}: {rtp} vs {}", run.rtp);

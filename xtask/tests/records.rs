@@ -5,6 +5,7 @@
 //! really reach the cap (counted).
 
 use moon_princess::Pick;
+use slot_core::Game;
 use slot_core::events::{Event, EventLog, Princess, SpinKind};
 use slot_core::money::Win;
 use slot_core::sim::batch_rng;
@@ -33,6 +34,8 @@ struct Seen {
     /// Moon Princess's recorded picks (`picked`): Love, Star, Storm.
     picked: [u64; 3],
     schema_checked: u64,
+    /// Top awards counted by the rounds' summaries, by the game's award index.
+    awards: [u64; 4],
 }
 
 /// Checks one round's log: it reconciles to `win`, agrees with `capped`, and (every
@@ -80,40 +83,23 @@ fn check(v: &jsonschema::Validator, seen: &mut Seen, log: &EventLog, win: Win, c
     seen.rounds += 1;
 }
 
-fn moon_princess(game: &moon_princess::Game, pick: Pick, rounds: u64, seed: u64) -> Seen {
+/// Plays `rounds` rounds of `game` in `mode` (batch 0 of `seed`) with their logs, and checks
+/// each ([`check`]): through the one game interface, so every game is checked alike.
+fn played<G: Game>(game: &G, mode: G::Mode, rounds: u64, seed: u64) -> Seen {
     let v = validator();
     let mut seen = Seen::default();
     let mut rng = batch_rng(seed, 0);
     for _ in 0..rounds {
         let mut log = EventLog::default();
-        let o = game.play_round(&mut rng, &mut log, pick);
-        check(&v, &mut seen, &log, o.win, o.capped);
-        assert!(o.win <= moon_princess::CAP.limit);
-    }
-    seen
-}
-
-fn starlight(game: &starlight_christmas::StarlightChristmas, mode: BetMode, rounds: u64) -> Seen {
-    let v = validator();
-    let mut seen = Seen::default();
-    let mut rng = batch_rng(7, 0);
-    for _ in 0..rounds {
-        let mut log = EventLog::default();
         let o = game.play_round(mode, &mut rng, &mut log);
-        check(&v, &mut seen, &log, o.win, o.capped);
-        assert!(o.win <= starlight_christmas::CAP.limit);
-    }
-    seen
-}
-
-fn wish(game: &wish_upon_a_star::Game, rounds: u64) -> Seen {
-    let v = validator();
-    let mut seen = Seen::default();
-    let mut rng = batch_rng(9, 0);
-    for _ in 0..rounds {
-        let mut log = EventLog::default();
-        let o = game.play_round(&mut rng, &mut log);
-        check(&v, &mut seen, &log, o.win, false);
+        let summary = G::summary(&o);
+        check(&v, &mut seen, &log, G::win(&o), summary.capped);
+        for (a, n) in seen.awards.iter_mut().zip(summary.awards) {
+            *a += u64::from(n);
+        }
+        if let Some(cap) = G::CAP {
+            assert!(G::win(&o) <= cap.limit);
+        }
     }
     seen
 }
@@ -138,7 +124,7 @@ fn the_committed_schema_matches_the_event_types() {
 fn moon_princess_records_add_up_for_every_pick() {
     let game = moon_princess::Game::standard();
     for pick in moon_princess::PICKS {
-        let seen = moon_princess(&game, pick, ROUNDS, 20_261_130);
+        let seen = played(&game, pick, ROUNDS, 20_261_130);
         eprintln!("moon-princess {pick}: {seen:?}");
         let mut others = seen.picked;
         others[pick.index()] = 0;
@@ -152,12 +138,12 @@ fn moon_princess_records_add_up_for_every_pick() {
 #[test]
 fn moon_princess_stress_models_reach_the_cap_in_trinity_and_free_spins() {
     let trinity = moon_princess::Game::new(&moon_princess::MathModel::stress_trinity()).unwrap();
-    let seen = moon_princess(&trinity, Pick::Star, 2_000, 1);
+    let seen = played(&trinity, Pick::Star, 2_000, 1);
     eprintln!("moon-princess stress (Trinity): {seen:?}");
     assert!(seen.capped_in[1] > 1_000, "{seen:?}");
     let free = moon_princess::Game::new(&moon_princess::MathModel::stress_free_spins()).unwrap();
     for pick in moon_princess::PICKS {
-        let seen = moon_princess(&free, pick, 4_000, 2);
+        let seen = played(&free, pick, 4_000, 2);
         eprintln!("moon-princess stress (free spins, {pick}): {seen:?}");
         assert!(seen.capped_in[2] > 500, "{seen:?}");
     }
@@ -170,9 +156,9 @@ fn starlight_christmas_records_add_up_in_both_modes_and_under_stress() {
         starlight_christmas::StarlightChristmas::new(&starlight_christmas::MathModel::stress())
             .unwrap();
     for mode in [BetMode::Standard, BetMode::Ante] {
-        let seen = starlight(&game, mode, ROUNDS);
+        let seen = played(&game, mode, ROUNDS, 7);
         eprintln!("starlight-christmas {}: {seen:?}", mode.name());
-        let seen = starlight(&stress, mode, 20_000);
+        let seen = played(&stress, mode, 20_000, 7);
         eprintln!("starlight-christmas stress {}: {seen:?}", mode.name());
         assert!(seen.capped > 20, "{seen:?}");
     }
@@ -180,7 +166,8 @@ fn starlight_christmas_records_add_up_in_both_modes_and_under_stress() {
 
 #[test]
 fn wish_upon_a_star_records_add_up_with_the_shipped_and_a_feature_heavy_model() {
-    let seen = wish(&wish_upon_a_star::Game::standard(), ROUNDS);
+    let standard = wish_upon_a_star::game::Standard;
+    let seen = played(&wish_upon_a_star::Game::standard(), standard, ROUNDS, 9);
     eprintln!("wish-upon-a-star: {seen:?}");
     // No cap in this game: a model with four times the respin Stars fills the grid (Grand)
     // far more often.
@@ -189,6 +176,16 @@ fn wish_upon_a_star_records_add_up_with_the_shipped_and_a_feature_heavy_model() 
         numerator: 4,
         denominator: 25,
     };
-    let seen = wish(&wish_upon_a_star::Game::new(&m).unwrap(), 20_000);
-    eprintln!("wish-upon-a-star feature-heavy: {seen:?}");
+    let heavy = played(
+        &wish_upon_a_star::Game::new(&m).unwrap(),
+        standard,
+        20_000,
+        9,
+    );
+    eprintln!("wish-upon-a-star feature-heavy: {heavy:?}");
+    // Grands (award 3) per round: the heavy model's are many times the shipped model's.
+    assert!(
+        heavy.awards[3] * ROUNDS > 20 * 20_000 * seen.awards[3].max(1),
+        "{heavy:?} against {seen:?}"
+    );
 }

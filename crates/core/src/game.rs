@@ -20,7 +20,7 @@
 
 use crate::events::EventLog;
 use crate::fingerprint::Fingerprint;
-use crate::money::Cap;
+use crate::money::{Cap, Win};
 use crate::recorder::Recorder;
 use crate::stats::RoundSummary;
 use rand_core::Rng;
@@ -153,6 +153,9 @@ pub trait Game: Sized + Sync {
         rng: &mut R,
         rec: &mut Rec,
     ) -> Self::Outcome;
+
+    /// A finished round's win, hundredths of the bet (after the cap).
+    fn win(outcome: &Self::Outcome) -> Win;
 
     /// The integer record of a finished round that statistics add up: its win, split by
     /// source, its features, its cap and its top awards.

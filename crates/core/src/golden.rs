@@ -3,6 +3,8 @@
 //! of the event log each must keep. Each game's `tests/golden.rs` replays them;
 //! `cargo xtask golden <game>` rewrites the file after an intended change.
 
+use crate::Game;
+use crate::sim::replay_game_round;
 use serde::{Deserialize, Serialize};
 
 /// One golden round: round `round` of the simulation with seed `seed`, in `mode`.
@@ -39,6 +41,43 @@ pub fn write(rounds: &[GoldenRound]) -> String {
         .map(|g| format!("  {}", serde_json::to_string(g).unwrap_or_default()))
         .collect();
     format!("[\n{}\n]\n", lines.join(",\n"))
+}
+
+/// Replays golden round `g` of `game`: its win (hundredths of the bet) and the SHA-256 of its
+/// event log (64 hex digits), as they are now.
+///
+/// # Errors
+/// A mode the game does not have, naming the game's modes.
+pub fn replay<G: Game>(game: &G, g: &GoldenRound) -> Result<(u64, String), String> {
+    let mode = G::mode_named(&g.mode).ok_or_else(|| {
+        let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+        format!(
+            "{} has no mode '{}'; its modes are {}",
+            G::NAME,
+            g.mode,
+            modes.join(", ")
+        )
+    })?;
+    let (outcome, log) = replay_game_round(game, mode, g.seed, g.round);
+    Ok((G::win(&outcome).hundredths(), log.sha256().to_string()))
+}
+
+/// Checks every golden round of `list` against `game`: the rounds whose win or event log
+/// changed, each described (empty if none).
+pub fn changed<G: Game>(game: &G, list: &[GoldenRound]) -> Vec<String> {
+    list.iter()
+        .filter_map(|g| {
+            let at = format!("{} seed {} round {}", g.mode, g.seed, g.round);
+            match replay(game, g) {
+                Err(e) => Some(format!("{at}: {e}")),
+                Ok((win, _)) if win != g.win => Some(format!("{at}: win {} -> {win}", g.win)),
+                Ok((_, digest)) if digest != g.events_sha256 => {
+                    Some(format!("{at}: the event log changed"))
+                }
+                Ok(_) => None,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

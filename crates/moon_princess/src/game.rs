@@ -6,13 +6,13 @@ use crate::math_model::{MathModel, ModelError, ReelSet};
 use crate::outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
 use crate::pick::{PICKS, Pick};
 use crate::round::{Game as MoonPrincess, RoundState};
+use slot_core::Rng;
 use slot_core::events::{Event, EventLog, PowerSource, Princess, SpinKind};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::{BaseGame, RandomInput, TargetRtp};
-use slot_core::money::Cap;
+use slot_core::money::{Cap, Win};
 use slot_core::recorder::{NoRecorder, Recorder};
 use slot_core::stats::RoundSummary;
-use slot_core::Rng;
 
 /// The published RTP of every pick: 94.51 %.
 pub const TARGET_RTP: TargetRtp = TargetRtp(9451);
@@ -65,6 +65,10 @@ impl slot_core::Game for MoonPrincess {
         rec: &mut Rec,
     ) -> RoundOutcome {
         MoonPrincess::play_round(self, rng, rec, mode)
+    }
+
+    fn win(outcome: &RoundOutcome) -> Win {
+        outcome.win
     }
 
     fn summary(outcome: &RoundOutcome) -> RoundSummary {

@@ -125,9 +125,9 @@ pub mod evaluate;
 pub mod events;
 pub mod features;
 pub mod free_spins;
-pub mod game;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod game;
 pub mod math_model;
 pub mod outcome;
 pub mod paused;

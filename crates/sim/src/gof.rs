@@ -22,8 +22,8 @@
 
 use rayon::prelude::*;
 use serde::{Deserialize, Deserializer, Serialize};
-use slot_core::events::EventLog;
 use slot_core::Game;
+use slot_core::events::EventLog;
 use slot_core::game::RandomInput;
 use slot_core::sim::{BATCH_ROUNDS, batch_rng, rounds_in};
 use slot_core::stats::{ChiSquare, chi_square_uniformity};
@@ -254,7 +254,14 @@ pub fn replay<G: Game>(
     first_batch: u64,
     rounds: u64,
 ) -> GofSection {
-    replay_against(game, mode, &game.random_inputs(mode), seed, first_batch, rounds)
+    replay_against(
+        game,
+        mode,
+        &game.random_inputs(mode),
+        seed,
+        first_batch,
+        rounds,
+    )
 }
 
 /// [`replay`], with the draws tested against `inputs` (the weights of another model, say)

@@ -19,8 +19,8 @@
 //! Plots by `plotters` (SVG backend only): deterministic for a report, since the checkpoints
 //! are at fixed batch counts.
 
-use crate::report::{Report, checkpoint_figures};
 use crate::error::SimError;
+use crate::report::{Report, checkpoint_figures};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use slot_core::sim::Checkpoint;
@@ -369,7 +369,10 @@ fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, PlotErr
     Ok(svg)
 }
 
-fn convergence_svg(report: &Report, points: &[(Checkpoint, f64, f64)]) -> Result<String, PlotError> {
+fn convergence_svg(
+    report: &Report,
+    points: &[(Checkpoint, f64, f64)],
+) -> Result<String, PlotError> {
     let r = &report.par;
     let target = report.target_rtp * 100.0;
     let pct: Vec<(f64, f64, f64, f64)> = points

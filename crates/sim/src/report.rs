@@ -311,8 +311,8 @@ pub fn merge(
         .iter()
         .map(|(_, r)| r.elapsed_seconds * r.threads as f64)
         .sum();
-    let mut par = ParReport::new(facts.info(), &sums, runs[0].seed, threads, secs)
-        .with_confidence(levels);
+    let mut par =
+        ParReport::new(facts.info(), &sums, runs[0].seed, threads, secs).with_confidence(levels);
     // The reports may have run at the same time on different machines: speed as if one after
     // another (rounds over the sum of their times), per thread over their thread-seconds.
     if thread_secs > 0.0 {

@@ -107,7 +107,8 @@ impl SimConfig {
     /// # Errors
     /// [`SimError::Config`] naming the first setting that is out of range and what is allowed.
     pub fn check(&self) -> Result<(), SimError> {
-        let bad = |setting: &'static str, message: String| Err(SimError::Config { setting, message });
+        let bad =
+            |setting: &'static str, message: String| Err(SimError::Config { setting, message });
         if self.threads > MAX_THREADS {
             return bad(
                 "threads",

@@ -176,7 +176,8 @@ impl SplitRecord {
             return Err("no pick's features".into());
         }
         for (i, f) in self.picks.iter().enumerate() {
-            if G::mode_named(&f.pick).is_none() || self.picks[..i].iter().any(|g| g.pick == f.pick) {
+            if G::mode_named(&f.pick).is_none() || self.picks[..i].iter().any(|g| g.pick == f.pick)
+            {
                 let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
                 return Err(format!(
                     "pick '{}' is not one of {}, or comes twice",
@@ -397,7 +398,7 @@ mod tests {
     #[test]
     fn the_estimate_is_worked_by_hand() {
         let r = record();
-        r.check().unwrap();
+        r.check::<moon_princess::Game>().unwrap();
         let [(pick, e)] = r.estimates().try_into().unwrap();
         assert_eq!(pick, "love");
         // B = 6 / 4 = 1.5, q = 1/4, V = 20: RTP = 1.5 + 5 = 6.5 (650 %).
@@ -418,7 +419,7 @@ mod tests {
         let bad = |f: fn(&mut SplitRecord), want: &str| {
             let mut r = record();
             f(&mut r);
-            let e = r.check().unwrap_err();
+            let e = r.check::<moon_princess::Game>().unwrap_err();
             assert!(e.contains(want), "{e}");
         };
         bad(|r| r.base.rounds = 1, "base games: 1 played");
@@ -433,6 +434,9 @@ mod tests {
         bad(|r| r.picks[0].pick = "sun".into(), "'sun'");
         bad(|r| r.picks.push(r.picks[0].clone()), "comes twice");
         bad(|r| r.picks.clear(), "no pick");
-        bad(|r| r.game = "wish-upon-a-star".into(), "Moon Princess's");
+        bad(
+            |r| r.game = "wish-upon-a-star".into(),
+            "a split estimate of moon-princess",
+        );
     }
 }

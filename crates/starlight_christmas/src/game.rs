@@ -9,7 +9,7 @@ use slot_core::Rng;
 use slot_core::events::{Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::{RandomInput, TargetRtp};
-use slot_core::money::Cap;
+use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
 use slot_core::stats::RoundSummary;
 
@@ -66,6 +66,10 @@ impl slot_core::Game for StarlightChristmas {
         rec: &mut Rec,
     ) -> RoundOutcome {
         StarlightChristmas::play_round(self, mode, rng, rec)
+    }
+
+    fn win(outcome: &RoundOutcome) -> Win {
+        outcome.win
     }
 
     fn summary(outcome: &RoundOutcome) -> RoundSummary {

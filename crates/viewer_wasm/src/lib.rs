@@ -49,12 +49,13 @@
 //! owns both buffers, so the page allocates and frees nothing. On the host the same is
 //! [`respond`].
 
-use moon_princess::{Game as MoonPrincess, Multiplier, Pick};
+use moon_princess::{Game as MoonPrincess, Multiplier};
 use serde::Deserialize;
 use serde_json::Value;
+use slot_core::Game;
 use slot_core::events::{Event, EventLog};
-use slot_core::sim::replay_round;
-use starlight_christmas::{BetMode, StarlightChristmas};
+use slot_core::sim::{replay_game_round, replay_round};
+use starlight_christmas::StarlightChristmas;
 use wish_upon_a_star::Game as WishUponAStar;
 
 mod exports;
@@ -135,117 +136,82 @@ struct Asked<'a> {
     grid: Option<&'a str>,
 }
 
+/// The mode and the game a request asks for, through the game's [`Game`] facts: the mode
+/// by name (default: the game's first), the model by name (default: `standard`).
+fn game_and_mode<G: Game>(a: &Asked<'_>) -> Result<(G, G::Mode), String> {
+    let mode = match a.mode {
+        None => G::MODES[0],
+        Some(name) => G::mode_named(name).ok_or_else(|| {
+            let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+            format!(
+                "{} has no mode '{}'; its modes are {}",
+                G::NAME,
+                shorten(name),
+                modes.join(", ")
+            )
+        })?,
+    };
+    let model = G::named_model(a.model).ok_or_else(|| {
+        format!(
+            "{} has no model '{}'; its models are {}",
+            G::NAME,
+            shorten(a.model),
+            G::MODEL_NAMES.join(", ")
+        )
+    })?;
+    let game = G::new(&model).map_err(|e| e.to_string())?;
+    Ok((game, mode))
+}
+
+/// Round `a.round` of seed `a.seed`, played as `cargo xtask play` plays it.
+fn simulated_log<G: Game>(a: &Asked<'_>) -> Result<EventLog, String> {
+    let (game, mode) = game_and_mode::<G>(a)?;
+    Ok(replay_game_round(&game, mode, a.seed, a.round).1)
+}
+
 fn moon_princess_log(a: &Asked<'_>) -> Result<EventLog, String> {
-    use moon_princess::MathModel;
-    let pick: Pick = a
-        .mode
-        .unwrap_or("love")
-        .parse()
-        .map_err(|e| format!("mode: {e}"))?;
-    let m = named(
-        "moon-princess",
-        a.model,
-        &MathModel::NAMES,
-        MathModel::named,
-    )?;
-    if let Some(text) = a.grid {
-        let g = moon_princess::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
-        // The sequence's events follow the grid; the grid itself is put first as the
-        // `landed` event a round would have recorded, so the page draws it.
-        let landed = Event::Landed {
-            grid: moon_princess::grid_text(&g),
-            reel_set: None,
-            stops: None,
-            stars: None,
-        };
-        let sequence = MoonPrincess::evaluate_sequence(&g, Multiplier::ONE).events;
-        return Ok(EventLog {
-            events: std::iter::once(landed).chain(sequence).collect(),
-        });
-    }
-    let game = MoonPrincess::new(&m).map_err(|e| e.to_string())?;
-    Ok(replay_round(a.seed, a.round, |rng, rec| game.play_round(rng, rec, pick)).1)
+    let Some(text) = a.grid else {
+        return simulated_log::<MoonPrincess>(a);
+    };
+    // Mode and model are still checked, so that a bad request is refused alike.
+    game_and_mode::<MoonPrincess>(a)?;
+    let g = moon_princess::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
+    // The sequence's events follow the grid; the grid itself is put first as the `landed`
+    // event a round would have recorded, so the page draws it.
+    let landed = Event::Landed {
+        grid: moon_princess::grid_text(&g),
+        reel_set: None,
+        stops: None,
+        stars: None,
+    };
+    let sequence = MoonPrincess::evaluate_sequence(&g, Multiplier::ONE).events;
+    Ok(EventLog {
+        events: std::iter::once(landed).chain(sequence).collect(),
+    })
 }
 
 fn wish_upon_a_star_log(a: &Asked<'_>) -> Result<EventLog, String> {
-    use wish_upon_a_star::MathModel;
-    only_mode("wish-upon-a-star", a.mode, &["standard"])?;
-    let m = named(
-        "wish-upon-a-star",
-        a.model,
-        &MathModel::NAMES,
-        MathModel::named,
-    )?;
-    let game = WishUponAStar::new(&m).map_err(|e| e.to_string())?;
-    let g = a
-        .grid
-        .map(wish_upon_a_star::symbols::parse_grid)
-        .transpose()
-        .map_err(|e| format!("grid: {e}"))?;
-    Ok(replay_round(a.seed, a.round, |rng, mut rec| match &g {
-        Some(g) => game.play_grid(rng, &mut rec, g),
-        None => game.play_round(rng, &mut rec),
+    let Some(text) = a.grid else {
+        return simulated_log::<WishUponAStar>(a);
+    };
+    let (game, _) = game_and_mode::<WishUponAStar>(a)?;
+    let g = wish_upon_a_star::symbols::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
+    Ok(replay_round(a.seed, a.round, |rng, mut rec| {
+        game.play_grid(rng, &mut rec, &g)
     })
     .1)
 }
 
 fn starlight_christmas_log(a: &Asked<'_>) -> Result<EventLog, String> {
-    use starlight_christmas::MathModel;
-    let bet_mode = match only_mode("starlight-christmas", a.mode, &["standard", "ante"])? {
-        "ante" => BetMode::Ante,
-        _ => BetMode::Standard,
+    let Some(text) = a.grid else {
+        return simulated_log::<StarlightChristmas>(a);
     };
-    let m = named(
-        "starlight-christmas",
-        a.model,
-        &MathModel::NAMES,
-        MathModel::named,
-    )?;
-    let game = StarlightChristmas::new(&m).map_err(|e| e.to_string())?;
-    let g = a
-        .grid
-        .map(starlight_christmas::symbols::parse_grid)
-        .transpose()
-        .map_err(|e| format!("grid: {e}"))?;
-    Ok(replay_round(a.seed, a.round, |rng, mut rec| match &g {
-        Some(g) => game.play_grid(bet_mode, rng, &mut rec, g),
-        None => game.play_round(bet_mode, rng, &mut rec),
+    let (game, mode) = game_and_mode::<StarlightChristmas>(a)?;
+    let g = starlight_christmas::symbols::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
+    Ok(replay_round(a.seed, a.round, |rng, mut rec| {
+        game.play_grid(mode, rng, &mut rec, &g)
     })
     .1)
-}
-
-/// The mode asked for (default: the first allowed), if the game has it.
-fn only_mode<'a>(
-    game: &str,
-    mode: Option<&'a str>,
-    allowed: &[&'a str],
-) -> Result<&'a str, String> {
-    let m = mode.unwrap_or(allowed[0]);
-    if allowed.contains(&m) {
-        Ok(m)
-    } else {
-        Err(format!(
-            "{game} has no mode '{}'; its modes are {}",
-            shorten(m),
-            allowed.join(", ")
-        ))
-    }
-}
-
-/// The model `named(name)`, or the error naming the game's models.
-fn named<M>(
-    game: &str,
-    name: &str,
-    names: &[&str],
-    named: fn(&str) -> Option<M>,
-) -> Result<M, String> {
-    named(name).ok_or_else(|| {
-        format!(
-            "{game} has no model '{}'; its models are {}",
-            shorten(name),
-            names.join(", ")
-        )
-    })
 }
 
 /// A seed or round index: a JSON whole number or a string of decimal digits, 0 to 2^64 - 1.
@@ -278,6 +244,8 @@ fn shorten(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use moon_princess::Pick;
+    use starlight_christmas::BetMode;
 
     fn error(request: &str) -> String {
         let v: Value = serde_json::from_str(&respond(request)).unwrap();
@@ -389,7 +357,7 @@ mod tests {
         ));
         assert!(
             error(r#"{"game":"moon-princess","mode":"ante"}"#)
-                .contains("allowed: love | star | storm")
+                .contains("moon-princess has no mode 'ante'; its modes are love, star, storm")
         );
         assert!(
             error(r#"{"game":"starlight-christmas","mode":"love"}"#)

@@ -8,7 +8,7 @@ use slot_core::Rng;
 use slot_core::events::{Award, AwardKind, Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::{RandomInput, TargetRtp};
-use slot_core::money::Cap;
+use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
 use slot_core::stats::RoundSummary;
 
@@ -67,6 +67,10 @@ impl slot_core::Game for WishUponAStar {
         rec: &mut Rec,
     ) -> RoundOutcome {
         WishUponAStar::play_round(self, rng, rec)
+    }
+
+    fn win(outcome: &RoundOutcome) -> Win {
+        outcome.win
     }
 
     fn summary(outcome: &RoundOutcome) -> RoundSummary {

@@ -9,7 +9,6 @@ mod wish_upon_a_star;
 use crate::runner::CliResult;
 use crate::{EvalArgs, ExactArgs, Game, TuneArgs};
 
-
 /// The cell codes of every game, shown by `cargo xtask eval --help`.
 pub const GRID_CODES_HELP: &str = "\
 Grid: rows from the top separated by '/', cells by spaces. Cell codes:

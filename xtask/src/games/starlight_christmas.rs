@@ -55,7 +55,10 @@ pub fn eval(a: &EvalArgs) -> CliResult {
     extra.insert("multiplier_sum".into(), e.multiplier_sum.into());
     extra.insert("scatters".into(), e.scatters.into());
     extra.insert("scatter_win".into(), e.scatter_win.x_bet().into());
-    extra.insert("free_spins_triggered".into(), e.free_spins_triggered().into());
+    extra.insert(
+        "free_spins_triggered".into(),
+        e.free_spins_triggered().into(),
+    );
     EvalOutput {
         wins,
         total: e.total.x_bet(),
