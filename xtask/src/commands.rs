@@ -4,8 +4,8 @@
 //! reads arguments, shows progress and prints.
 
 use crate::progress::{Display, interrupt_flag};
-use crate::runner::{self, CliError, CliResult};
-use crate::{Choice, Game as GameArg, MergeArgs, PlayArgs, SimArgs, SplitArgs};
+use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin};
+use crate::{Choice, EvalArgs, Game as GameArg, MergeArgs, PlayArgs, SimArgs, SplitArgs};
 use slot_core::Game;
 use slot_core::game::SplitGame;
 use slot_core::sim::{Progress, replay_game_round};
@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The seed of `sim`, `play`, `split` and `tune` when none is given.
-pub const DEFAULT_SEED: u64 = 20_261_129;
+pub use slot_core::sim::DEFAULT_SEED;
 
 /// Every game the runner knows, for reading reports.
 pub fn catalog() -> Catalog {
@@ -381,4 +381,31 @@ pub fn golden<G: Game>(file: &str) -> CliResult {
         list.len()
     );
     Ok(())
+}
+
+/// `eval`: a grid evaluated alone by the game's rules ([`Game::evaluate_grid_text`]).
+pub fn eval<G: Game>(a: &EvalArgs) -> CliResult {
+    let options = slot_core::game::EvalOptions {
+        free_spin: a.free_spins,
+        multiplier: a.multiplier,
+    };
+    let r = G::evaluate_grid_text(&a.grid, options)?;
+    let out = EvalOutput {
+        wins: r
+            .wins
+            .into_iter()
+            .map(|w| EvalWin {
+                symbol: w.symbol,
+                name: w.name,
+                cells: w.cells,
+                count: w.count,
+                multiplier: w.multiplier,
+                win: w.win.x_bet(),
+            })
+            .collect(),
+        total: r.total.x_bet(),
+        paid: r.paid.x_bet(),
+        extra: r.extra,
+    };
+    out.print(a.json)
 }

@@ -7,7 +7,7 @@
 //! * `exact <game>`: figures computed exactly from the math model where the game allows it;
 //! * `tune <game>`: re-tune the math model's knobs (see each game's `math_model` docs);
 //! * `split moon-princess`: each pick's RTP as B + q V from base games and features played
-//!   apart (Moon Princess's certification figures; [`xtask::split`]);
+//!   apart (Moon Princess's certification figures; [`slot_sim::split`]);
 //! * `merge FILE...`: check and merge `sim --json` reports (shards of one run, or independent
 //!   runs with different seeds) exactly.;
 //! * `golden <game>`: replay the game's golden rounds and rewrite their file;
@@ -248,9 +248,9 @@ pub struct EvalArgs {
     /// Evaluate as a free spin (Moon Princess; Wish Upon a Star: wins doubled).
     #[arg(long)]
     pub free_spins: bool,
-    /// Moon Princess: the multiplier the tumble sequence starts with (1..=20).
-    #[arg(long)]
-    pub multiplier: Option<u32>,
+    /// Moon Princess: the multiplier the tumble sequence starts with (1 to 20).
+    #[arg(long, allow_negative_numbers = true)]
+    pub multiplier: Option<i64>,
 }
 
 /// Arguments of `play`.
@@ -350,7 +350,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.cmd {
         Cmd::Sim(a) => with_game!(a.game, G => commands::sim::<G>(a)),
-        Cmd::Eval(a) => games::eval(a),
+        Cmd::Eval(a) => with_game!(a.game, G => commands::eval::<G>(a)),
         Cmd::Play(a) => with_game!(a.game, G => commands::play::<G>(a)),
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),

@@ -22,16 +22,6 @@ impl<E: std::error::Error> From<E> for CliError {
 /// Shorthand for a command's result.
 pub type CliResult = Result<(), CliError>;
 
-/// Rejects an option that does not belong to `game`.
-pub fn reject(present: bool, option: &str, game: &str, allowed_for: &str) -> CliResult {
-    if present {
-        return Err(CliError(format!(
-            "{option} is not an option of {game}; it is for {allowed_for}"
-        )));
-    }
-    Ok(())
-}
-
 /// The most threads `--threads` accepts.
 pub const MAX_THREADS: usize = slot_sim::run::MAX_THREADS;
 
@@ -109,11 +99,4 @@ impl EvalOutput {
         }
         Ok(())
     }
-}
-
-/// Cells of a bitboard mask as `[row, col]` pairs for a grid `cols` wide.
-pub fn mask_cells(mask: u64, cols: usize) -> Vec<[usize; 2]> {
-    slot_core::grid::cells_of(mask)
-        .map(|i| [i / cols, i % cols])
-        .collect()
 }

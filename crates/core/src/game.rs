@@ -72,6 +72,76 @@ impl RandomInput {
     }
 }
 
+/// How a grid is evaluated alone ([`Game::evaluate_grid_text`], the runner's `eval`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EvalOptions {
+    /// Evaluate the grid as a free spin (Moon Princess: a free spin's tumble sequence; Wish
+    /// Upon a Star: wins doubled). Not every game has it.
+    pub free_spin: bool,
+    /// The multiplier the sequence starts with (Moon Princess, 1 to 20). Signed, so that any
+    /// number a user types is refused by the game's own rule.
+    pub multiplier: Option<i64>,
+}
+
+/// One win of a grid evaluated alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridWin {
+    /// The symbol's cell code, or the pay class (`princess` for Moon Princess's any mix of
+    /// princesses), as in the event log.
+    pub symbol: String,
+    /// The symbol's or class's name as the rules write it ("Circle", "any princess").
+    pub name: String,
+    /// Its cells as `[row, col]`, 0-based from the top-left.
+    pub cells: Vec<[usize; 2]>,
+    /// Cells, line length or reels, as the game counts the win.
+    pub count: u32,
+    /// The multiplier applied.
+    pub multiplier: u64,
+    /// The win, hundredths of the bet (multiplied).
+    pub win: Win,
+}
+
+/// A grid evaluated alone: its wins, their total before and after the cap, and what else the
+/// game reads from the grid (feature triggers, counts), by name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridReport {
+    /// The wins, in the game's order.
+    pub wins: Vec<GridWin>,
+    /// Their total, hundredths of the bet, before the cap.
+    pub total: Win,
+    /// What a round would pay for it: `total`, at most the cap.
+    pub paid: Win,
+    /// The game's other readings of the grid (`free_spins_triggered`, `scatters`, ...): JSON
+    /// values, money in x bet.
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A grid that cannot be evaluated as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EvalError {
+    /// The grid text is not a grid of the game (the message names the row, cell or code).
+    #[error("{0}")]
+    Grid(String),
+    /// An option the game does not take.
+    #[error("{option} is not an option of {game}; it is for {allowed_for}")]
+    Option {
+        /// The option (`free spin`, `multiplier`), as the runner names it (`--free-spins`).
+        option: &'static str,
+        /// The game.
+        game: &'static str,
+        /// The games that take it.
+        allowed_for: &'static str,
+    },
+    /// An option's value is outside what the rules allow (names the range).
+    #[error("{option}: {message}")]
+    Value {
+        /// The option.
+        option: &'static str,
+        /// What is wrong and what is allowed.
+        message: String,
+    },
+}
+
 /// A slot game: its facts, its math model, and one round.
 ///
 /// Implemented by `moon_princess::MoonPrincess`, `wish_upon_a_star::WishUponAStar` and
@@ -160,6 +230,14 @@ pub trait Game: Sized + Sync {
     /// The integer record of a finished round that statistics add up: its win, split by
     /// source, its features, its cap and its top awards.
     fn summary(outcome: &Self::Outcome) -> RoundSummary;
+
+    /// Evaluates a grid written in the game's grid text (rows from the top separated by `/`,
+    /// cells by spaces, in the game's cell codes) alone, as the rules pay it: no draw, no
+    /// feature played. Moon Princess evaluates the grid's whole tumble sequence.
+    ///
+    /// # Errors
+    /// [`EvalError`] for a grid that is not one of the game, or an option it does not take.
+    fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError>;
 
     /// The exact odds of the top awards of this game's model, as (award name, rounds per
     /// award), where the game computes them exactly; `None` (the default) where it does not.

@@ -86,6 +86,14 @@ impl Shape {
     }
 }
 
+/// The cells set in `mask` as `[row, col]` pairs (0-based from the top-left) of a grid `cols`
+/// wide, top-left first: how the round record and `eval` write cells.
+pub fn row_col_cells(mask: Mask, cols: usize) -> Vec<[usize; 2]> {
+    cells_of(mask)
+        .map(|i| [i / cols.max(1), i % cols.max(1)])
+        .collect()
+}
+
 /// Iterates over the cell indices set in `mask`, lowest (top-left) first.
 #[inline]
 pub fn cells_of(mut mask: Mask) -> impl Iterator<Item = usize> {

@@ -28,6 +28,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// The simulator's generator: PCG-64 (`Lcg128Xsl64`), portable and reproducible everywhere.
 pub type SimRng = Pcg64;
 
+/// The seed of a simulation when none is given: the runner's `sim`, `play`, `split` and
+/// `tune`, and the round viewer, all use it, so a round named without a seed is the same
+/// round everywhere.
+pub const DEFAULT_SEED: u64 = 20_261_129;
+
 /// Rounds per batch (one generator each).
 pub const BATCH_ROUNDS: u64 = 10_000;
 

@@ -5,11 +5,14 @@
 use crate::math_model::{MathModel, ModelError, ReelSet};
 use crate::outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
 use crate::pick::{PICKS, Pick};
+use crate::round::Multiplier;
 use crate::round::{Game as MoonPrincess, RoundState};
 use slot_core::Rng;
 use slot_core::events::{Event, EventLog, PowerSource, Princess, SpinKind};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{BaseGame, RandomInput, TargetRtp};
+use slot_core::game::{
+    BaseGame, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
+};
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::{NoRecorder, Recorder};
 use slot_core::stats::RoundSummary;
@@ -73,6 +76,89 @@ impl slot_core::Game for MoonPrincess {
 
     fn summary(outcome: &RoundOutcome) -> RoundSummary {
         outcome.summary()
+    }
+
+    /// The grid's whole tumble sequence ([`MoonPrincess::evaluate_sequence`], or
+    /// [`MoonPrincess::evaluate_free_spin_sequence`] as a free spin), from the multiplier
+    /// given (x1 without it): every win, the grid clear's pay, and the tumbles, final
+    /// multiplier, meter and the feature the sequence leads to.
+    fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError> {
+        let grid = crate::parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
+        let bad_multiplier = |m: i64| EvalError::Value {
+            option: "--multiplier",
+            message: format!("multiplier {m} is not allowed; the multiplier is 1 to 20"),
+        };
+        let m = options.multiplier.unwrap_or(1);
+        let m = u32::try_from(m)
+            .ok()
+            .and_then(|x| Multiplier::new(x).ok())
+            .ok_or_else(|| bad_multiplier(m))?;
+        let r = if options.free_spin {
+            MoonPrincess::evaluate_free_spin_sequence(&grid, m)
+        } else {
+            MoonPrincess::evaluate_sequence(&grid, m)
+        };
+        let mut wins = vec![];
+        let mut tumbles = 0u32;
+        for e in &r.events {
+            match e {
+                Event::Win {
+                    symbol,
+                    cells,
+                    count,
+                    multiplier,
+                    paid,
+                    ..
+                } => wins.push(GridWin {
+                    name: crate::evaluate::CLASSES
+                        .iter()
+                        .find(|c| c.code() == symbol)
+                        .map_or(symbol.as_str(), |c| c.name())
+                        .to_string(),
+                    symbol: symbol.clone(),
+                    cells: cells
+                        .iter()
+                        .map(|[r, c]| [*r as usize, *c as usize])
+                        .collect(),
+                    count: *count,
+                    multiplier: u64::from(multiplier.unwrap_or(1)),
+                    win: paid.unwrap_or_default(),
+                }),
+                Event::GridCleared { paid, .. } if !paid.is_zero() => wins.push(GridWin {
+                    symbol: "clear".into(),
+                    name: "grid clear".into(),
+                    cells: vec![],
+                    count: 0,
+                    multiplier: 1,
+                    win: *paid,
+                }),
+                Event::Tumble { .. } => tumbles += 1,
+                _ => {}
+            }
+        }
+        let mut extra = serde_json::Map::new();
+        extra.insert("tumbles".into(), tumbles.into());
+        extra.insert("final_multiplier".into(), r.multiplier.into());
+        extra.insert("meter".into(), r.meter.into());
+        extra.insert("meter_full".into(), r.meter_full.into());
+        extra.insert("grid_cleared".into(), r.cleared.into());
+        extra.insert(
+            "feature".into(),
+            match (r.cleared, options.free_spin, r.meter_full) {
+                (true, false, _) => "free spins triggered (grid clear)",
+                (true, true, _) => "grid clear pays 100 x bet",
+                (false, false, true) => "Trinity spin (full meter)",
+                (false, true, true) => "extra free spins (full meter)",
+                _ => "none",
+            }
+            .into(),
+        );
+        Ok(GridReport {
+            wins,
+            total: r.total,
+            paid: r.paid,
+            extra,
+        })
     }
 
     /// Per landing (the base game's paid and Trinity spins, then the pick's free spins): the

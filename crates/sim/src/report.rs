@@ -40,7 +40,7 @@ pub struct RunRecord {
     /// What a merged report holds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merged: Option<MergedFrom>,
-    /// The running sums at fixed batch counts ([`is_checkpoint`]), for the convergence plot.
+    /// The running sums at fixed batch counts ([`slot_core::sim::is_checkpoint`]), for the convergence plot.
     pub convergence: Vec<Checkpoint>,
 }
 

@@ -1,5 +1,6 @@
-//! Moon Princess's split estimate of a pick's RTP: the certification figure of each pick
-//! (`cargo xtask split moon-princess`).
+//! The split estimate of a mode's RTP, for a game whose round is a base game that may
+//! trigger a feature which the mode alone changes ([`slot_core::game::SplitGame`]): Moon
+//! Princess's certification figure of each pick (`cargo xtask split moon-princess`).
 //!
 //! A Moon Princess round is a base game (the paid spin and its Trinity spins) that, with
 //! probability q, triggers the free spins; the player's pick then only changes the free spins.
@@ -11,7 +12,7 @@
 //!
 //! with B the base game's mean win, q the trigger rate (both shared by the three picks) and V
 //! the pick's mean free-spin feature value, played alone as after a base game that won
-//! nothing ([`moon_princess::Game::play_free_spins`]). B and q come from `rounds` base games,
+//! nothing ([`SplitGame::play_feature`]). B and q come from `rounds` base games,
 //! V from `features` features per pick, each from its own seed. Its 99 % interval uses the
 //! delta method:
 //!

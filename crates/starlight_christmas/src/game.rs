@@ -3,12 +3,14 @@
 //! random inputs a round draws (for the goodness-of-fit test of a simulation).
 
 use crate::math_model::{CellWeights, MathModel, ModelError};
-use crate::symbols::{MULTIPLIER, SCATTER, parse_code};
+use crate::paytable::evaluate_grid;
+use crate::symbols::{MULTIPLIER, NAMES, SCATTER, SHAPE, TEXT_CODES, parse_code, parse_grid};
 use crate::{AWARDS, BetMode, FEATURES, RoundOutcome, SOURCES, StarlightChristmas};
 use slot_core::Rng;
 use slot_core::events::{Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{RandomInput, TargetRtp};
+use slot_core::game::{EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp};
+use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
 use slot_core::stats::RoundSummary;
@@ -74,6 +76,67 @@ impl slot_core::Game for StarlightChristmas {
 
     fn summary(outcome: &RoundOutcome) -> RoundSummary {
         outcome.summary()
+    }
+
+    /// The grid's pay-anywhere wins, multiplied by its Multiplier sum (x1 without one), and
+    /// its Scatter pay ([`crate::paytable::evaluate_grid`]); whether it triggers the free
+    /// spins. A base-game grid: there is no free-spin evaluation and no starting multiplier.
+    fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError> {
+        if options.free_spin {
+            return Err(EvalError::Option {
+                option: "--free-spins",
+                game: "starlight-christmas",
+                allowed_for: "moon-princess and wish-upon-a-star",
+            });
+        }
+        if options.multiplier.is_some() {
+            return Err(EvalError::Option {
+                option: "--multiplier",
+                game: "starlight-christmas",
+                allowed_for: "moon-princess",
+            });
+        }
+        let grid = parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
+        let e = evaluate_grid(&grid);
+        let m = u64::from(e.multiplier());
+        let cols = SHAPE.cols as usize;
+        let mut wins: Vec<GridWin> = e
+            .wins
+            .iter()
+            .map(|w| GridWin {
+                symbol: TEXT_CODES[w.symbol as usize].to_string(),
+                name: NAMES[w.symbol as usize].to_string(),
+                cells: row_col_cells(w.cells, cols),
+                count: w.count,
+                multiplier: m,
+                win: w.win.times(m),
+            })
+            .collect();
+        if !e.scatter_win.is_zero() {
+            wins.push(GridWin {
+                symbol: "SC".into(),
+                name: "Scatter".into(),
+                cells: row_col_cells(grid.plane(SCATTER), cols),
+                count: e.scatters,
+                multiplier: 1,
+                win: e.scatter_win,
+            });
+        }
+        let mut extra = serde_json::Map::new();
+        extra.insert("symbol_win".into(), e.symbol_win.x_bet().into());
+        extra.insert("multiplier_sum".into(), e.multiplier_sum.into());
+        extra.insert("scatters".into(), e.scatters.into());
+        extra.insert("scatter_win".into(), e.scatter_win.x_bet().into());
+        extra.insert(
+            "free_spins_triggered".into(),
+            e.free_spins_triggered().into(),
+        );
+        Ok(GridReport {
+            wins,
+            total: e.total,
+            paid: e.paid,
+            extra,
+        })
     }
 
     /// The base game's cells (the mode's table: the Scatter, the nine paying symbols, the

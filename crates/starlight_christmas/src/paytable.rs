@@ -116,10 +116,10 @@ impl GridEvaluation {
         self.multiplier_sum.max(1)
     }
 
-    /// The grid triggers the free spins: at least [`crate::round::TRIGGER_SCATTERS`] Scatters
+    /// The grid triggers the free spins: at least [`crate::rules::TRIGGER_SCATTERS`] Scatters
     /// (in the base game).
     pub fn free_spins_triggered(&self) -> bool {
-        self.scatters >= crate::round::TRIGGER_SCATTERS
+        self.scatters >= crate::rules::TRIGGER_SCATTERS
     }
 }
 

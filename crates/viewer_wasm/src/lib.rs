@@ -61,7 +61,7 @@ use wish_upon_a_star::Game as WishUponAStar;
 mod exports;
 
 /// The seed used when the request names none: the runner's default (`cargo xtask play`).
-pub const DEFAULT_SEED: u64 = 20_261_129;
+pub use slot_core::sim::DEFAULT_SEED;
 
 /// The games a request may name.
 pub const GAMES: [&str; 3] = ["moon-princess", "wish-upon-a-star", "starlight-christmas"];

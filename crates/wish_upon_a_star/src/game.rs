@@ -7,7 +7,8 @@ use crate::round::{AWARDS, FEATURES, Game as WishUponAStar, RoundOutcome, SOURCE
 use slot_core::Rng;
 use slot_core::events::{Award, AwardKind, Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{RandomInput, TargetRtp};
+use slot_core::game::{EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp};
+use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
 use slot_core::stats::RoundSummary;
@@ -75,6 +76,70 @@ impl slot_core::Game for WishUponAStar {
 
     fn summary(outcome: &RoundOutcome) -> RoundSummary {
         outcome.summary()
+    }
+
+    /// The grid's ways wins and Bonus scatter pay ([`crate::evaluate()`], or doubled as a
+    /// free spin: [`crate::evaluate::evaluate_free_spin`]), the ways of each win, and the
+    /// features the grid triggers (free spins, gift bonus wins, Lock & Spin). Uncapped: paid
+    /// is the total.
+    fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError> {
+        use crate::symbols::{self, NAMES};
+        if options.multiplier.is_some() {
+            return Err(EvalError::Option {
+                option: "--multiplier",
+                game: crate::GAME_NAME,
+                allowed_for: "moon-princess",
+            });
+        }
+        let grid = symbols::parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
+        let (ev, multiplier) = if options.free_spin {
+            (crate::evaluate::evaluate_free_spin(&grid), 2)
+        } else {
+            (crate::evaluate(&grid), 1)
+        };
+        let mut wins: Vec<GridWin> = ev
+            .ways
+            .iter()
+            .map(|w| GridWin {
+                symbol: symbols::CODES[w.symbol as usize].to_string(),
+                name: NAMES[w.symbol as usize].to_string(),
+                cells: row_col_cells(w.cells, symbols::REELS),
+                count: w.reels as u32,
+                multiplier: u64::from(w.multiplier),
+                win: w.win,
+            })
+            .collect();
+        if !ev.scatter_win.is_zero() {
+            wins.push(GridWin {
+                symbol: "BO".into(),
+                name: "Bonus".into(),
+                cells: row_col_cells(ev.bonus_cells, symbols::REELS),
+                count: ev.bonus_cells.count_ones(),
+                multiplier,
+                win: ev.scatter_win,
+            });
+        }
+        let mut extra = serde_json::Map::new();
+        extra.insert(
+            "ways".into(),
+            ev.ways.iter().map(|w| w.ways).collect::<Vec<_>>().into(),
+        );
+        extra.insert(
+            "free_spins_triggered".into(),
+            ev.free_spins_triggered().into(),
+        );
+        extra.insert("gift_bonus_wins".into(), ev.gift_bonus_wins().into());
+        extra.insert("stars".into(), ev.star_cells.count_ones().into());
+        extra.insert(
+            "lock_and_spin_triggered".into(),
+            ev.lock_and_spin_triggered().into(),
+        );
+        Ok(GridReport {
+            wins,
+            total: ev.total,
+            paid: ev.total,
+            extra,
+        })
     }
 
     fn exact_rtp(&self, _: Standard) -> Option<f64> {

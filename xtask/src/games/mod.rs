@@ -1,13 +1,13 @@
-//! What is truly per game in the runner: `eval`'s reading of a grid and its output, `exact`
-//! (Wish Upon a Star's exact figures), `tune` (each model's knobs) and where the golden
-//! vectors are. Every other command is written once for all games (`commands`).
+//! What is truly per game in the runner: `exact` (Wish Upon a Star's exact figures), `tune`
+//! (each model's knobs), the grid codes of `eval --help` and where the golden vectors are.
+//! Every other command is written once for all games (`commands`).
 
 mod moon_princess;
 mod starlight_christmas;
 mod wish_upon_a_star;
 
 use crate::runner::CliResult;
-use crate::{EvalArgs, ExactArgs, Game, TuneArgs};
+use crate::{ExactArgs, Game, TuneArgs};
 
 /// The cell codes of every game, shown by `cargo xtask eval --help`.
 pub const GRID_CODES_HELP: &str = "\
@@ -19,14 +19,6 @@ Grid: rows from the top separated by '/', cells by spaces. Cell codes:
   starlight-christmas: gy yellow, gt turquoise, gg green, gb blue, gr red gem, st Star,
                        mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)
 Example: cargo xtask eval moon-princess --grid \"ci ci ci st he/be he st ci pg/pg pb pr W st/ci ci he he be/st st st be be\"";
-
-pub fn eval(a: &EvalArgs) -> CliResult {
-    match a.game {
-        Game::MoonPrincess => moon_princess::eval(a),
-        Game::WishUponAStar => wish_upon_a_star::eval(a),
-        Game::StarlightChristmas => starlight_christmas::eval(a),
-    }
-}
 
 pub fn exact(a: &ExactArgs) -> CliResult {
     match a.game {

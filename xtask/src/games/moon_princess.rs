@@ -2,84 +2,10 @@
 //! sequence) and `tune` (each pick's free-spin knob).
 
 use crate::commands::{game_of, mode_of};
-use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin};
-use crate::{EvalArgs, ExactArgs, TuneArgs};
-use moon_princess::{Game, Multiplier};
+use crate::runner::{self, CliError, CliResult};
+use crate::{ExactArgs, TuneArgs};
+use moon_princess::Game;
 use slot_core::Game as _;
-use slot_core::events::Event;
-
-pub fn eval(a: &EvalArgs) -> CliResult {
-    let grid = moon_princess::parse_grid(&a.grid)?;
-    let m = Multiplier::new(a.multiplier.unwrap_or(1))
-        .map_err(|e| CliError(format!("--multiplier: {e}")))?;
-    let r = if a.free_spins {
-        Game::evaluate_free_spin_sequence(&grid, m)
-    } else {
-        Game::evaluate_sequence(&grid, m)
-    };
-    let mut wins = vec![];
-    let mut tumbles = 0;
-    for e in &r.events {
-        match e {
-            Event::Win {
-                symbol,
-                cells,
-                count,
-                multiplier,
-                paid,
-                ..
-            } => wins.push(EvalWin {
-                name: moon_princess::evaluate::CLASSES
-                    .iter()
-                    .find(|c| c.code() == symbol)
-                    .map_or(symbol.as_str(), |c| c.name())
-                    .to_string(),
-                symbol: symbol.clone(),
-                cells: cells
-                    .iter()
-                    .map(|[r, c]| [*r as usize, *c as usize])
-                    .collect(),
-                count: *count,
-                multiplier: u64::from(multiplier.unwrap_or(1)),
-                win: paid.unwrap_or_default().x_bet(),
-            }),
-            Event::GridCleared { paid, .. } if !paid.is_zero() => wins.push(EvalWin {
-                symbol: "clear".into(),
-                name: "grid clear".into(),
-                cells: vec![],
-                count: 0,
-                multiplier: 1,
-                win: paid.x_bet(),
-            }),
-            Event::Tumble { .. } => tumbles += 1,
-            _ => {}
-        }
-    }
-    let mut extra = serde_json::Map::new();
-    extra.insert("tumbles".into(), tumbles.into());
-    extra.insert("final_multiplier".into(), r.multiplier.into());
-    extra.insert("meter".into(), r.meter.into());
-    extra.insert("meter_full".into(), r.meter_full.into());
-    extra.insert("grid_cleared".into(), r.cleared.into());
-    extra.insert(
-        "feature".into(),
-        match (r.cleared, a.free_spins, r.meter_full) {
-            (true, false, _) => "free spins triggered (grid clear)",
-            (true, true, _) => "grid clear pays 100 x bet",
-            (false, false, true) => "Trinity spin (full meter)",
-            (false, true, true) => "extra free spins (full meter)",
-            _ => "none",
-        }
-        .into(),
-    );
-    EvalOutput {
-        wins,
-        total: r.total.x_bet(),
-        paid: r.paid.x_bet(),
-        extra,
-    }
-    .print(a.json)
-}
 
 pub fn exact(_: &ExactArgs) -> CliResult {
     Err(CliError(

@@ -1,72 +1,11 @@
 //! Runner commands of Starlight Christmas.
 
 use crate::commands::{game_of, mode_of};
-use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
-use crate::{EvalArgs, ExactArgs, TuneArgs};
+use crate::runner::{self, CliError, CliResult};
+use crate::{ExactArgs, TuneArgs};
 use slot_core::Game as _;
 use starlight_christmas::math_model::MathModel;
-use starlight_christmas::paytable::evaluate_grid;
-use starlight_christmas::symbols::{NAMES, SHAPE, TEXT_CODES, parse_grid};
 use starlight_christmas::{BetMode, StarlightChristmas};
-
-const GAME: &str = "starlight-christmas";
-
-pub fn eval(a: &EvalArgs) -> CliResult {
-    reject(
-        a.free_spins,
-        "--free-spins",
-        GAME,
-        "moon-princess and wish-upon-a-star",
-    )?;
-    reject(
-        a.multiplier.is_some(),
-        "--multiplier",
-        GAME,
-        "moon-princess",
-    )?;
-    let grid = parse_grid(&a.grid)?;
-    let e = evaluate_grid(&grid);
-    let m = u64::from(e.multiplier());
-    let mut wins: Vec<EvalWin> = e
-        .wins
-        .iter()
-        .map(|w| EvalWin {
-            symbol: TEXT_CODES[w.symbol as usize].to_string(),
-            name: NAMES[w.symbol as usize].to_string(),
-            cells: mask_cells(w.cells, SHAPE.cols as usize),
-            count: w.count,
-            multiplier: m,
-            win: w.win.times(m).x_bet(),
-        })
-        .collect();
-    if !e.scatter_win.is_zero() {
-        let cells = grid.plane(starlight_christmas::symbols::SCATTER);
-        wins.push(EvalWin {
-            symbol: "SC".into(),
-            name: "Scatter".into(),
-            cells: mask_cells(cells, SHAPE.cols as usize),
-            count: e.scatters,
-            multiplier: 1,
-            win: e.scatter_win.x_bet(),
-        });
-    }
-    let mut extra = serde_json::Map::new();
-    extra.insert("symbol_win".into(), e.symbol_win.x_bet().into());
-    extra.insert("multiplier_sum".into(), e.multiplier_sum.into());
-    extra.insert("scatters".into(), e.scatters.into());
-    extra.insert("scatter_win".into(), e.scatter_win.x_bet().into());
-    extra.insert(
-        "free_spins_triggered".into(),
-        e.free_spins_triggered().into(),
-    );
-    EvalOutput {
-        wins,
-        total: e.total.x_bet(),
-        paid: e.paid.x_bet(),
-        extra,
-    }
-    .print(a.json)
-}
 
 pub fn exact(_: &ExactArgs) -> CliResult {
     Err(CliError(

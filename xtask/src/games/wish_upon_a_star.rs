@@ -1,78 +1,17 @@
 //! Runner commands of Wish Upon a Star (the runner's contract (README)): `sim`, `eval`, `play`, `exact`, `tune`.
 
 use crate::commands::{game_of, mode_of, print_report};
-use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin, mask_cells, reject};
-use crate::{EvalArgs, ExactArgs, TuneArgs};
+use crate::runner::{self, CliError, CliResult};
+use crate::{ExactArgs, TuneArgs};
 use num_rational::BigRational;
 use num_traits::Zero;
 use serde::Serialize;
 use slot_core::Game as _;
-use wish_upon_a_star::evaluate::evaluate_free_spin;
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{self, MathModel};
-use wish_upon_a_star::symbols::{self, NAMES};
 use wish_upon_a_star::{ExactFigures, Game, SOURCES};
 
 const GAME: &str = "wish-upon-a-star";
-
-pub fn eval(a: &EvalArgs) -> CliResult {
-    reject(
-        a.multiplier.is_some(),
-        "--multiplier",
-        GAME,
-        "moon-princess",
-    )?;
-    let grid = symbols::parse_grid(&a.grid)?;
-    let (ev, multiplier) = if a.free_spins {
-        (evaluate_free_spin(&grid), 2)
-    } else {
-        (wish_upon_a_star::evaluate(&grid), 1)
-    };
-    let mut wins: Vec<EvalWin> = ev
-        .ways
-        .iter()
-        .map(|w| EvalWin {
-            symbol: symbols::CODES[w.symbol as usize].to_string(),
-            name: NAMES[w.symbol as usize].to_string(),
-            cells: mask_cells(w.cells, symbols::REELS),
-            count: w.reels as u32,
-            multiplier: u64::from(w.multiplier),
-            win: w.win.x_bet(),
-        })
-        .collect();
-    if !ev.scatter_win.is_zero() {
-        wins.push(EvalWin {
-            symbol: "BO".into(),
-            name: "Bonus".into(),
-            cells: mask_cells(ev.bonus_cells, symbols::REELS),
-            count: ev.bonus_cells.count_ones(),
-            multiplier,
-            win: ev.scatter_win.x_bet(),
-        });
-    }
-    let mut extra = serde_json::Map::new();
-    extra.insert(
-        "ways".into(),
-        ev.ways.iter().map(|w| w.ways).collect::<Vec<_>>().into(),
-    );
-    extra.insert(
-        "free_spins_triggered".into(),
-        ev.free_spins_triggered().into(),
-    );
-    extra.insert("gift_bonus_wins".into(), ev.gift_bonus_wins().into());
-    extra.insert("stars".into(), ev.star_cells.count_ones().into());
-    extra.insert(
-        "lock_and_spin_triggered".into(),
-        ev.lock_and_spin_triggered().into(),
-    );
-    EvalOutput {
-        wins,
-        total: ev.total.x_bet(),
-        paid: ev.total.x_bet(),
-        extra,
-    }
-    .print(a.json)
-}
 
 /// A ratio in both forms for the JSON report.
 #[derive(Serialize)]
