@@ -126,6 +126,7 @@ pub mod events;
 pub mod features;
 pub mod free_spins;
 #[doc(hidden)]
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod math_model;
 pub mod outcome;

@@ -86,6 +86,7 @@
 
 pub mod events;
 #[doc(hidden)]
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod math_model;
 pub mod paytable;

@@ -92,6 +92,7 @@ pub mod evaluate;
 pub mod events;
 pub mod exact;
 #[doc(hidden)]
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 mod landing;
 pub mod math_model;
