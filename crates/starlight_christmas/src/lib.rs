@@ -75,7 +75,7 @@
 //! One dependency is enough: this crate re-exports what a server needs ([`Bet`], [`Win`],
 //! [`EventLog`], the generator traits and, with the default `os-rng` feature,
 //! [`rng::server_rng`], a ChaCha20 generator seeded from the operating system). A real-money
-//! server must use such a CSPRNG; the simulator's PCG ([`slot_core::sim::SimRng`]) is
+//! server must use such a CSPRNG; the simulator's PCG (`slot_core::sim::SimRng`) is
 //! predictable from its output. The example below (also the `starlight-christmas-server`
 //! example crate) turns stakes into base bets, plays rounds, pays them in cents and keeps
 //! their event logs.

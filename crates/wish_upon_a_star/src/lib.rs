@@ -46,7 +46,7 @@
 //! re-exports what a server needs ([`Bet`], [`Win`], [`EventLog`], the generator traits and,
 //! with the default `os-rng` feature, [`rng::server_rng`], a ChaCha20 generator seeded from
 //! the operating system). A real-money server must use such a CSPRNG; the simulator's PCG-64
-//! ([`slot_core::sim::SimRng`]) reveals its state in its output. The example below (also the
+//! (`slot_core::sim::SimRng`) reveals its state in its output. The example below (also the
 //! `wish-upon-a-star-server` example crate) plays rounds, pays them in cents and keeps their
 //! event logs.
 //!
