@@ -54,6 +54,29 @@
 #![doc = include_str!("../../../examples/wish-upon-a-star-server/src/main.rs")]
 //! ```
 //!
+//! # Features
+//! The default build holds the rules, the round, the event log, money, sealing and the
+//! OS-seeded generator: what a server needs, and nothing of the simulator (no `rand_pcg`, no
+//! `statrs`, no thread pool), and no exact figures (nor `num-bigint`, `num-rational`) once
+//! the model check has left [`exact`] (below).
+//! * `os-rng` (default): [`rng::server_rng`], ChaCha20 seeded from the operating system
+//!   (`rand_chacha`, `getrandom`); turn it off for targets without an OS random source
+//!   (WebAssembly in a browser page).
+//! * `fuzzing`: the hidden `fuzzing` module, the fuzz targets' checks (turns on
+//!   `slot-core/fuzzing`: `bytes_rng`, `fuzz_seeds`, `rand_pcg`). For the fuzz targets and
+//!   tests, not for play.
+//! * `exact`: the exact figures, [`exact`] and [`ExactFigures`] (rational arithmetic over
+//!   strip counts and a Markov chain; `num-bigint`, `num-rational`), for the runner's `exact`
+//!   and `tune` commands and the tests. For now the model check ([`exact::validate`], run by
+//!   [`Game::new`]) still lives in [`exact`], so without the feature the module is compiled
+//!   all the same, hidden from the docs, and `num-bigint`, `num-rational` are still pulled;
+//!   once the check has moved to [`math_model`], the feature gates the module and those
+//!   crates.
+//!
+//! Simulation is not a feature of this crate: [`RoundOutcome::summary`] (what a round adds to
+//! the statistics) is always there, and the simulator, the PAR statistics and golden vectors
+//! are slot-core's `sim` feature (`parallel` for threads), which the runner turns on.
+//!
 //! # Decisions where the rules are silent
 //! 1. **Star values.** Every Star that lands gets its value at once (drawn after the five stops,
 //!    in row-major cell order) and the value is shown with the grid, but a Star pays only
