@@ -50,7 +50,7 @@
 //! | [`spin`] | one spin: tumble sequences, the clear check, the powers a spin may use |
 //! | [`free_spins`] | the free-spin feature |
 //! | [`pick`] | the player's pick |
-//! | [`paused`] | the round waiting for the pick: in memory, stored, sealed |
+//! | [`paused`] | the round waiting for the pick: in memory, stored, sealed; how a simulation picks ([`PickStrategy`]) |
 //! | [`outcome`] | a finished round and its statistics record |
 //! | [`round`] | the round flow: [`Game`] |
 //! | [`math_model`] | ALL data: reel sets and weights, power chances, with the tuning figures |
@@ -156,8 +156,8 @@ pub use evaluate::{Evaluation, LineWin, PayClass, evaluate};
 pub use features::Power;
 pub use math_model::{MathModel, ModelError};
 pub use outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
-pub use paused::{PausedRound, ResumeError, StoredRound};
-pub use pick::{PICKS, Pick, PickError, PickStrategy};
+pub use paused::{PausedRound, PickStrategy, ResumeError, StoredRound};
+pub use pick::{PICKS, Pick, PickError};
 pub use round::{Game, Multiplier, MultiplierError, RoundState, SequenceResult};
 pub use symbols::{MpGrid, Symbol, grid_text, parse_grid};
 

@@ -8,6 +8,7 @@
 //! fingerprint, the bet, the mode and the server's round id, optionally **sealed** with
 //! HMAC-SHA-256 under the server's key. [`crate::Game::open_sealed`] (or
 //! [`crate::Game::open_unsealed`]) turns it back into a paused round.
+//! A simulation, which has no player, picks through a [`PickStrategy`] given the paused round.
 //!
 //! # What a server must do
 //! - The stored round is the **server's** record. The client only sends its pick (`love`,
@@ -27,6 +28,7 @@
 //! bet on the ladder, another round id) cannot be told from a real round without the seal.
 
 use crate::outcome::{SRC_BASE, SRC_FREE, SRC_TRINITY};
+use crate::pick::Pick;
 use crate::{BET_LADDER, CAP};
 use serde::{Deserialize, Serialize};
 use slot_core::events::{GameId, StakeMode};
@@ -199,6 +201,24 @@ impl PausedRound {
         let mut s = self.store(round_id, bet)?;
         s.0.seal = Some(key.seal(&s.0.canonical()));
         Ok(s)
+    }
+}
+
+/// How a simulation picks: a fixed [`Pick`], or any `FnMut(&PausedRound) -> Pick`.
+pub trait PickStrategy {
+    /// The pick for this paused round.
+    fn pick(&mut self, paused: &PausedRound) -> Pick;
+}
+
+impl PickStrategy for Pick {
+    fn pick(&mut self, _: &PausedRound) -> Pick {
+        *self
+    }
+}
+
+impl<F: FnMut(&PausedRound) -> Pick> PickStrategy for F {
+    fn pick(&mut self, paused: &PausedRound) -> Pick {
+        self(paused)
     }
 }
 

@@ -1,7 +1,6 @@
 //! The player's free-spin pick (the rules, "Free spins": "Choice").
 
 use crate::features::Power;
-use crate::paused::PausedRound;
 use serde::{Deserialize, Serialize};
 use slot_core::events::Princess;
 
@@ -93,23 +92,5 @@ impl std::str::FromStr for Pick {
 impl std::fmt::Display for Pick {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// How a simulation picks: a fixed [`Pick`], or any `FnMut(&PausedRound) -> Pick`.
-pub trait PickStrategy {
-    /// The pick for this paused round.
-    fn pick(&mut self, paused: &PausedRound) -> Pick;
-}
-
-impl PickStrategy for Pick {
-    fn pick(&mut self, _: &PausedRound) -> Pick {
-        *self
-    }
-}
-
-impl<F: FnMut(&PausedRound) -> Pick> PickStrategy for F {
-    fn pick(&mut self, paused: &PausedRound) -> Pick {
-        self(paused)
     }
 }

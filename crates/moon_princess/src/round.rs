@@ -10,8 +10,8 @@
 use crate::free_spins::play_free_spins;
 use crate::math_model::{MathModel, ModelError};
 use crate::outcome::{RoundOutcome, SRC_BASE, SRC_FREE, SRC_TRINITY};
-use crate::paused::{BaseGame, PausedRound, ResumeError, StoredRound};
-use crate::pick::{Pick, PickStrategy};
+use crate::paused::{BaseGame, PausedRound, PickStrategy, ResumeError, StoredRound};
+use crate::pick::Pick;
 use crate::spin::{MeterUse, Play, PowerPolicy, SpinEnd};
 use crate::symbols::MpGrid;
 use crate::tables::Tables;

@@ -7,9 +7,10 @@
 
 use crate::events::grid_text;
 use crate::math_model::MathModel;
+use crate::outcome::RoundOutcome;
 use crate::paytable::{evaluate_grid, pay, scatter_pay};
-use crate::round::RoundOutcome;
-use crate::round::{BetMode, CAP, FREE_SPINS, RETRIGGER_SPINS, StarlightChristmas};
+use crate::round::StarlightChristmas;
+use crate::rules::{BetMode, CAP, FREE_SPINS, RETRIGGER_SPINS};
 use crate::symbols::{multiplier_sum, parse_grid};
 use slot_core::bytes_rng::BytesRng;
 use slot_core::events::PaidLimits;

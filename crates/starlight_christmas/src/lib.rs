@@ -29,12 +29,18 @@
 //! - **Cap**: 5,000 x the base bet; when the round's win reaches it, the round ends at once
 //!   and everything still to come is forfeited.
 //!
-//! * [`symbols`]: the 6x5 grid (row-major from the top-left), symbol codes, text codes.
-//! * [`paytable`]: pay-anywhere and Scatter pays, the evaluation of one grid.
-//! * [`round`]: the round flow: tumbles with refill, Multipliers, free spins with the running
-//!   multiplier, ante bet, cap. Entry point: [`StarlightChristmas::play_round`].
-//! * [`math_model`]: all the data (weights) and the figures it was tuned to.
-//! * [`events`]: what the round record holds for this game.
+//! | module | what |
+//! |---|---|
+//! | [`symbols`] | the 6x5 grid (row-major from the top-left), symbol codes, text codes |
+//! | [`rules`] | the fixed rules: bet ladders and [`BetMode`], the cap, the free-spin awards |
+//! | [`paytable`] | pay-anywhere and Scatter pays, the evaluation of one grid |
+//! | [`cells`] | where new cells come from: the cell tables' sampler, or a chosen grid first |
+//! | [`spin`] | one spin's tumble sequence with refill, its Scatter pay |
+//! | [`free_spins`] | the free spins with the running multiplier |
+//! | [`outcome`] | a finished round ([`RoundOutcome`]) and its statistics record |
+//! | [`round`] | the round flow: the paid spin with its Multipliers, the free spins, ante bet, cap. Entry point: [`StarlightChristmas::play_round`] |
+//! | [`math_model`] | all the data (weights) and the figures it was tuned to |
+//! | [`events`] | what the round record holds for this game |
 //!
 //! All wins are integers in **hundredths of the base bet**. With the ante bet the player
 //! stakes 1.25 x base bet ([`BetMode::cost`] = 125) and wins the same multiples of the base
@@ -99,13 +105,18 @@
 //! the statistics) is always there, and the simulator, the PAR statistics and golden vectors
 //! are slot-core's `sim` feature (`parallel` for threads), which the runner turns on.
 
+pub mod cells;
 pub mod events;
+pub mod free_spins;
 #[doc(hidden)]
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod math_model;
+pub mod outcome;
 pub mod paytable;
 pub mod round;
+pub mod rules;
+pub mod spin;
 pub mod symbols;
 
 #[cfg(test)]
@@ -113,10 +124,9 @@ mod rule_tests;
 
 pub use events::{Event, SpinKind};
 pub use math_model::MathModel;
-pub use round::{
-    ANTE_STAKE_LADDER, AWARDS, BET_LADDER, BetMode, CAP, FEATURES, RoundOutcome, SOURCES,
-    StarlightChristmas,
-};
+pub use outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
+pub use round::StarlightChristmas;
+pub use rules::{ANTE_STAKE_LADDER, BET_LADDER, BetMode, CAP};
 
 pub use slot_core::events::EventLog;
 pub use slot_core::money::{Bet, BetError, BetLadder, MoneyError, Win};

@@ -5,6 +5,7 @@
 //! grid win by their count: tier 1 for 8-9, tier 2 for 10-11, tier 3 for 12-30. The Scatter
 //! pays by its count: 4 -> 3x, 5 -> 5x, 6 or more -> 100x.
 
+use crate::rules::CAP;
 use crate::symbols::{PAYING, SCATTER, ScGrid};
 use slot_core::grid::Mask;
 use slot_core::money::Win;
@@ -135,6 +136,6 @@ pub fn evaluate_grid(grid: &ScGrid) -> GridEvaluation {
         scatters: n,
         scatter_win,
         total,
-        paid: total.min(crate::round::CAP.limit),
+        paid: total.min(CAP.limit),
     }
 }

@@ -4,9 +4,12 @@
 //! column by column from the left, each column from its lowest empty cell up), so the whole
 //! round is fixed and its win can be worked out by hand in the comments.
 
+use crate::cells::{CellSource, Table};
 use crate::events::Event;
+use crate::outcome::SOURCES;
 use crate::paytable::{PAYS, evaluate_grid, pay, scatter_pay};
-use crate::round::{BetMode, CAP, CellSource, SOURCES, StarlightChristmas, Table};
+use crate::round::StarlightChristmas;
+use crate::rules::{BetMode, CAP};
 use crate::symbols::{PAYING, parse_code, parse_grid};
 use slot_core::money::Win;
 use slot_core::recorder::{EventLog, NoRecorder};

@@ -430,27 +430,8 @@ fn strip_figures_light(strips: &[ReelStrip; REELS]) -> (BigRational, [BigRationa
     )
 }
 
-/// Every check a model must pass before it is played ([`crate::Game::new`]) or its figures
-/// are computed ([`ExactFigures::compute`]): first the structural checks of
-/// [`MathModel::validate`] (symbols, placement, cash values, probability), then that free
-/// spins end: a free spin must award fewer than one free spin on average
-/// ([`free_spins_awarded_per_free_spin`] below 1), or a round would never end on average
-/// (the crate's decision 7). The second check needs the exact figures, so it lives here and
-/// the math model module stays plain data with structural checks.
-///
-/// # Errors
-/// The first [`ModelError`] found; [`ModelError::EndlessFreeSpins`] with the expected free
-/// spins awarded per free spin if it is 1 or more.
-pub fn validate(model: &MathModel) -> Result<(), ModelError> {
-    model.validate()?;
-    let m = free_spins_awarded_per_free_spin(model);
-    if m >= BigRational::one() {
-        return Err(ModelError::EndlessFreeSpins {
-            expected: to_f64(&m),
-        });
-    }
-    Ok(())
-}
+/// The model check, [`crate::math_model::validate`], also at its former path.
+pub use crate::math_model::validate;
 
 impl ExactFigures {
     /// Computes every exact figure of `model`, after checking it ([`validate`]).

@@ -66,7 +66,7 @@ fn check_whole_round(out: &RoundOutcome, log: &EventLog) {
 }
 
 /// Reads `data` as a math model file. Bad input must give a JSON error (the model's checks,
-/// [`crate::exact::validate`], run while reading). A model that is accepted must build a
+/// [`crate::math_model::validate`], run while reading). A model that is accepted must build a
 /// game, write back to an equal model with the same fingerprint, and play three rounds
 /// (random numbers from `data`) that keep every invariant of [`check_round`].
 pub fn check_model_json(data: &[u8]) {

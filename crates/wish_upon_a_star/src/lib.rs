@@ -32,8 +32,8 @@
 //! | [`symbols`] | symbol codes, text codes, the 5x3 grid, where each symbol may stand |
 //! | [`mod@evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
 //! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`Game`]) |
-//! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures |
-//! | [`exact`] | exact figures by counting over the strips and a Markov chain (`num-rational` fractions); the model check that free spins end |
+//! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures; the model checks, that free spins end included (integers) |
+//! | [`exact`] | exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
 //! | [`events`] | what the round record holds for this game |
 //!
 //! Grids are 5 reels by 3 rows, cells numbered row-major from the top-left

@@ -49,7 +49,8 @@
 //! the targets (README): hit frequency 25-40 %, free spins 1 in 100-250, free-spin share 25-45 %: all
 //! inside.
 
-use crate::symbols::{self, REELS};
+use crate::evaluate::SCATTER_COUNT;
+use crate::symbols::{self, BONUS, REELS, WILD};
 use serde::{Deserialize, Serialize};
 use slot_core::money::Win;
 use slot_core::sampling::{ReelStrip, WeightedTable};
@@ -306,7 +307,7 @@ pub enum ModelError {
         denominator: u32,
     },
     /// Free spins would on average never end (a free spin awards one or more free spins on
-    /// average); found by [`crate::exact::validate`].
+    /// average); found by [`validate`].
     #[error(
         "a free spin awards on average {expected:.4} free spins; it must be less than 1 so that free spins end"
     )]
@@ -317,7 +318,7 @@ pub enum ModelError {
 }
 
 /// The math model of the game: reel strips, Star values, respin Star probability, gift
-/// prizes. A model file (JSON) is read through [`crate::exact::validate`], the checks
+/// prizes. A model file (JSON) is read through [`validate`], the checks
 /// [`crate::Game::new`] makes: unknown fields and models that break a rule are refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "ModelFields")]
@@ -355,7 +356,7 @@ impl TryFrom<ModelFields> for MathModel {
             gift_prizes: f.gift_prizes,
             respin_star: f.respin_star,
         };
-        crate::exact::validate(&m)?;
+        validate(&m)?;
         Ok(m)
     }
 }
@@ -435,9 +436,8 @@ impl MathModel {
     /// The structural checks of a model (a model file is outside input): strip lengths and
     /// codes, where each symbol may stand, cash values (positive, capped, whole cents at every
     /// bet) and the respin Star probability. That free spins end (a free spin awards fewer
-    /// than one on average) needs the exact figures and is checked where a game is built:
-    /// [`crate::exact::validate`] runs both, and [`crate::Game::new`] and
-    /// [`crate::ExactFigures::compute`] call it.
+    /// than one on average) is checked where a game is built: [`validate`] runs both, and
+    /// [`crate::Game::new`] and [`crate::ExactFigures::compute`] call it.
     ///
     /// # Errors
     /// [`ModelError`] naming the first problem found.
@@ -506,5 +506,182 @@ impl MathModel {
             });
         }
         Ok(())
+    }
+}
+
+/// Every check a model must pass before it is played ([`crate::Game::new`]) or its figures
+/// are computed ([`crate::ExactFigures::compute`]): first the structural checks of
+/// [`MathModel::validate`] (symbols, placement, cash values, probability), then that free
+/// spins end: a free spin must award fewer than one free spin on average, or a round would
+/// never end on average (the crate's decision 7). The second check is exact in integers
+/// (a fraction of 256-bit integers, no rational arithmetic); it refuses exactly the models
+/// whose [`crate::exact::free_spins_awarded_per_free_spin`] is 1 or more.
+///
+/// # Errors
+/// The first [`ModelError`] found; [`ModelError::EndlessFreeSpins`] with the expected free
+/// spins awarded per free spin if it is 1 or more.
+pub fn validate(model: &MathModel) -> Result<(), ModelError> {
+    model.validate()?;
+    let m = FreeSpinAwards::of(model);
+    if !m.below_one() {
+        return Err(ModelError::EndlessFreeSpins {
+            expected: m.to_f64(),
+        });
+    }
+    Ok(())
+}
+
+/// The expected free spins awarded per free spin, `m = 10 (P(3 Bonus) + (P(reel 2 full of
+/// Wilds) + P(reel 4 full of Wilds)) x P(gift = free spins))` on the free-spin strips, as an
+/// exact fraction of integers: free spins end with probability 1 only if it is below 1.
+///
+/// For a model that passes [`MathModel::validate`], with `L1` to `L5` the free-spin strip
+/// lengths, `S` the stops of reels 1, 3, 5 that show 3 or more Bonus (only they carry it),
+/// `F2`, `F4` the stops of reels 2 and 4 whose window is all Wilds, and `G` of `T` the weight
+/// of the free-spin gift:
+/// `m = 10 S / (L1 L3 L5) + 10 G (F2 L4 + F4 L2) / (T L2 L4)`, over the common denominator
+/// `L1 L3 L5 T L2 L4`. A strip has fewer than 2^32 stops and a weight total is below 2^32, so
+/// the denominator is below 2^192 and the numerator below 2^198: both fit in 256 bits, each a
+/// sum of products of two `u128`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FreeSpinAwards {
+    numerator: U256,
+    denominator: U256,
+}
+
+impl FreeSpinAwards {
+    /// The fraction for `model`.
+    ///
+    /// # Panics
+    /// Never for a model that passes [`MathModel::validate`] (strips of 3 or more stops, a
+    /// Bonus only on reels 1, 3 and 5); [`validate`] runs that check first.
+    fn of(model: &MathModel) -> FreeSpinAwards {
+        let strips = &model.free_strips;
+        let len = |r: usize| strips[r].len() as u128;
+        let windows = |r: usize| (0..strips[r].len()).map(move |t| strips[r].window::<3>(t));
+        let count = |w: [u8; 3], s: u8| w.iter().filter(|&&x| x == s).count();
+        // Stops of reels 1, 3, 5 by their Bonus count (0 to 3), and the stops of the three
+        // together with SCATTER_COUNT or more.
+        let bonus = |r: usize| {
+            let mut d = [0u128; 4];
+            for w in windows(r) {
+                d[count(w, BONUS)] += 1;
+            }
+            d
+        };
+        let (b1, b3, b5) = (bonus(0), bonus(2), bonus(4));
+        let mut scatter: u128 = 0;
+        for (i, n1) in b1.iter().enumerate() {
+            for (j, n3) in b3.iter().enumerate() {
+                for (k, n5) in b5.iter().enumerate() {
+                    if i + j + k >= SCATTER_COUNT as usize {
+                        scatter += n1 * n3 * n5;
+                    }
+                }
+            }
+        }
+        let full = |r: usize| windows(r).filter(|&w| count(w, WILD) == 3).count() as u128;
+        let gifts = &model.gift_prizes;
+        let total = u128::from(gifts.total());
+        let free_spins: u128 = gifts
+            .values()
+            .iter()
+            .zip(gifts.weights())
+            .filter(|(v, _)| **v == GiftPrize::FreeSpins)
+            .map(|(_, &w)| u128::from(w))
+            .sum();
+        let award = u128::from(FREE_SPINS_AWARD);
+        let scatter_stops = len(0) * len(2) * len(4);
+        let gift_stops = total * len(1) * len(3);
+        let full_stops = full(1) * len(3) + full(3) * len(1);
+        FreeSpinAwards {
+            numerator: U256::product(award * scatter, gift_stops).plus(U256::product(
+                award * free_spins * full_stops,
+                scatter_stops,
+            )),
+            denominator: U256::product(scatter_stops, gift_stops),
+        }
+    }
+
+    /// Whether `m < 1`: free spins end.
+    fn below_one(self) -> bool {
+        self.numerator < self.denominator
+    }
+
+    /// The `f64` nearest to `m` (ties to even), for the error message; exact for the
+    /// values a model can have (`m` is at most 30).
+    fn to_f64(self) -> f64 {
+        let (n, d) = (self.numerator, self.denominator);
+        if n == U256::ZERO {
+            return 0.0;
+        }
+        // The whole part by subtraction (m is at most 10 x (1 + 2 x 1) = 30), then binary
+        // digits by long division until there are 54 significant bits: 53 and one to round
+        // by; what is left over (`r`) decides a tie.
+        let (mut q, mut r) = (0u64, n);
+        while r >= d {
+            r = r.minus(d);
+            q += 1;
+        }
+        let mut fraction_bits = 0;
+        while q < 1 << 53 {
+            r = r.plus(r);
+            q <<= 1;
+            if r >= d {
+                r = r.minus(d);
+                q |= 1;
+            }
+            fraction_bits += 1;
+        }
+        let round = q & 1 == 1;
+        let mut mantissa = q >> 1;
+        if round && (r != U256::ZERO || mantissa & 1 == 1) {
+            mantissa += 1;
+        }
+        // At most 2^53 and a power of two scale: both exact.
+        mantissa as f64 * 2f64.powi(1 - fraction_bits)
+    }
+}
+
+/// An unsigned 256-bit integer, only as wide as [`FreeSpinAwards`] needs: products of two
+/// `u128`, sums, differences and comparison (high half first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct U256 {
+    hi: u128,
+    lo: u128,
+}
+
+impl U256 {
+    const ZERO: U256 = U256 { hi: 0, lo: 0 };
+
+    /// `a x b`, exactly.
+    fn product(a: u128, b: u128) -> U256 {
+        const LOW: u128 = u64::MAX as u128;
+        let (a1, a0, b1, b0) = (a >> 64, a & LOW, b >> 64, b & LOW);
+        let (low, cross1, cross0, high) = (a0 * b0, a1 * b0, a0 * b1, a1 * b1);
+        // Below 3 x 2^64: no overflow.
+        let middle = (low >> 64) + (cross1 & LOW) + (cross0 & LOW);
+        U256 {
+            hi: high + (cross1 >> 64) + (cross0 >> 64) + (middle >> 64),
+            lo: (low & LOW) | (middle << 64),
+        }
+    }
+
+    /// `self + other` (the sums here stay far below 2^256).
+    fn plus(self, other: U256) -> U256 {
+        let (lo, carry) = self.lo.overflowing_add(other.lo);
+        U256 {
+            hi: self.hi + other.hi + u128::from(carry),
+            lo,
+        }
+    }
+
+    /// `self - other`, for `other <= self`.
+    fn minus(self, other: U256) -> U256 {
+        let (lo, borrow) = self.lo.overflowing_sub(other.lo);
+        U256 {
+            hi: self.hi - other.hi - u128::from(borrow),
+            lo,
+        }
     }
 }

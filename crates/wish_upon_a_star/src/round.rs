@@ -164,9 +164,9 @@ impl Game {
     /// # Errors
     /// [`ModelError`] if the model breaks a rule: the structural checks of
     /// [`MathModel::validate`], and free spins that would never end on average
-    /// ([`ModelError::EndlessFreeSpins`]); both run in [`crate::exact::validate`].
+    /// ([`ModelError::EndlessFreeSpins`]); both run in [`crate::math_model::validate`].
     pub fn new(model: &MathModel) -> Result<Game, ModelError> {
-        crate::exact::validate(model)?;
+        crate::math_model::validate(model)?;
         Ok(Game {
             model: model.clone(),
             fingerprint: model.fingerprint(),

@@ -3,6 +3,8 @@
 mod common;
 
 use common::{cash, fixed_model};
+use num_rational::BigRational;
+use num_traits::One;
 use slot_core::sampling::{ReelStrip, WeightedTable};
 use wish_upon_a_star::exact::validate;
 use wish_upon_a_star::math_model::{
@@ -205,4 +207,107 @@ fn every_advertised_value_has_a_positive_weight_and_every_stop_can_be_drawn() {
     }
     assert!(!e.base_features.lock_and_spin_probability.is_zero());
     assert!(!e.grands_per_round.is_zero());
+}
+
+/// A free-spin strip set: reels 1, 3, 5 of `len` stops with `bonus` Bonus 3 stops apart,
+/// reels 2 and 4 of `wild_len` stops with a stack of `stack` Wilds.
+fn free_strips(len: usize, bonus: usize, wild_len: usize, stack: [usize; 2]) -> [ReelStrip; 5] {
+    let plain = |n: usize| (0..n).map(|i| (i % 5) as u8).collect::<Vec<u8>>();
+    let bonus_reel = || {
+        let mut s = plain(len);
+        for b in 0..bonus {
+            s[3 * b] = BONUS;
+        }
+        ReelStrip::new(s).unwrap()
+    };
+    let wild_reel = |k: usize| {
+        let mut s = plain(wild_len);
+        s[..k].fill(WILD);
+        ReelStrip::new(s).unwrap()
+    };
+    [
+        bonus_reel(),
+        wild_reel(stack[0]),
+        bonus_reel(),
+        wild_reel(stack[1]),
+        bonus_reel(),
+    ]
+}
+
+/// The model check that free spins end is done in integers: it refuses exactly the models
+/// whose exact (rational) free spins awarded per free spin is 1 or more, at the boundary
+/// (exactly 1, just below, just above) and around it, and its error carries the same
+/// figure, rounded to the nearest `f64`.
+#[test]
+fn the_integer_free_spin_check_refuses_exactly_where_the_exact_figure_reaches_one() {
+    use wish_upon_a_star::exact::{free_spins_awarded_per_free_spin, to_f64};
+    let gifts = |free_spins: u32, other: u32| {
+        WeightedTable::new([
+            (GiftPrize::FreeSpins, free_spins),
+            (GiftPrize::Cash(cash(100)), other),
+        ])
+        .unwrap()
+    };
+    let with = |strips: [ReelStrip; 5], fs: u32, other: u32| {
+        let mut m = MathModel::standard();
+        m.free_strips = strips;
+        m.gift_prizes = gifts(fs, other);
+        m
+    };
+    let mut models = vec![
+        // m = 10 x 1/10 x 1 = 1: refused; 10 x 1/10 x 999/1000 = 0.999: accepted.
+        (with(free_strips(10, 0, 10, [3, 0]), 1, 0), Some(true)),
+        (with(free_strips(10, 0, 10, [3, 0]), 999, 1), Some(false)),
+        // m = 10 x 2/10 x 1/2 = 1 and 10 x 2/10 x 51/100 = 1.02: refused; 0.98: accepted.
+        (with(free_strips(10, 0, 10, [4, 0]), 1, 1), Some(true)),
+        (with(free_strips(10, 0, 10, [4, 0]), 51, 49), Some(true)),
+        (with(free_strips(10, 0, 10, [4, 0]), 49, 51), Some(false)),
+        // With the Scatter: 10 x (3/10)^3 = 0.27, plus 10 x 73/1000 x 1 = 0.73: exactly 1.
+        (with(free_strips(10, 1, 1000, [75, 0]), 1, 0), Some(true)),
+        (with(free_strips(10, 1, 1000, [74, 0]), 1, 0), Some(false)),
+        // Both Wild reels: 10 x (1/20 + 1/20) x 1 = 1, and 10 x (2/20 + 1/20) x 2/3 = 1.
+        (with(free_strips(10, 0, 20, [3, 3]), 1, 0), Some(true)),
+        (with(free_strips(10, 0, 20, [4, 3]), 2, 1), Some(true)),
+        (
+            with(free_strips(10, 0, 20, [4, 3]), 2_000_001, 1_000_000),
+            Some(true),
+        ),
+        (
+            with(free_strips(10, 0, 20, [4, 3]), 1_999_999, 1_000_000),
+            Some(false),
+        ),
+    ];
+    for len in [7, 10, 31] {
+        for bonus in 0..=2 {
+            for stack in [[0, 0], [3, 0], [4, 5], [9, 7]] {
+                for (fs, other) in [(1, 0), (1, 3), (7, 93), (0, 1)] {
+                    models.push((with(free_strips(len, bonus, 23, stack), fs, other), None));
+                }
+            }
+        }
+    }
+    let mut refused = 0;
+    for (i, (m, want_refused)) in models.iter().enumerate() {
+        let exact = free_spins_awarded_per_free_spin(m);
+        let endless = exact >= BigRational::one();
+        if let Some(w) = want_refused {
+            assert_eq!(endless, *w, "model {i}: {}", to_f64(&exact));
+        }
+        let got = validate(m);
+        if endless {
+            refused += 1;
+            assert_eq!(
+                got,
+                Err(ModelError::EndlessFreeSpins {
+                    expected: to_f64(&exact)
+                }),
+                "model {i}"
+            );
+            assert_eq!(Game::new(m).unwrap_err(), got.unwrap_err(), "model {i}");
+        } else {
+            assert_eq!(got, Ok(()), "model {i}: {}", to_f64(&exact));
+            assert!(Game::new(m).is_ok(), "model {i}");
+        }
+    }
+    assert!(refused >= 8 && refused < models.len(), "{refused}");
 }
