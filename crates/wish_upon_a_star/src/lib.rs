@@ -33,7 +33,7 @@
 //! | [`mod@evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
 //! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`Game`]) |
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures; the model checks, that free spins end included (integers) |
-//! | [`exact`] | exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
+//! | `exact` | (feature `exact`) exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
 //! | [`events`] | what the round record holds for this game |
 //!
 //! Grids are 5 reels by 3 rows, cells numbered row-major from the top-left
@@ -57,21 +57,17 @@
 //! # Features
 //! The default build holds the rules, the round, the event log, money, sealing and the
 //! OS-seeded generator: what a server needs, and nothing of the simulator (no `rand_pcg`, no
-//! `statrs`, no thread pool), and no exact figures (nor `num-bigint`, `num-rational`) once
-//! the model check has left [`exact`] (below).
+//! `statrs`, no thread pool) and no exact figures (no `num-bigint`, no `num-rational`).
 //! * `os-rng` (default): [`rng::server_rng`], ChaCha20 seeded from the operating system
 //!   (`rand_chacha`, `getrandom`); turn it off for targets without an OS random source
 //!   (WebAssembly in a browser page).
 //! * `fuzzing`: the hidden `fuzzing` module, the fuzz targets' checks (turns on
 //!   `slot-core/fuzzing`: `bytes_rng`, `fuzz_seeds`, `rand_pcg`). For the fuzz targets and
 //!   tests, not for play.
-//! * `exact`: the exact figures, [`exact`] and [`ExactFigures`] (rational arithmetic over
-//!   strip counts and a Markov chain; `num-bigint`, `num-rational`), for the runner's `exact`
-//!   and `tune` commands and the tests. For now the model check ([`exact::validate`], run by
-//!   [`Game::new`]) still lives in [`exact`], so without the feature the module is compiled
-//!   all the same, hidden from the docs, and `num-bigint`, `num-rational` are still pulled;
-//!   once the check has moved to [`math_model`], the feature gates the module and those
-//!   crates.
+//! * `exact`: the exact figures, `exact` and `ExactFigures` (rational arithmetic over strip
+//!   counts and a Markov chain; `num-bigint`, `num-rational`), for the runner's `exact` and
+//!   `tune` commands and the tests. The model check ([`math_model::validate`]) needs none of
+//!   it: it is in integers.
 //!
 //! Simulation is not a feature of this crate: [`RoundOutcome::summary`] (what a round adds to
 //! the statistics) is always there, and the simulator, the PAR statistics and golden vectors
@@ -113,10 +109,7 @@
 
 pub mod evaluate;
 pub mod events;
-// Without the feature `exact`, still compiled (hidden from the docs) for the model check,
-// `exact::validate`, until that check moves to `math_model`; then `exact` is gated by
-// `#[cfg(feature = "exact")]` alone, and num-* go with it.
-#[cfg_attr(not(feature = "exact"), doc(hidden))]
+#[cfg(feature = "exact")]
 pub mod exact;
 #[doc(hidden)]
 #[cfg(feature = "fuzzing")]
@@ -128,7 +121,7 @@ pub mod symbols;
 
 pub use evaluate::{SpinEvaluation, WaysWin, evaluate};
 pub use events::Event;
-#[cfg_attr(not(feature = "exact"), doc(hidden))]
+#[cfg(feature = "exact")]
 pub use exact::ExactFigures;
 pub use math_model::{GiftPrize, MathModel, ModelError, StarValue};
 pub use round::{AWARDS, FEATURES, Game, LockAndSpinOutcome, RoundOutcome, SOURCES};
