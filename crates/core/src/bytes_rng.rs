@@ -7,6 +7,7 @@
 //! input: a round never stalls on an endless run of rejected draws (a stream of zeros would
 //! be rejected forever by Lemire's method for most bounds), and the same input always gives
 //! the same round.
+#![cfg(feature = "fuzzing")]
 
 use rand_core::{Infallible, TryRng};
 use rand_pcg::Pcg64;

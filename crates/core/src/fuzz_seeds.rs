@@ -1,6 +1,7 @@
 //! The committed seed corpora of the fuzz targets (`fuzz/seeds/<target>/` at the repository's
 //! root), replayed as ordinary tests so every fuzz check keeps compiling and passing between
 //! fuzzing sessions. Test support for the game crates' `tests/fuzz_corpus.rs`; not for play.
+#![cfg(feature = "fuzzing")]
 
 use std::path::PathBuf;
 

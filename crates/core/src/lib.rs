@@ -2,11 +2,11 @@
 //!
 //! | module | what |
 //! |---|---|
-//! | [`bytes_rng`] | a generator replaying bytes, for fuzz targets |
+//! | `bytes_rng` | (feature `fuzzing`) a generator replaying bytes, for fuzz targets |
 //! | [`events`] | the round record: one event vocabulary for the three games, the event log and its reconciliation |
 //! | [`fingerprint`] | SHA-256 fingerprints of math models (by their canonical JSON form) |
-//! | [`game`] | the one interface every game implements ([`Game`]): its facts, its math model, a round in a mode, its random inputs |
-//! | [`golden`] | golden vectors as data: chosen rounds with their win and event-log digest |
+//! | [`game`] | the one interface every game implements ([`Game`]): its facts, its math model, a round in a mode, a grid evaluated alone, its random inputs |
+//! | `golden` | (feature `sim`) golden vectors as data: chosen rounds with their win and event-log digest |
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
 //! | [`ledger`] | the round's ledger: every payment goes through it and comes back trimmed by the cap |
 //! | [`lines`] | gap-free straight runs of 3+ along rows and columns (Moon Princess) |
@@ -15,13 +15,28 @@
 //! | [`sampling`] | unbiased bounded integers (Lemire 2019), integer-weighted tables, reel strips |
 //! | [`money`] | wins in hundredths of the bet (checked), bet ladder with typed errors, win cap |
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
-//! | [`stats`] | one file per part: the round summary (`summary`, needing nothing else), mergeable integer accumulators (`accumulator`) and their validation (`validate`), confidence levels and normal quantiles (`confidence`), chi-square tests (`chi_square`), top-award odds with Poisson intervals (`awards`), the PAR report with RTP intervals at any confidence level (`report`) and its text (`text`); `statrs` only in `confidence` and `chi_square` |
+//! | [`stats`] | one file per part (all but the round summary need the feature `sim`): the round summary (`summary`, needing nothing else), mergeable integer accumulators (`accumulator`) and their validation (`validate`), confidence levels and normal quantiles (`confidence`), chi-square tests (`chi_square`), top-award odds with Poisson intervals (`awards`), the PAR report with RTP intervals at any confidence level (`report`) and its text (`text`); `statrs` only in `confidence` and `chi_square` |
 //! | [`seal`] | HMAC-SHA-256 seals for records in untrusted storage, round ids |
-//! | [`sim`] | reproducible simulation: one PCG stream per batch; shards, checkpoints, stop rules; the multi-threaded `simulate` and `simulate_plan` need the `parallel` feature |
+//! | `sim` | (feature `sim`) reproducible simulation: one PCG stream per batch; shards, checkpoints, stop rules; the multi-threaded `simulate` and `simulate_plan` need the `parallel` feature |
 //! | [`text`] | grids written as text (the runner's contract (README) cell codes), for the runner and rule tests |
 //!
-//! Games take any [`rand_core::Rng`]. Simulations use [`sim::SimRng`] (PCG-64: fast,
+//! Games take any [`rand_core::Rng`]. Simulations use `sim::SimRng` (PCG-64: fast,
 //! predictable); a real-money server must use a CSPRNG seeded from the operating system.
+//!
+//! # Features
+//! The default build holds what a game and its server need: grids, lines, clusters, sampling,
+//! money, the ledger, the event log and recorders, fingerprints, seals, grid text and the
+//! round summary (`stats::RoundSummary`); none of `rand_pcg`, `statrs`, `rayon`.
+//! * `sim`: the simulator (`sim`: PCG streams, shards, checkpoints, stop rules, replay),
+//!   golden vectors (`golden`) and the rest of `stats` (accumulators, PAR report, confidence
+//!   intervals, chi-square tests); brings `rand_pcg` and `statrs`.
+//! * `parallel`: `sim` plus the multi-threaded `sim::simulate` and `sim::simulate_plan`
+//!   (`rayon`).
+//! * `fuzzing`: `bytes_rng` (generators replaying given numbers) and `fuzz_seeds` (the fuzz
+//!   targets' seed corpora replayed as tests); brings `rand_pcg`. Not for play.
+//! * `os-rng`: `rng::server_rng`, ChaCha20 seeded from the operating system (`rand_chacha`,
+//!   `getrandom`), for real-money play.
+//! * `schema`: the JSON Schema of the event log (`schemars` derives).
 //!
 //! Why not `bitvec`: a grid of at most 64 cells is one machine word, and the hot operations
 //! (popcount, shifts for neighbours and runs, masks) are single instructions on `u64`; `bitvec`

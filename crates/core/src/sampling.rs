@@ -12,7 +12,7 @@
 //! * Reel strips draw a stop uniformly, show a window below it and refill from above it.
 //!
 //! Which generator for what (the common rules (README), "Randomness"): simulations use a fast PCG
-//! ([`crate::sim::SimRng`]); a real-money server must use a CSPRNG seeded from the operating
+//! (`sim::SimRng`); a real-money server must use a CSPRNG seeded from the operating
 //! system (for example `rand_chacha::ChaCha20Rng`), since a PCG stream is predictable from a
 //! few hundred bytes of its output.
 

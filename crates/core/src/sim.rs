@@ -8,14 +8,15 @@
 //! thread count. Round `k` is round `k % BATCH_ROUNDS` of batch `k / BATCH_ROUNDS`; replaying
 //! it means replaying the rounds before it in its batch ([`rng_at_round`]).
 //!
-//! Above that, [`simulate_plan`] plays a [`Plan`]: the batches of a run, or one shard's
-//! consecutive share of them ([`shard_batches`]), folded in batch order so that the
-//! convergence checkpoints ([`is_checkpoint`]), an early stop ([`StopRule`], for
+//! Above that, `simulate_plan` (feature `parallel`) plays a [`Plan`]: the batches of a run,
+//! or one shard's consecutive share of them ([`shard_batches`]), folded in batch order so that
+//! the convergence checkpoints ([`is_checkpoint`]), an early stop ([`StopRule`], for
 //! precision-driven runs) and an interruption (a complete prefix of batches) are the same for
 //! every thread count. The shards of a run add up to exactly the run.
 //!
 //! PCG is for simulation only: its state is recoverable from its output, so it must never
 //! decide real-money rounds (use a CSPRNG such as ChaCha20 seeded from the OS there).
+#![cfg(feature = "sim")]
 
 use crate::Game;
 use crate::events::EventLog;
@@ -100,7 +101,7 @@ pub struct Progress {
     /// Sum of their wins, hundredths, for display: it stops at `u64::MAX` rather than wrap
     /// (about 1.8e17 rounds at a 95 % RTP; the report's sums are `u128`).
     pub win: AtomicU64,
-    /// The sums of the complete prefix of batches folded so far by [`simulate_plan`] (batches
+    /// The sums of the complete prefix of batches folded so far by `simulate_plan` (batches
     /// from the plan's first one, in order), for a display of the interval's half-width.
     pub prefix: std::sync::Mutex<Checkpoint>,
 }
@@ -304,7 +305,7 @@ impl std::fmt::Debug for StopRule<'_> {
     }
 }
 
-/// How a run of [`simulate_plan`] may be watched and stopped.
+/// How a run of `simulate_plan` may be watched and stopped.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Controls<'a> {
     /// Counters for a progress display.
@@ -316,7 +317,7 @@ pub struct Controls<'a> {
     pub stop_rule: Option<StopRule<'a>>,
 }
 
-/// Why a run of [`simulate_plan`] ended.
+/// Why a run of `simulate_plan` ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
     /// Every batch of the plan was played.
@@ -327,7 +328,7 @@ pub enum Stop {
     Interrupted,
 }
 
-/// The result of [`simulate_plan`]: the sums of batches `first..end` of the plan, a complete
+/// The result of `simulate_plan`: the sums of batches `first..end` of the plan, a complete
 /// prefix of its batches in their order, so it is itself the exact result of a plan that
 /// ends at `end`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -86,7 +86,7 @@ impl PayClass {
     }
 
     /// True for the classes that fill the Girl Power meter (a princess or any princess).
-    pub const fn is_princess_class(self) -> bool {
+    pub(crate) const fn is_princess_class(self) -> bool {
         match self {
             PayClass::Symbol(s) => s.is_princess(),
             PayClass::AnyPrincess => true,
@@ -163,7 +163,7 @@ impl Evaluation {
 
     /// The cells that get a Wild after the removal: the middle of every paid 3-cell win (two
     /// such wins sharing a middle cell make one Wild).
-    pub fn new_wilds(&self) -> Mask {
+    pub(crate) fn new_wilds(&self) -> Mask {
         self.wins
             .iter()
             .filter(|w| w.len == 3)

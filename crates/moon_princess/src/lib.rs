@@ -74,6 +74,21 @@
 #![doc = include_str!("../../../examples/moon-princess-server/src/main.rs")]
 //! ```
 //!
+//! # Features
+//! The default build holds the rules, the round, the event log, money, sealing and the
+//! OS-seeded generator: what a server needs, and nothing of the simulator (no `rand_pcg`, no
+//! `statrs`, no thread pool).
+//! * `os-rng` (default): [`rng::server_rng`], ChaCha20 seeded from the operating system
+//!   (`rand_chacha`, `getrandom`); turn it off for targets without an OS random source
+//!   (WebAssembly in a browser page).
+//! * `fuzzing`: the hidden `fuzzing` module, the fuzz targets' checks (turns on
+//!   `slot-core/fuzzing`: `bytes_rng`, `fuzz_seeds`, `rand_pcg`). For the fuzz targets and
+//!   tests, not for play.
+//!
+//! Simulation is not a feature of this crate: [`RoundOutcome::summary`] (what a round adds to
+//! the statistics) is always there, and the simulator, the PAR statistics and golden vectors
+//! are slot-core's `sim` feature (`parallel` for threads), which the runner turns on.
+//!
 //! # Decisions where the rules are silent
 //! 1. **Ties** in "only the highest win per combination" (equal pay and length) are broken by
 //!    the class order Wild, any princess, Princess Love, Princess Star, Princess Storm, Bell,
@@ -126,6 +141,7 @@ pub mod events;
 pub mod features;
 pub mod free_spins;
 #[doc(hidden)]
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod game;
 pub mod math_model;

@@ -38,7 +38,7 @@ pub enum Symbol {
 }
 
 /// The 7 regular (non-wild) symbols, in code order.
-pub const REGULAR: [Symbol; 7] = [
+pub(crate) const REGULAR: [Symbol; 7] = [
     Symbol::Circle,
     Symbol::LowStar,
     Symbol::Heart,
@@ -86,7 +86,7 @@ impl Symbol {
     }
 
     /// The symbol of a text code (see [`Symbol::text`]); `None` for anything else.
-    pub fn from_text(s: &str) -> Option<Symbol> {
+    pub(crate) fn from_text(s: &str) -> Option<Symbol> {
         REGULAR
             .iter()
             .copied()
@@ -109,7 +109,7 @@ impl Symbol {
     }
 
     /// True for the three princesses.
-    pub const fn is_princess(self) -> bool {
+    pub(crate) const fn is_princess(self) -> bool {
         matches!(
             self,
             Symbol::PrincessStorm | Symbol::PrincessStar | Symbol::PrincessLove

@@ -81,7 +81,7 @@
 //! One dependency is enough: this crate re-exports what a server needs ([`Bet`], [`Win`],
 //! [`EventLog`], the generator traits and, with the default `os-rng` feature,
 //! [`rng::server_rng`], a ChaCha20 generator seeded from the operating system). A real-money
-//! server must use such a CSPRNG; the simulator's PCG ([`slot_core::sim::SimRng`]) is
+//! server must use such a CSPRNG; the simulator's PCG (`slot_core::sim::SimRng`) is
 //! predictable from its output. The example below (also the `starlight-christmas-server`
 //! example crate) turns stakes into base bets, plays rounds, pays them in cents and keeps
 //! their event logs.
@@ -89,11 +89,27 @@
 //! ```
 #![doc = include_str!("../../../examples/starlight-christmas-server/src/main.rs")]
 //! ```
+//!
+//! # Features
+//! The default build holds the rules, the round, the event log, money, sealing and the
+//! OS-seeded generator: what a server needs, and nothing of the simulator (no `rand_pcg`, no
+//! `statrs`, no thread pool).
+//! * `os-rng` (default): [`rng::server_rng`], ChaCha20 seeded from the operating system
+//!   (`rand_chacha`, `getrandom`); turn it off for targets without an OS random source
+//!   (WebAssembly in a browser page).
+//! * `fuzzing`: the hidden `fuzzing` module, the fuzz targets' checks (turns on
+//!   `slot-core/fuzzing`: `bytes_rng`, `fuzz_seeds`, `rand_pcg`). For the fuzz targets and
+//!   tests, not for play.
+//!
+//! Simulation is not a feature of this crate: [`RoundOutcome::summary`] (what a round adds to
+//! the statistics) is always there, and the simulator, the PAR statistics and golden vectors
+//! are slot-core's `sim` feature (`parallel` for threads), which the runner turns on.
 
 pub mod cells;
 pub mod events;
 pub mod free_spins;
 #[doc(hidden)]
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod game;
 pub mod math_model;

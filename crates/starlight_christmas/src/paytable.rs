@@ -56,7 +56,10 @@ pub fn scatter_pay(count: u32) -> Win {
 /// union of the winning cells (the cells a tumble removes). Scatters and Multipliers never win
 /// here and are never in the returned mask.
 #[inline]
-pub fn pay_anywhere(grid: &ScGrid, mut on_win: impl FnMut(u8, u32, Mask, Win)) -> (Win, Mask) {
+pub(crate) fn pay_anywhere(
+    grid: &ScGrid,
+    mut on_win: impl FnMut(u8, u32, Mask, Win),
+) -> (Win, Mask) {
     let mut total = Win::ZERO;
     let mut cells = 0;
     for s in 0..PAYING as u8 {

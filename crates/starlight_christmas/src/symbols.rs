@@ -40,7 +40,7 @@ pub const NAMES: [&str; PAYING] = [
 pub const TEXT_CODES: [&str; PAYING] = ["gy", "gt", "gg", "gb", "gr", "st", "mo", "he", "su"];
 
 /// The allowed cell codes, for error messages.
-pub const ALLOWED: &str = "gy gt gg gb gr st mo he su SC x<value> with value one of 2 3 4 5 6 8 10 12 15 20 25 50 100 250 500";
+pub(crate) const ALLOWED: &str = "gy gt gg gb gr st mo he su SC x<value> with value one of 2 3 4 5 6 8 10 12 15 20 25 50 100 250 500";
 
 /// A symbol as the math model draws it: a paying symbol, the Scatter, or a Multiplier whose
 /// value is drawn when it lands.
@@ -75,7 +75,7 @@ pub fn parse_code(s: &str) -> Option<u8> {
 }
 
 /// The text code of a grid code (`gy`, `SC`, `x25`; `?` for a code outside the game's).
-pub fn text_code(code: u8) -> &'static str {
+pub(crate) fn text_code(code: u8) -> &'static str {
     const CODE_TEXT: [&str; CODES] = [
         "gy", "gt", "gg", "gb", "gr", "st", "mo", "he", "su", "SC", "x2", "x3", "x4", "x5", "x6",
         "x8", "x10", "x12", "x15", "x20", "x25", "x50", "x100", "x250", "x500",

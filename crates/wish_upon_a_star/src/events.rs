@@ -37,7 +37,7 @@ pub(crate) fn stars_at(mask: Mask, values: &[StarValue; CELLS]) -> Vec<StarAt> {
 }
 
 /// A Star's value as the record writes it.
-pub fn star_award(v: StarValue) -> Award {
+pub(crate) fn star_award(v: StarValue) -> Award {
     let kind = match v {
         StarValue::Cash(_) => AwardKind::Cash,
         StarValue::Mini => AwardKind::Mini,
@@ -51,7 +51,7 @@ pub fn star_award(v: StarValue) -> Award {
 }
 
 /// A gift prize as the record writes it.
-pub fn gift_award(p: GiftPrize) -> Award {
+pub(crate) fn gift_award(p: GiftPrize) -> Award {
     let kind = match p {
         GiftPrize::Cash(_) => AwardKind::Cash,
         GiftPrize::Mini => AwardKind::Mini,

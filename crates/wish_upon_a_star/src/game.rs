@@ -142,19 +142,22 @@ impl slot_core::Game for WishUponAStar {
         })
     }
 
+    /// With the `exact` feature: the RTP computed exactly from the model.
+    #[cfg(feature = "exact")]
     fn exact_rtp(&self, _: Standard) -> Option<f64> {
         let e = crate::exact::ExactFigures::compute(self.model()).ok()?;
         Some(crate::exact::to_f64(&e.rtp))
     }
 
-    /// The exact odds of the Mini, Minor, Major and Grand (rounds per award: the inverse of
-    /// the expected awards per round).
+    /// With the `exact` feature: the exact odds of the Mini, Minor, Major and Grand (rounds
+    /// per award: the inverse of the expected awards per round).
     ///
     /// A jackpot is paid by a gift bonus win of it or by a Star of it held at the end of Lock
     /// & Spin; every Star's value and every gift prize is drawn independently of everything
     /// else, so the expected jackpots J per round are (expected gift bonus wins per round) x
     /// P(gift = J) + (expected Stars paid by Lock & Spin per round) x P(Star = J), each from
     /// the exact figures.
+    #[cfg(feature = "exact")]
     fn exact_award_odds(&self) -> Option<Vec<(&'static str, f64)>> {
         use crate::exact::{StripFigures, fraction, to_f64};
         use num_rational::BigRational;

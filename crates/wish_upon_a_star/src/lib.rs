@@ -33,7 +33,7 @@
 //! | [`mod@evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
 //! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`Game`]) |
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures; the model checks, that free spins end included (integers) |
-//! | [`exact`] | exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
+//! | `exact` | (feature `exact`) exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
 //! | [`events`] | what the round record holds for this game |
 //!
 //! Grids are 5 reels by 3 rows, cells numbered row-major from the top-left
@@ -46,13 +46,32 @@
 //! re-exports what a server needs ([`Bet`], [`Win`], [`EventLog`], the generator traits and,
 //! with the default `os-rng` feature, [`rng::server_rng`], a ChaCha20 generator seeded from
 //! the operating system). A real-money server must use such a CSPRNG; the simulator's PCG-64
-//! ([`slot_core::sim::SimRng`]) reveals its state in its output. The example below (also the
+//! (`slot_core::sim::SimRng`) reveals its state in its output. The example below (also the
 //! `wish-upon-a-star-server` example crate) plays rounds, pays them in cents and keeps their
 //! event logs.
 //!
 //! ```
 #![doc = include_str!("../../../examples/wish-upon-a-star-server/src/main.rs")]
 //! ```
+//!
+//! # Features
+//! The default build holds the rules, the round, the event log, money, sealing and the
+//! OS-seeded generator: what a server needs, and nothing of the simulator (no `rand_pcg`, no
+//! `statrs`, no thread pool) and no exact figures (no `num-bigint`, no `num-rational`).
+//! * `os-rng` (default): [`rng::server_rng`], ChaCha20 seeded from the operating system
+//!   (`rand_chacha`, `getrandom`); turn it off for targets without an OS random source
+//!   (WebAssembly in a browser page).
+//! * `fuzzing`: the hidden `fuzzing` module, the fuzz targets' checks (turns on
+//!   `slot-core/fuzzing`: `bytes_rng`, `fuzz_seeds`, `rand_pcg`). For the fuzz targets and
+//!   tests, not for play.
+//! * `exact`: the exact figures, `exact` and `ExactFigures` (rational arithmetic over strip
+//!   counts and a Markov chain; `num-bigint`, `num-rational`), for the runner's `exact` and
+//!   `tune` commands and the tests. The model check ([`math_model::validate`]) needs none of
+//!   it: it is in integers.
+//!
+//! Simulation is not a feature of this crate: [`RoundOutcome::summary`] (what a round adds to
+//! the statistics) is always there, and the simulator, the PAR statistics and golden vectors
+//! are slot-core's `sim` feature (`parallel` for threads), which the runner turns on.
 //!
 //! # Decisions where the rules are silent
 //! 1. **Star values.** Every Star that lands gets its value at once (drawn after the five stops,
@@ -90,8 +109,10 @@
 
 pub mod evaluate;
 pub mod events;
+#[cfg(feature = "exact")]
 pub mod exact;
 #[doc(hidden)]
+#[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 pub mod game;
 mod landing;
@@ -101,6 +122,7 @@ pub mod symbols;
 
 pub use evaluate::{SpinEvaluation, WaysWin, evaluate};
 pub use events::Event;
+#[cfg(feature = "exact")]
 pub use exact::ExactFigures;
 pub use math_model::{GiftPrize, MathModel, ModelError, StarValue};
 pub use round::{AWARDS, FEATURES, Game, LockAndSpinOutcome, RoundOutcome, SOURCES};

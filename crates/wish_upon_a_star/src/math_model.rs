@@ -19,7 +19,7 @@
 //!   (cash 0.4x to 15x, Mini, Minor, Major). Respin Star probability 1/25 per empty cell.
 //! * Gift bonus wins: cash 0.4x to 10x, Mini, Minor, Major or 10 free spins.
 //! * Tuning knob: the weight of the smallest Star cash value (0.4x), [`STAR_LOW_WEIGHT`]. Every
-//!   figure of this game is computed exactly ([`crate::exact`]), so `cargo xtask tune
+//!   figure of this game is computed exactly (`exact`, feature `exact`), so `cargo xtask tune
 //!   wish-upon-a-star` bisects this integer weight on the exact RTP (no sampling) and prints the
 //!   weight whose RTP is nearest to 95.20 %; a simulation then confirms it.
 //!
@@ -207,7 +207,7 @@ pub const RESPIN_STAR: Probability = Probability {
 };
 
 /// The exact RTP of the shipped model (its 211-digit fraction is printed by `cargo xtask
-/// exact wish-upon-a-star`), from [`crate::exact::ExactFigures`]; a test recomputes it.
+/// exact wish-upon-a-star`), from `exact::ExactFigures`; a test recomputes it.
 pub const EXACT_RTP: f64 = 0.952_019_947;
 
 /// A committed simulation run that confirms the exact figures.
@@ -437,7 +437,7 @@ impl MathModel {
     /// codes, where each symbol may stand, cash values (positive, capped, whole cents at every
     /// bet) and the respin Star probability. That free spins end (a free spin awards fewer
     /// than one on average) is checked where a game is built: [`validate`] runs both, and
-    /// [`crate::Game::new`] and [`crate::ExactFigures::compute`] call it.
+    /// [`crate::Game::new`] and `ExactFigures::compute` call it.
     ///
     /// # Errors
     /// [`ModelError`] naming the first problem found.
@@ -510,12 +510,12 @@ impl MathModel {
 }
 
 /// Every check a model must pass before it is played ([`crate::Game::new`]) or its figures
-/// are computed ([`crate::ExactFigures::compute`]): first the structural checks of
+/// are computed (`ExactFigures::compute`): first the structural checks of
 /// [`MathModel::validate`] (symbols, placement, cash values, probability), then that free
 /// spins end: a free spin must award fewer than one free spin on average, or a round would
 /// never end on average (the crate's decision 7). The second check is exact in integers
 /// (a fraction of 256-bit integers, no rational arithmetic); it refuses exactly the models
-/// whose [`crate::exact::free_spins_awarded_per_free_spin`] is 1 or more.
+/// whose `exact::free_spins_awarded_per_free_spin` is 1 or more.
 ///
 /// # Errors
 /// The first [`ModelError`] found; [`ModelError::EndlessFreeSpins`] with the expected free

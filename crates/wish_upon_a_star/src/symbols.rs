@@ -65,7 +65,7 @@ pub const NAMES: [&str; SYMBOLS] = [
 ];
 
 /// The allowed cell codes, as named in error messages.
-pub const ALLOWED_CODES: &str = "10 J Q K A be cc cd tr el W BO ST";
+pub(crate) const ALLOWED_CODES: &str = "10 J Q K A be cc cd tr el W BO ST";
 
 /// Reels (columns).
 pub const REELS: usize = 5;
@@ -80,7 +80,7 @@ pub const CELLS: usize = REELS * ROWS;
 pub type WishGrid = Grid<REELS, ROWS, SYMBOLS>;
 
 /// The cells of each reel (column masks), reel 1 first.
-pub const REEL_MASKS: [Mask; REELS] = [
+pub(crate) const REEL_MASKS: [Mask; REELS] = [
     SHAPE.col_mask(0),
     SHAPE.col_mask(1),
     SHAPE.col_mask(2),
