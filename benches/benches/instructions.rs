@@ -58,21 +58,21 @@ fn starlight_christmas_rounds(
     black_box(rounds(&Played(&game, mode)))
 }
 
-fn moon(pick: moon_princess::Pick) -> (moon_princess::Game, moon_princess::Pick) {
-    (moon_princess::Game::standard(), pick)
+fn moon(pick: moon_princess::Pick) -> (moon_princess::MoonPrincess, moon_princess::Pick) {
+    (moon_princess::MoonPrincess::standard(), pick)
 }
 
 #[library_benchmark]
 #[bench::love(moon(moon_princess::Pick::Love))]
 #[bench::star(moon(moon_princess::Pick::Star))]
 #[bench::storm(moon(moon_princess::Pick::Storm))]
-fn moon_princess_rounds((game, pick): (moon_princess::Game, moon_princess::Pick)) -> u64 {
+fn moon_princess_rounds((game, pick): (moon_princess::MoonPrincess, moon_princess::Pick)) -> u64 {
     black_box(rounds(&Played(&game, pick)))
 }
 
 #[library_benchmark]
-#[bench::standard(wish_upon_a_star::Game::standard())]
-fn wish_upon_a_star_rounds(game: wish_upon_a_star::Game) -> u64 {
+#[bench::standard(wish_upon_a_star::WishUponAStar::standard())]
+fn wish_upon_a_star_rounds(game: wish_upon_a_star::WishUponAStar) -> u64 {
     black_box(rounds(&Played(&game, wish_upon_a_star::game::Standard)))
 }
 

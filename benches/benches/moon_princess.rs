@@ -5,12 +5,12 @@
 use benches::games::Played;
 use benches::round_and_draws;
 use criterion::{Criterion, criterion_group, criterion_main};
-use moon_princess::{Game, Pick, evaluate, parse_grid};
+use moon_princess::{MoonPrincess, Pick, evaluate, parse_grid};
 use slot_core::recorder::NoRecorder;
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    let game = Game::standard();
+    let game = MoonPrincess::standard();
     let mut g = c.benchmark_group("moon_princess");
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
         round_and_draws(&mut g, &pick.to_string(), &Played(&game, pick));

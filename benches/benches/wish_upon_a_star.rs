@@ -10,10 +10,10 @@ use slot_core::sim::batch_rng;
 use std::hint::black_box;
 use wish_upon_a_star::math_model::StarValue;
 use wish_upon_a_star::symbols::parse_grid;
-use wish_upon_a_star::{ExactFigures, Game, evaluate};
+use wish_upon_a_star::{ExactFigures, WishUponAStar, evaluate};
 
 fn bench(c: &mut Criterion) {
-    let game = Game::standard();
+    let game = WishUponAStar::standard();
     let mut g = c.benchmark_group("wish_upon_a_star");
     round_and_draws(
         &mut g,

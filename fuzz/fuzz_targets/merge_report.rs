@@ -1,5 +1,5 @@
 //! Reads the input as a report file given to `cargo xtask merge` and checks it with
-//! `xtask::fuzzing::check_merge_report`: bad input gets a typed error; an accepted report
+//! `slot_sim::fuzzing::check_merge_report` against the three games: bad input gets a typed error; an accepted report
 //! satisfies every relation between its sums, and merged with itself is refused or fails
 //! with a typed error, never a panic or an overflow.
 //!
@@ -7,6 +7,15 @@
 //! fuzz/corpus/merge_report fuzz/seeds/merge_report` (see `fuzz/README.md`).
 #![no_main]
 
+use std::sync::LazyLock;
+
+static CATALOG: LazyLock<slot_sim::Catalog> = LazyLock::new(|| {
+    slot_sim::Catalog::new()
+        .with::<moon_princess::MoonPrincess>()
+        .with::<wish_upon_a_star::WishUponAStar>()
+        .with::<starlight_christmas::StarlightChristmas>()
+});
+
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    xtask::fuzzing::check_merge_report(data);
+    slot_sim::fuzzing::check_merge_report(data, &CATALOG);
 });

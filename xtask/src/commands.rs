@@ -20,8 +20,8 @@ pub use slot_core::sim::DEFAULT_SEED;
 /// Every game the runner knows, for reading reports.
 pub fn catalog() -> Catalog {
     Catalog::new()
-        .with::<moon_princess::Game>()
-        .with::<wish_upon_a_star::Game>()
+        .with::<moon_princess::MoonPrincess>()
+        .with::<wish_upon_a_star::WishUponAStar>()
         .with::<starlight_christmas::StarlightChristmas>()
 }
 
@@ -31,11 +31,11 @@ macro_rules! with_game {
     ($game:expr, $G:ident => $body:expr) => {
         match $game {
             $crate::Game::MoonPrincess => {
-                type $G = moon_princess::Game;
+                type $G = moon_princess::MoonPrincess;
                 $body
             }
             $crate::Game::WishUponAStar => {
-                type $G = wish_upon_a_star::Game;
+                type $G = wish_upon_a_star::WishUponAStar;
                 $body
             }
             $crate::Game::StarlightChristmas => {

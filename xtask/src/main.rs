@@ -355,7 +355,7 @@ fn main() -> ExitCode {
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),
         Cmd::Split(a) => match a.game {
-            Game::MoonPrincess => commands::split::<moon_princess::Game>(a),
+            Game::MoonPrincess => commands::split::<moon_princess::MoonPrincess>(a),
             _ => Err(runner::CliError(
                 "split is Moon Princess's estimate (base game + free spins played apart); certify the other games with `sim --until-halfwidth 0.05` (or `exact wish-upon-a-star`)".into(),
             )),

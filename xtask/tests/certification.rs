@@ -23,7 +23,7 @@ fn split_sums_are_the_same_for_any_thread_count_and_pass_the_checks() {
     let one = split_record(&[&args[..], &["--threads", "1"]].concat(), "split1");
     let two = split_record(&[&args[..], &["--threads", "2"]].concat(), "split2");
     assert_eq!(one, two);
-    one.check::<moon_princess::Game>().unwrap();
+    one.check::<moon_princess::MoonPrincess>().unwrap();
     assert_eq!(
         one.model_fingerprint,
         moon_princess::MathModel::standard().fingerprint()
@@ -89,7 +89,7 @@ fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_ta
         .join("crates/moon_princess/confirmation")
         .join(CONFIRMED_RECORD);
     let r: SplitRecord = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    r.check::<moon_princess::Game>().unwrap();
+    r.check::<moon_princess::MoonPrincess>().unwrap();
     assert_eq!(
         r.model_fingerprint,
         moon_princess::MathModel::standard().fingerprint(),

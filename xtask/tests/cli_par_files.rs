@@ -203,11 +203,11 @@ fn the_committed_examples_are_valid_reports_of_the_shipped_models() {
     let models = [
         (
             "moon-princess",
-            moon_princess::Game::standard().fingerprint(),
+            moon_princess::MoonPrincess::standard().fingerprint(),
         ),
         (
             "wish-upon-a-star",
-            wish_upon_a_star::Game::standard().fingerprint(),
+            wish_upon_a_star::WishUponAStar::standard().fingerprint(),
         ),
         (
             "starlight-christmas",

@@ -53,15 +53,15 @@ proptest! {
         text in ".{0,120}",
         pick in ".{0,12}",
     ) {
-        use moon_princess::{Game, Multiplier, StoredRound};
+        use moon_princess::{MoonPrincess, Multiplier, StoredRound};
         let _ = moon_princess::parse_grid(&text);
         let _ = pick.parse::<moon_princess::Pick>();
         let _ = StoredRound::from_json(&text);
         let _ = serde_json::from_str::<moon_princess::MathModel>(&text);
         if let (Ok(g), Ok(m)) = (Grid::<5, 5, 8>::from_cells(&grid), Multiplier::new(m)) {
-            let r = Game::evaluate_sequence(&g, m);
+            let r = MoonPrincess::evaluate_sequence(&g, m);
             prop_assert!(r.paid <= moon_princess::CAP.limit && r.paid <= r.total);
-            let f = Game::evaluate_free_spin_sequence(&g, m);
+            let f = MoonPrincess::evaluate_free_spin_sequence(&g, m);
             prop_assert!(f.paid <= f.total);
             let _ = moon_princess::evaluate(&g);
         }
@@ -94,13 +94,13 @@ proptest! {
 
     #[test]
     fn wish_upon_a_star_inputs(grid in cells(15, 14), text in ".{0,120}", seed: u64) {
-        use wish_upon_a_star::{Game, evaluate, evaluate::evaluate_free_spin};
+        use wish_upon_a_star::{WishUponAStar, evaluate, evaluate::evaluate_free_spin};
         let _ = wish_upon_a_star::symbols::parse_grid(&text);
         let _ = serde_json::from_str::<wish_upon_a_star::MathModel>(&text);
         if let Ok(g) = Grid::<5, 3, 13>::from_cells(&grid) {
             let _ = evaluate(&g);
             let _ = evaluate_free_spin(&g);
-            let game = Game::standard();
+            let game = WishUponAStar::standard();
             let mut rng = slot_core::sim::batch_rng(seed, 0);
             let o = game.play_grid(&mut rng, &mut slot_core::recorder::NoRecorder, &g);
             let f = game.play_free_spin_grid(&mut rng, &mut slot_core::recorder::NoRecorder, &g);

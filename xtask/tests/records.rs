@@ -122,7 +122,7 @@ fn the_committed_schema_matches_the_event_types() {
 /// records another.
 #[test]
 fn moon_princess_records_add_up_for_every_pick() {
-    let game = moon_princess::Game::standard();
+    let game = moon_princess::MoonPrincess::standard();
     for pick in moon_princess::PICKS {
         let seen = played(&game, pick, ROUNDS, 20_261_130);
         eprintln!("moon-princess {pick}: {seen:?}");
@@ -137,11 +137,13 @@ fn moon_princess_records_add_up_for_every_pick() {
 
 #[test]
 fn moon_princess_stress_models_reach_the_cap_in_trinity_and_free_spins() {
-    let trinity = moon_princess::Game::new(&moon_princess::MathModel::stress_trinity()).unwrap();
+    let trinity =
+        moon_princess::MoonPrincess::new(&moon_princess::MathModel::stress_trinity()).unwrap();
     let seen = played(&trinity, Pick::Star, 2_000, 1);
     eprintln!("moon-princess stress (Trinity): {seen:?}");
     assert!(seen.capped_in[1] > 1_000, "{seen:?}");
-    let free = moon_princess::Game::new(&moon_princess::MathModel::stress_free_spins()).unwrap();
+    let free =
+        moon_princess::MoonPrincess::new(&moon_princess::MathModel::stress_free_spins()).unwrap();
     for pick in moon_princess::PICKS {
         let seen = played(&free, pick, 4_000, 2);
         eprintln!("moon-princess stress (free spins, {pick}): {seen:?}");
@@ -167,7 +169,12 @@ fn starlight_christmas_records_add_up_in_both_modes_and_under_stress() {
 #[test]
 fn wish_upon_a_star_records_add_up_with_the_shipped_and_a_feature_heavy_model() {
     let standard = wish_upon_a_star::game::Standard;
-    let seen = played(&wish_upon_a_star::Game::standard(), standard, ROUNDS, 9);
+    let seen = played(
+        &wish_upon_a_star::WishUponAStar::standard(),
+        standard,
+        ROUNDS,
+        9,
+    );
     eprintln!("wish-upon-a-star: {seen:?}");
     // No cap in this game: a model with four times the respin Stars fills the grid (Grand)
     // far more often.
@@ -177,7 +184,7 @@ fn wish_upon_a_star_records_add_up_with_the_shipped_and_a_feature_heavy_model() 
         denominator: 25,
     };
     let heavy = played(
-        &wish_upon_a_star::Game::new(&m).unwrap(),
+        &wish_upon_a_star::WishUponAStar::new(&m).unwrap(),
         standard,
         20_000,
         9,

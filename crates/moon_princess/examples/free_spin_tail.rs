@@ -1,13 +1,13 @@
 //! The free-spin feature alone: mean, spread and tail of its value per pick (analysis aid).
 //! `cargo run --release -p moon-princess --example free_spin_tail -- [features] [seed]`
-use moon_princess::{Game, Pick};
+use moon_princess::{MoonPrincess, Pick};
 use slot_core::recorder::NoRecorder;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let n: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(200_000);
     let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
-    let game = Game::standard();
+    let game = MoonPrincess::standard();
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
         let t = std::time::Instant::now();
         let mut rng = slot_core::sim::batch_rng(seed, 0);

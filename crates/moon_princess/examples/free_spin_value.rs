@@ -3,7 +3,7 @@
 //! batches as in the simulator), so two knobs on one seed are a paired comparison.
 //! `cargo run --release -p moon-princess --example free_spin_value -- <pick> <knob> <features> [seed] [threads]`
 use moon_princess::math_model::{FREE_WEIGHT_TOTAL, MathModel};
-use moon_princess::{Game, Pick};
+use moon_princess::{MoonPrincess, Pick};
 use slot_core::recorder::NoRecorder;
 
 fn main() {
@@ -18,7 +18,7 @@ fn main() {
     sets[1].weight = k;
     let others: u32 = sets[1..].iter().map(|s| s.weight).sum();
     sets[0].weight = FREE_WEIGHT_TOTAL - others;
-    let game = Game::new(&m).expect("model");
+    let game = MoonPrincess::new(&m).expect("model");
     let t = std::time::Instant::now();
     let acc = slot_core::sim::simulate(
         n,

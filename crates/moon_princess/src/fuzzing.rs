@@ -5,7 +5,9 @@
 //! ([`check_model_json`]) and a grid as `eval` reads it ([`check_grid_text`]). Each panics if
 //! an invariant breaks; bad input must give a typed error, never a panic.
 
-use crate::{BET_LADDER, CAP, Game, MAX_FREE_SPINS, MAX_MULTIPLIER, MathModel, PICKS, RoundState};
+use crate::{
+    BET_LADDER, CAP, MAX_FREE_SPINS, MAX_MULTIPLIER, MathModel, MoonPrincess, PICKS, RoundState,
+};
 use crate::{
     Multiplier, PausedRound, ResumeError, RoundId, RoundOutcome, SealKey, StoredRound, grid_text,
     parse_grid,
@@ -20,13 +22,13 @@ pub const FUZZ_SEAL_KEY: &[u8; 32] = b"moon-princess fuzz seal key 0001";
 
 /// The shipped game and the two stress models (Trinity spins to the cap, free spins to the
 /// cap), built once.
-pub fn games() -> &'static [Game; 3] {
-    static GAMES: OnceLock<[Game; 3]> = OnceLock::new();
+pub fn games() -> &'static [MoonPrincess; 3] {
+    static GAMES: OnceLock<[MoonPrincess; 3]> = OnceLock::new();
     GAMES.get_or_init(|| {
         [
-            Game::standard(),
-            Game::new(&MathModel::stress_trinity()).expect("valid"),
-            Game::new(&MathModel::stress_free_spins()).expect("valid"),
+            MoonPrincess::standard(),
+            MoonPrincess::new(&MathModel::stress_trinity()).expect("valid"),
+            MoonPrincess::new(&MathModel::stress_free_spins()).expect("valid"),
         ]
     })
 }
@@ -150,7 +152,13 @@ pub fn check_stored_round(data: &[u8]) {
 }
 
 /// Resumes `paused` with `pick` and checks the round (see [`check_stored_round`]).
-fn resume_and_check(game: &Game, paused: &PausedRound, pick: crate::Pick, bet: Bet, data: &[u8]) {
+fn resume_and_check(
+    game: &MoonPrincess,
+    paused: &PausedRound,
+    pick: crate::Pick,
+    bet: Bet,
+    data: &[u8],
+) {
     let before = paused.win();
     assert!(before < CAP.limit, "a paused round is below the cap");
     let mut log = EventLog::default();
@@ -196,7 +204,7 @@ pub fn check_model_json(data: &[u8]) {
     let Ok(model) = serde_json::from_slice::<MathModel>(data) else {
         return;
     };
-    let game = Game::new(&model).expect("a model that reads builds a game");
+    let game = MoonPrincess::new(&model).expect("a model that reads builds a game");
     let json = serde_json::to_string(&model).expect("a model serialises");
     let back: MathModel = serde_json::from_str(&json).expect("an accepted model reads back");
     assert_eq!(back, model, "an accepted model writes back to itself");
@@ -240,8 +248,8 @@ pub fn check_grid_text(data: &[u8]) {
         Multiplier::new(MAX_MULTIPLIER).expect("x20"),
     ] {
         for r in [
-            Game::evaluate_sequence(&grid, m),
-            Game::evaluate_free_spin_sequence(&grid, m),
+            MoonPrincess::evaluate_sequence(&grid, m),
+            MoonPrincess::evaluate_free_spin_sequence(&grid, m),
         ] {
             let log = EventLog { events: r.events };
             let fig = log.check_paid(&limits).expect("x20 and pay x multiplier");

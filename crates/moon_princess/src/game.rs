@@ -6,7 +6,7 @@ use crate::math_model::{MathModel, ModelError, ReelSet};
 use crate::outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
 use crate::pick::{PICKS, Pick};
 use crate::round::Multiplier;
-use crate::round::{Game as MoonPrincess, RoundState};
+use crate::round::{MoonPrincess, RoundState};
 use slot_core::Rng;
 use slot_core::events::{Event, EventLog, PowerSource, Princess, SpinKind};
 use slot_core::fingerprint::Fingerprint;

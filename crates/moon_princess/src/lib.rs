@@ -52,7 +52,7 @@
 //! | [`pick`] | the player's pick |
 //! | [`paused`] | the round waiting for the pick: in memory, stored, sealed; how a simulation picks ([`PickStrategy`]) |
 //! | [`outcome`] | a finished round and its statistics record |
-//! | [`round`] | the round flow: [`Game`] |
+//! | [`round`] | the round flow: [`MoonPrincess`] |
 //! | [`math_model`] | ALL data: reel sets and weights, power chances, with the tuning figures |
 //! | [`events`] | what the round record holds for this game |
 //!
@@ -118,11 +118,11 @@
 //! 9. **The cap**: a win that crosses 5,000 x is paid up to the cap (also a 100 x clear) and the
 //!    round ends at once; [`RoundOutcome::capped`] says so.
 //! 10. **The paused round** holds no generator state: resuming with the generator as
-//!     [`Game::start_round`] left it gives exactly the uninterrupted round; a server may also
+//!     [`MoonPrincess::start_round`] left it gives exactly the uninterrupted round; a server may also
 //!     resume with its live CSPRNG (same distribution). Stored, it carries the model's
 //!     fingerprint, the bet, the mode and the server's round id, every field is checked when
 //!     read, and it may be sealed ([`paused`]).
-//! 11. **`eval`** ([`Game::evaluate_sequence`]) evaluates the grid as given (no gravity before
+//! 11. **`eval`** ([`MoonPrincess::evaluate_sequence`]) evaluates the grid as given (no gravity before
 //!     the first evaluation), uses no power and plays no feature; it reports the sequence's
 //!     win before the cap (`total`) and after it (`paid`).
 //! 12. **Landing**: the grid is drawn from reel strips (one per column, five consecutive
@@ -159,7 +159,7 @@ pub use math_model::{MathModel, ModelError};
 pub use outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
 pub use paused::{PausedRound, PickStrategy, ResumeError, StoredRound};
 pub use pick::{PICKS, Pick, PickError};
-pub use round::{Game, Multiplier, MultiplierError, RoundState, SequenceResult};
+pub use round::{MoonPrincess, Multiplier, MultiplierError, RoundState, SequenceResult};
 pub use symbols::{MpGrid, Symbol, grid_text, parse_grid};
 
 pub use slot_core::events::{Event, EventLog};

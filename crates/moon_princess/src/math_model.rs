@@ -115,7 +115,7 @@ pub struct ReelSet {
 }
 
 /// The data of the game. Read from JSON (a model file) through the same checks as
-/// [`crate::Game::new`]: unknown fields, bad strips and unusable tables are refused.
+/// [`crate::MoonPrincess::new`]: unknown fields, bad strips and unusable tables are refused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "ModelFields")]
 pub struct MathModel {
@@ -152,7 +152,7 @@ impl TryFrom<ModelFields> for MathModel {
             random_power_weights: f.random_power_weights,
             star_wilds_weights: f.star_wilds_weights,
         };
-        crate::Game::new(&m)?;
+        crate::MoonPrincess::new(&m)?;
         Ok(m)
     }
 }

@@ -2,12 +2,12 @@
 //! replay"; the rules, "Free spins": "Choice").
 //!
 //! When the base game clears the grid, the round stops before its free spins:
-//! [`crate::Game::start_round`] returns a [`PausedRound`], everything the base game decided.
-//! In the same process it is resumed with [`crate::Game::resume`]. To keep it while the player
+//! [`crate::MoonPrincess::start_round`] returns a [`PausedRound`], everything the base game decided.
+//! In the same process it is resumed with [`crate::MoonPrincess::resume`]. To keep it while the player
 //! decides, the server stores it as a [`StoredRound`] (JSON): the paused round, the model's
 //! fingerprint, the bet, the mode and the server's round id, optionally **sealed** with
-//! HMAC-SHA-256 under the server's key. [`crate::Game::open_sealed`] (or
-//! [`crate::Game::open_unsealed`]) turns it back into a paused round.
+//! HMAC-SHA-256 under the server's key. [`crate::MoonPrincess::open_sealed`] (or
+//! [`crate::MoonPrincess::open_unsealed`]) turns it back into a paused round.
 //! A simulation, which has no player, picks through a [`PickStrategy`] given the paused round.
 //!
 //! # What a server must do
@@ -128,7 +128,7 @@ impl BaseGame {
     }
 }
 
-/// A round waiting for the free-spin pick, in memory. Resume it with [`crate::Game::resume`];
+/// A round waiting for the free-spin pick, in memory. Resume it with [`crate::MoonPrincess::resume`];
 /// keep it across processes with [`PausedRound::store`] or [`PausedRound::store_sealed`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PausedRound {
@@ -224,7 +224,7 @@ impl<F: FnMut(&PausedRound) -> Pick> PickStrategy for F {
 
 /// A paused round as a server stores it: JSON, every field checked when read, optionally
 /// sealed. Made by [`PausedRound::store`] or read with [`StoredRound::from_json`]; opened by
-/// [`crate::Game::open_sealed`] or [`crate::Game::open_unsealed`].
+/// [`crate::MoonPrincess::open_sealed`] or [`crate::MoonPrincess::open_unsealed`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "StoredFields", into = "StoredFields")]
 pub struct StoredRound(StoredFields);

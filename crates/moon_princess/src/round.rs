@@ -2,9 +2,9 @@
 //! "The round record"): the paid spin with its random power, every Trinity spin a full meter
 //! gives, and the free spins a clear grid triggers, which wait for the player's pick.
 //!
-//! [`Game::start_round`] plays the base game and returns either the finished round or a
-//! [`PausedRound`]; [`Game::resume`] plays the free spins with the pick.
-//! [`Game::play_round`] is exactly these two calls with a [`PickStrategy`], so paused and
+//! [`MoonPrincess::start_round`] plays the base game and returns either the finished round or a
+//! [`PausedRound`]; [`MoonPrincess::resume`] plays the free spins with the pick.
+//! [`MoonPrincess::play_round`] is exactly these two calls with a [`PickStrategy`], so paused and
 //! uninterrupted play cannot diverge.
 
 use crate::free_spins::play_free_spins;
@@ -79,7 +79,7 @@ impl From<Multiplier> for u32 {
     }
 }
 
-/// What `eval` reports for a grid's whole tumble sequence ([`Game::evaluate_sequence`]).
+/// What `eval` reports for a grid's whole tumble sequence ([`MoonPrincess::evaluate_sequence`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SequenceResult {
     /// The events: each win, meter change, tumble, the clear.
@@ -101,30 +101,30 @@ pub struct SequenceResult {
 
 /// The game, built from a math model.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct MoonPrincess {
     tables: Tables,
     fingerprint: Fingerprint,
     model: MathModel,
 }
 
-impl Default for Game {
+impl Default for MoonPrincess {
     fn default() -> Self {
-        Game::standard()
+        MoonPrincess::standard()
     }
 }
 
-impl Game {
+impl MoonPrincess {
     /// The shipped game ([`MathModel::standard`]).
-    pub fn standard() -> Game {
-        Game::new(&MathModel::standard()).expect("the shipped math model is valid (tested)")
+    pub fn standard() -> MoonPrincess {
+        MoonPrincess::new(&MathModel::standard()).expect("the shipped math model is valid (tested)")
     }
 
     /// Builds the game from a math model.
     ///
     /// # Errors
     /// [`ModelError`] naming the bad strip, code or weight table.
-    pub fn new(m: &MathModel) -> Result<Game, ModelError> {
-        Ok(Game {
+    pub fn new(m: &MathModel) -> Result<MoonPrincess, ModelError> {
+        Ok(MoonPrincess {
             tables: Tables::new(m)?,
             fingerprint: m.fingerprint(),
             model: m.clone(),
@@ -143,7 +143,7 @@ impl Game {
     }
 
     /// Plays a whole round, asking `strategy` for the pick if free spins trigger. Built from
-    /// [`Game::start_round`] and [`Game::resume`] with the same generator.
+    /// [`MoonPrincess::start_round`] and [`MoonPrincess::resume`] with the same generator.
     pub fn play_round<R, Rec, S>(&self, rng: &mut R, mut rec: Rec, mut strategy: S) -> RoundOutcome
     where
         R: Rng + ?Sized,
@@ -175,7 +175,7 @@ impl Game {
     }
 
     /// Finishes a paused round with the player's `pick`: plays the free spins. With the
-    /// generator in the state [`Game::start_round`] left it in, the result (and the rest of
+    /// generator in the state [`MoonPrincess::start_round`] left it in, the result (and the rest of
     /// the event log) equals the uninterrupted round; a server may also resume with its live
     /// CSPRNG (the same distribution).
     ///
@@ -250,7 +250,7 @@ impl Game {
         Self::evaluate_with(grid, multiplier, SRC_BASE, MeterUse::TrinitySpin)
     }
 
-    /// As [`Game::evaluate_sequence`], the grid taken as a free spin: a clear pays 100 x; a
+    /// As [`MoonPrincess::evaluate_sequence`], the grid taken as a free spin: a clear pays 100 x; a
     /// full meter empties (it would add spins).
     pub fn evaluate_free_spin_sequence(grid: &MpGrid, multiplier: Multiplier) -> SequenceResult {
         Self::evaluate_with(grid, multiplier, SRC_FREE, MeterUse::EvalFreeSpin)

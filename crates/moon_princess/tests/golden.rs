@@ -10,7 +10,7 @@ use slot_core::golden::{changed, read};
 fn golden_rounds_keep_their_wins_and_records() {
     let list = read(include_str!("golden.json")).unwrap();
     assert!(list.len() > 20);
-    let changed = changed(&moon_princess::Game::standard(), &list);
+    let changed = changed(&moon_princess::MoonPrincess::standard(), &list);
     assert!(
         changed.is_empty(),
         "golden rounds changed (after an intended change: `cargo xtask golden`):\n{}",

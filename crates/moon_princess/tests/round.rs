@@ -6,8 +6,8 @@ mod common;
 use common::{Script, word};
 use moon_princess::math_model::{MathModel, ReelSet};
 use moon_princess::{
-    BET_LADDER, CAP, Game, MAX_FREE_SPINS, MAX_MULTIPLIER, PausedRound, Pick, PickError, Power,
-    ResumeError, RoundId, RoundOutcome, RoundState, SealKey, StoredRound, Win,
+    BET_LADDER, CAP, MAX_FREE_SPINS, MAX_MULTIPLIER, MoonPrincess, PausedRound, Pick, PickError,
+    Power, ResumeError, RoundId, RoundOutcome, RoundState, SealKey, StoredRound, Win,
 };
 use proptest::prelude::*;
 use rand_pcg::Pcg64;
@@ -45,7 +45,7 @@ fn free_spins_with_known_grids_worked_by_hand() {
     // Love-5 fills the meter (3 sections): +4 spins each spin: 8, 12, 16, 20, then 20 (limit).
     // Total after spin k: 20 + 19 k (k + 1) / 2 + 100 k: k = 17 -> 4,627.00; spin 18 passes
     // 5,000 with its clear: the cap ends the round in spin 18 of 20.
-    let game = Game::new(&fixed_model()).unwrap();
+    let game = MoonPrincess::new(&fixed_model()).unwrap();
     let mut rng = Pcg64::new(1, 1);
     let mut log = EventLog::default();
     let o = game.play_round(&mut rng, &mut log, Pick::Love);
@@ -118,7 +118,7 @@ fn a_free_spin_without_a_win_uses_the_picked_power_once() {
         "he be he be he be",
     ]);
     m.free_spins = [free.clone(), free.clone(), free];
-    let game = Game::new(&m).unwrap();
+    let game = MoonPrincess::new(&m).unwrap();
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
         let mut rng = Pcg64::new(7, 3);
         let mut log = EventLog::default();
@@ -149,24 +149,24 @@ fn a_free_spin_without_a_win_uses_the_picked_power_once() {
 fn strip_too_short_and_wilds_in_strips_are_rejected() {
     let mut m = fixed_model();
     m.base = reels(["ci W ci st he", "ci*5", "ci*5", "ci*5", "ci*5"]);
-    let e = Game::new(&m).unwrap_err().to_string();
+    let e = MoonPrincess::new(&m).unwrap_err().to_string();
     assert!(e.contains("'W'") && e.contains("no Wild"), "{e}");
     m.base = reels(["ci st", "ci*5", "ci*5", "ci*5", "ci*5"]);
     m.base[0].reels[0] = "ci".into();
     assert!(
-        Game::new(&m)
+        MoonPrincess::new(&m)
             .unwrap_err()
             .to_string()
             .contains("at least 5")
     );
     let mut m = fixed_model();
     m.random_power_chance = (2, 1);
-    assert!(Game::new(&m).is_err());
+    assert!(MoonPrincess::new(&m).is_err());
 }
 
 /// The first round of `seed`'s batch 0 that triggers free spins: the generator after its base
 /// game, the paused round and the base game's events.
-fn paused_round(game: &Game, seed: u64) -> (Pcg64, PausedRound, Vec<Event>) {
+fn paused_round(game: &MoonPrincess, seed: u64) -> (Pcg64, PausedRound, Vec<Event>) {
     let mut rng = slot_core::sim::batch_rng(seed, 0);
     for _ in 0..100_000 {
         let mut log = EventLog::default();
@@ -187,7 +187,7 @@ fn key(byte: u8) -> SealKey {
 
 #[test]
 fn a_paused_round_stored_as_json_resumes_to_the_uninterrupted_result() {
-    let game = Game::standard();
+    let game = MoonPrincess::standard();
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
         let mut start = slot_core::sim::batch_rng(5, 0);
         // Uninterrupted.
@@ -249,7 +249,7 @@ fn raised(json: &str, field: &str, by: u64) -> String {
 
 #[test]
 fn a_stored_round_refuses_what_no_round_can_produce() {
-    let game = Game::standard();
+    let game = MoonPrincess::standard();
     let (_, p, _) = paused_round(&game, 11);
     let json = p
         .store(id("r-2"), BET_LADDER.bet(200).unwrap())
@@ -387,7 +387,7 @@ fn a_stored_round_refuses_what_no_round_can_produce() {
 
 #[test]
 fn a_sealed_round_refuses_every_edit_and_a_wrong_or_missing_seal() {
-    let game = Game::standard();
+    let game = MoonPrincess::standard();
     let (rng, p, _) = paused_round(&game, 11);
     let k = key(9);
     let json = p
@@ -432,7 +432,7 @@ fn a_sealed_round_refuses_every_edit_and_a_wrong_or_missing_seal() {
     // A genuine round of another model: refused by the model check.
     let mut m = MathModel::standard();
     m.random_power_chance = (1, 11);
-    let other = Game::new(&m).unwrap();
+    let other = MoonPrincess::new(&m).unwrap();
     assert!(matches!(
         other
             .open_sealed(StoredRound::from_json(&json).unwrap(), &k)
@@ -470,7 +470,7 @@ fn trinity_spins_use_love_star_storm_in_order() {
     // Over many rounds of the shipped game: in every Trinity spin the powers are Love, then
     // Star, then Storm (fewer only if the grid cleared first); paid spins use at most one
     // random power; Trinity and random powers never appear in free spins.
-    let game = Game::standard();
+    let game = MoonPrincess::standard();
     let mut rng = Pcg64::new(3, 9);
     let mut trinity_seen = 0;
     for _ in 0..20_000 {
@@ -548,7 +548,7 @@ proptest! {
 
     #[test]
     fn rounds_end_within_their_limits(seed: u64, stream: u64, p in 0u8..3) {
-        let game = Game::standard();
+        let game = MoonPrincess::standard();
         let mut rng = Pcg64::new(seed as u128, stream as u128);
         for _ in 0..300 {
             let o = game.play_round(&mut rng, &mut NoRecorder, pick_of(p));
@@ -558,7 +558,7 @@ proptest! {
 
     #[test]
     fn free_spin_features_stay_within_their_limits(seed: u64, p in 0u8..3) {
-        let game = Game::standard();
+        let game = MoonPrincess::standard();
         let mut rng = Pcg64::new(seed as u128, 5);
         for _ in 0..100 {
             let o = game.play_free_spins(pick_of(p), &mut rng, &mut NoRecorder);
@@ -569,7 +569,7 @@ proptest! {
 
     #[test]
     fn rounds_are_deterministic_and_recording_changes_nothing(seed: u64, p in 0u8..3) {
-        let game = Game::standard();
+        let game = MoonPrincess::standard();
         let mut a = Pcg64::new(seed as u128, 1);
         let mut b = a.clone();
         for _ in 0..100 {
@@ -584,7 +584,7 @@ proptest! {
 
     #[test]
     fn resume_after_pause_equals_uninterrupted_play(seed: u64, p in 0u8..3) {
-        let game = Game::standard();
+        let game = MoonPrincess::standard();
         let mut a = Pcg64::new(seed as u128, 2);
         for _ in 0..400 {
             let mut b = a.clone();
@@ -652,7 +652,7 @@ fn chained_trinity_spins_reach_the_cap_exactly_worked_by_hand() {
     // Paid spin 100.00 + Trinity spins 49 x 100.00 = 5,000.00: the 10th win of Trinity spin 49
     // lands exactly on the cap; the round ends there, the free spins are forfeited.
     let m = constant_model(["pr*5"; 5], ["pr*5"; 5], (0, 1), [1, 1, 1]);
-    let game = Game::new(&m).unwrap();
+    let game = MoonPrincess::new(&m).unwrap();
     let mut log = EventLog::default();
     let o = game.play_round(&mut Pcg64::new(4, 4), &mut log, Pick::Star);
     assert_eq!(o.base_win.hundredths(), 10_000);
@@ -700,7 +700,7 @@ fn free_spins_reach_x20_and_20_spins_for_every_pick_worked_by_hand() {
     // Free spins: 18.00 x (1 + 2 + ... + 20) = 3,780.00; round 3,800.00; multiplier x20.
     let free = ["pr*5", "ci st ci st ci", "st*5", "he*5", "be*5"];
     let m = constant_model(["ci*5"; 5], free, (0, 1), [1, 1, 1]);
-    let game = Game::new(&m).unwrap();
+    let game = MoonPrincess::new(&m).unwrap();
     for pick in moon_princess::PICKS {
         let mut log = EventLog::default();
         let o = game.play_round(&mut Pcg64::new(6, 6), &mut log, pick);
@@ -781,7 +781,7 @@ proptest! {
     /// never more.
     #[test]
     fn the_log_never_shows_more_than_x20_20_free_spins_or_the_cap(seed: u64, p in 0u8..3) {
-        let game = Game::new(&MathModel::stress_free_spins()).unwrap();
+        let game = MoonPrincess::new(&MathModel::stress_free_spins()).unwrap();
         let mut rng = Pcg64::new(u128::from(seed), 3);
         let mut seen = Reached::default();
         for _ in 0..200 {
@@ -859,7 +859,7 @@ fn the_paid_spins_random_power_its_chance_its_choice_and_its_win_worked_by_hand(
         "be st ci st he",
     ];
     let m = constant_model(base, ["ci*5"; 5], (3, 10), [1, 2, 3]);
-    let game = Game::new(&m).unwrap();
+    let game = MoonPrincess::new(&m).unwrap();
     let play = |draws: &[u32]| {
         let mut script = words(0, 5, 5);
         script.extend_from_slice(draws);
@@ -986,7 +986,7 @@ fn a_trinity_spin_uses_love_then_star_then_storm_worked_by_hand() {
         "ci st ci st pr ci be st he he",
     ];
     let m = constant_model(strips, ["ci*5"; 5], (0, 1), [1, 1, 1]);
-    let game = Game::new(&m).unwrap();
+    let game = MoonPrincess::new(&m).unwrap();
     let mut script = words(0, 10, 5);
     script.push(word(0, 1));
     script.extend(words(5, 10, 5));
@@ -1082,7 +1082,7 @@ fn the_cap_crossed_inside_a_trinity_spin_pays_what_is_left_worked_by_hand() {
     // round ends there.
     // Strips of 5, every stop 0 (105 spins of 5 stops); a grid that clears draws nothing else.
     let m = constant_model(["pr pr pr pr he"; 5], ["ci*5"; 5], (0, 1), [1, 1, 1]);
-    let game = Game::new(&m).unwrap();
+    let game = MoonPrincess::new(&m).unwrap();
     let mut rng = Script::new(words(0, 5, 105 * 5));
     let mut log = EventLog::default();
     let o = game.play_round(&mut rng, &mut log, Pick::Love);
@@ -1115,7 +1115,7 @@ fn free_spins_trigger_once_when_the_paid_spin_and_a_trinity_spin_both_clear_work
     // = 600.00. Round: 100.00 + 20.00 + 600.00 = 720.00.
     let base = ["pr pr pr pr pr ci ci ci ci ci"; 5];
     let m = constant_model(base, ["ci*5"; 5], (0, 1), [1, 1, 1]);
-    let game = Game::new(&m).unwrap();
+    let game = MoonPrincess::new(&m).unwrap();
     let mut script = words(0, 10, 5);
     script.extend(words(5, 10, 5));
     script.extend(words(0, 5, 4 * 5));

@@ -8,7 +8,7 @@
 //! feature is rare and large), so the check can fail when the model drifts.
 
 use moon_princess::math_model::{CONFIRMED, CONFIRMED_RECORD};
-use moon_princess::{Game, MathModel, Pick, RoundState};
+use moon_princess::{MathModel, MoonPrincess, Pick, RoundState};
 use slot_core::recorder::NoRecorder;
 use slot_core::stats::ConfidenceLevel;
 
@@ -16,7 +16,7 @@ const TARGET: f64 = 0.9451;
 
 #[test]
 fn each_pick_lies_within_its_own_999_interval_of_the_target() {
-    let game = Game::standard();
+    let game = MoonPrincess::standard();
     // Base game: per round the base win b (x bet) and the trigger t.
     let n = 400_000u64;
     let mut rng = slot_core::sim::batch_rng(424_242, 0);

@@ -7,7 +7,7 @@ mod common;
 use common::{Script, word};
 use moon_princess::features::{self, Power};
 use moon_princess::{Event, Multiplier};
-use moon_princess::{Game, PayClass, Symbol, evaluate, grid_text, parse_grid};
+use moon_princess::{MoonPrincess, PayClass, Symbol, evaluate, grid_text, parse_grid};
 use slot_core::lines::Line;
 
 fn g(text: &str) -> moon_princess::MpGrid {
@@ -162,7 +162,7 @@ fn a_row_win_and_a_column_win_share_a_cell_and_it_is_removed_once() {
     // Pays 0.15 + 0.15 = 0.30. 5 cells removed; Wilds on (4,1) and (3,2); (3,2)'s Wild falls to
     // (4,2). Row 4 is then ". W W . .": no win, and only Wilds are left: the grid clears.
     let t = ". . . . ./. . . . ./. . be . ./. . be . ./be be be . .";
-    let r = Game::evaluate_sequence(&g(t), m(1));
+    let r = MoonPrincess::evaluate_sequence(&g(t), m(1));
     assert_eq!(r.total.hundredths(), 30);
     let Event::Tumble {
         removed,
@@ -194,7 +194,7 @@ fn three_cell_wins_leave_a_wild_and_the_rest_falls() {
     // Step 2 (x2): row 4 "st W st be he": Star-3 = 0.10 x 2 = 0.20. A Wild on (4,1).
     // Step 3 (x3): row 4 ". W . be he": no win. Total 0.30, multiplier ends at x3.
     let t = ". . . . ./. . . . ./. . . . ./st . st . ./ci ci ci be he";
-    let r = Game::evaluate_sequence(&g(t), m(1));
+    let r = MoonPrincess::evaluate_sequence(&g(t), m(1));
     let amounts: Vec<(u64, u32)> = r
         .events
         .iter()
@@ -235,7 +235,7 @@ fn two_three_cell_wins_sharing_a_middle_make_one_wild_then_the_grid_clears() {
     // A plus of Hearts: row 2 Heart-3 and column 2 Heart-3, both with middle (2,2). 0.15 + 0.15.
     // One Wild on (2,2); it falls to (4,2); only a Wild remains: the grid clears.
     let t = ". . . . ./. . he . ./. he he he ./. . he . ./. . . . .";
-    let r = Game::evaluate_sequence(&g(t), m(1));
+    let r = MoonPrincess::evaluate_sequence(&g(t), m(1));
     assert_eq!(r.total.hundredths(), 30);
     let Event::Tumble { wilds, grid, .. } = &r.events[2] else {
         panic!("{:?}", r.events)
@@ -253,7 +253,7 @@ fn gravity_keeps_order_and_leaves_empty_cells_on_top() {
     // Row 4 "he he he ci st": Heart-3 = 0.15; a Wild on (4,1). Column 0 above it holds pg (0,0)
     // and pb (2,0) with empty cells between: after the fall column 0 reads . . . pg pb.
     let t = "pg . . . ./. . . . ./pb . . . ./. . . . ./he he he ci st";
-    let r = Game::evaluate_sequence(&g(t), m(1));
+    let r = MoonPrincess::evaluate_sequence(&g(t), m(1));
     assert_eq!(r.total.hundredths(), 15);
     let Event::Tumble { grid, .. } = &r.events[1] else {
         panic!("{:?}", r.events)
@@ -269,10 +269,10 @@ fn the_multiplier_starts_where_asked_and_never_passes_20() {
     // At x19: row 4 Circle-3 = 0.10 x 19 = 1.90; Wild on (4,1), the Stars fall; multiplier x20.
     // Then Star-3 = 0.10 x 20 = 2.00; the multiplier stays at x20 (not 21).
     let t = ". . . . ./. . . . ./. . . . ./st . st . ./ci ci ci be he";
-    let r = Game::evaluate_sequence(&g(t), m(19));
+    let r = MoonPrincess::evaluate_sequence(&g(t), m(19));
     assert_eq!(r.total.hundredths(), 190 + 200);
     assert_eq!(r.multiplier, 20);
-    let r = Game::evaluate_sequence(&g(t), m(20));
+    let r = MoonPrincess::evaluate_sequence(&g(t), m(20));
     assert_eq!(r.total.hundredths(), 200 + 200);
     assert_eq!(r.multiplier, 20);
 }
@@ -302,17 +302,17 @@ fn a_full_meter_is_reported_and_capped_at_3() {
     // Row 0 Love-5: 10.00 and 3 sections: the meter is full (eval reports it; in a round a
     // Trinity spin follows).
     let t = "pr pr pr pr pr/. . . . ./. . . . ./. . . . ./. . . . .";
-    let r = Game::evaluate_sequence(&g(t), m(1));
+    let r = MoonPrincess::evaluate_sequence(&g(t), m(1));
     assert_eq!(r.total.hundredths(), 1000);
     assert_eq!(r.meter, 3);
     assert!(r.meter_full);
     assert!(r.cleared, "all five removed, nothing left");
     // As a free spin the full meter empties at once (extra spins in a round): still reported.
-    let r = Game::evaluate_free_spin_sequence(&g(t), m(1));
+    let r = MoonPrincess::evaluate_free_spin_sequence(&g(t), m(1));
     assert_eq!(r.meter, 0);
     assert!(r.meter_full);
     // No princess win: the meter stays empty and is never full.
-    let r = Game::evaluate_sequence(
+    let r = MoonPrincess::evaluate_sequence(
         &g("ci ci ci ci ci/. . . . ./. . . . ./. . . . ./. . . . ."),
         m(1),
     );
@@ -353,25 +353,25 @@ fn clearing_the_grid_triggers_in_base_and_pays_100x_in_free_spins() {
     // Rows: Circle-5 (2.00) x2, Star-5 (2.00), Heart-5 (3.00), Bell-5 (3.00) = 12.00; columns
     // "ci st he be ci" hold no run. All 25 removed, no 3-cell win, nothing left: clear.
     let t = "ci ci ci ci ci/st st st st st/he he he he he/be be be be be/ci ci ci ci ci";
-    let base = Game::evaluate_sequence(&g(t), m(1));
+    let base = MoonPrincess::evaluate_sequence(&g(t), m(1));
     assert_eq!(base.total.hundredths(), 1200);
     assert!(base.cleared);
     // As a free spin at x3: 12.00 x 3 = 36.00, plus the clear's 100.00, not multiplied.
-    let free = Game::evaluate_free_spin_sequence(&g(t), m(3));
+    let free = MoonPrincess::evaluate_free_spin_sequence(&g(t), m(3));
     assert_eq!(free.total.hundredths(), 3600 + 10_000);
     assert!(free.cleared);
 }
 
 #[test]
 fn a_grid_with_only_wilds_left_and_no_win_is_clear() {
-    let r = Game::evaluate_free_spin_sequence(
+    let r = MoonPrincess::evaluate_free_spin_sequence(
         &g("W . W . ./. . . . ./W . . . W/. . . . ./. W . W ."),
         m(1),
     );
     assert!(r.cleared);
     assert_eq!(r.total.hundredths(), 10_000);
     // One regular symbol left: not clear.
-    let r = Game::evaluate_free_spin_sequence(
+    let r = MoonPrincess::evaluate_free_spin_sequence(
         &g("W . W . ./. . . . ./W . . . W/. . . . ./. W . W ci"),
         m(1),
     );
@@ -386,7 +386,7 @@ fn eval_reports_the_win_before_and_after_the_cap() {
     // 25 Wilds at x20: each of 10 lines Wild-5 = 50.00 x 20 = 1,000.00: 10,000 x in all; a
     // round would pay the 5,000 x cap.
     let t = "W W W W W/W W W W W/W W W W W/W W W W W/W W W W W";
-    let r = Game::evaluate_sequence(&g(t), m(20));
+    let r = MoonPrincess::evaluate_sequence(&g(t), m(20));
     assert_eq!(r.total.hundredths(), 1_000_000);
     assert_eq!(r.paid.hundredths(), 500_000);
     let n = r

@@ -16,7 +16,7 @@
 //! threads, shards and machines.
 //!
 //! ```
-//! use moon_princess::{Game as MoonPrincess, Pick};
+//! use moon_princess::{MoonPrincess, Pick};
 //! use slot_sim::{Catalog, SimConfig, Watch, merge, simulate};
 //! use std::path::PathBuf;
 //!

@@ -399,7 +399,7 @@ mod tests {
     #[test]
     fn the_estimate_is_worked_by_hand() {
         let r = record();
-        r.check::<moon_princess::Game>().unwrap();
+        r.check::<moon_princess::MoonPrincess>().unwrap();
         let [(pick, e)] = r.estimates().try_into().unwrap();
         assert_eq!(pick, "love");
         // B = 6 / 4 = 1.5, q = 1/4, V = 20: RTP = 1.5 + 5 = 6.5 (650 %).
@@ -420,7 +420,7 @@ mod tests {
         let bad = |f: fn(&mut SplitRecord), want: &str| {
             let mut r = record();
             f(&mut r);
-            let e = r.check::<moon_princess::Game>().unwrap_err();
+            let e = r.check::<moon_princess::MoonPrincess>().unwrap_err();
             assert!(e.contains(want), "{e}");
         };
         bad(|r| r.base.rounds = 1, "base games: 1 played");

@@ -7,8 +7,8 @@ fn merge_report_seeds_pass_the_fuzz_check() {
     let dir =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/merge_report");
     let catalog = slot_sim::Catalog::new()
-        .with::<moon_princess::Game>()
-        .with::<wish_upon_a_star::Game>()
+        .with::<moon_princess::MoonPrincess>()
+        .with::<wish_upon_a_star::WishUponAStar>()
         .with::<starlight_christmas::StarlightChristmas>();
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).expect("the seed corpus exists") {

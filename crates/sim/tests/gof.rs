@@ -7,7 +7,7 @@ use slot_sim::gof::{replay, replay_against};
 
 #[test]
 fn moon_princess_draws_fit_their_model_and_not_another() {
-    use moon_princess::{Game as MoonPrincess, MathModel, Pick};
+    use moon_princess::{MathModel, MoonPrincess, Pick};
     let game = MoonPrincess::standard();
     let right = replay(&game, Pick::Love, 3, 0, 30_000);
     assert!(right.passes_at_1_percent, "{}", right.text());
@@ -55,7 +55,7 @@ fn starlight_christmas_draws_fit_their_model_and_not_another() {
 #[test]
 fn wish_upon_a_star_draws_fit_their_model_and_not_another() {
     use wish_upon_a_star::game::Standard;
-    use wish_upon_a_star::{Game as WishUponAStar, MathModel};
+    use wish_upon_a_star::{MathModel, WishUponAStar};
     let game = WishUponAStar::standard();
     let right = replay(&game, Standard, 11, 0, 20_000);
     assert!(right.passes_at_1_percent, "{}", right.text());

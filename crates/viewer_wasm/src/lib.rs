@@ -21,9 +21,9 @@
 //! | `grid` | string | instead of a simulated round: a grid in the runner's grid text (as `cargo xtask eval` takes it), see below |
 //!
 //! With `grid`: Moon Princess evaluates the grid's whole tumble sequence as a paid spin at x1
-//! (`Game::evaluate_sequence`, as `cargo xtask eval` does: wins, tumbles, multiplier, meter,
+//! (`MoonPrincess::evaluate_sequence`, as `cargo xtask eval` does: wins, tumbles, multiplier, meter,
 //! clear; no powers), after a `landed` event with the grid (no `round_start`/`round_end`: the
-//! page's payout stays empty, its running total is the sequence's win); Wish Upon a Star plays the grid as the paid spin (`Game::play_grid`: Star
+//! page's payout stays empty, its running total is the sequence's win); Wish Upon a Star plays the grid as the paid spin (`WishUponAStar::play_grid`: Star
 //! values, wins, gift bonus wins, Lock & Spin; free spins it awards are not played); Starlight
 //! Christmas lands the grid as the paid spin and plays the round on
 //! (`StarlightChristmas::play_grid`: tumbles, refills, Multipliers, free spins). Whatever is
@@ -49,14 +49,14 @@
 //! owns both buffers, so the page allocates and frees nothing. On the host the same is
 //! [`respond`].
 
-use moon_princess::{Game as MoonPrincess, Multiplier};
+use moon_princess::{MoonPrincess, Multiplier};
 use serde::Deserialize;
 use serde_json::Value;
 use slot_core::Game;
 use slot_core::events::{Event, EventLog};
 use slot_core::sim::{replay_game_round, replay_round};
 use starlight_christmas::StarlightChristmas;
-use wish_upon_a_star::Game as WishUponAStar;
+use wish_upon_a_star::WishUponAStar;
 
 mod exports;
 

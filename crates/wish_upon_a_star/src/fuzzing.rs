@@ -9,7 +9,7 @@ use crate::evaluate::{SpinEvaluation, WAYS_PAY, evaluate_free_spin};
 use crate::events::grid_text;
 use crate::math_model::{MathModel, Probability};
 use crate::symbols::parse_grid;
-use crate::{BET_LADDER, Game};
+use crate::{BET_LADDER, WishUponAStar};
 use crate::{RoundOutcome, evaluate};
 use slot_core::bytes_rng::BytesRng;
 use slot_core::events::{EventLog, PaidLimits};
@@ -21,14 +21,17 @@ use std::sync::OnceLock;
 /// changes nothing. The first byte picks the model: the shipped one, or one with four times
 /// the respin Stars (Lock & Spin up to the Grand far more often).
 pub fn check_round(data: &[u8]) {
-    static GAMES: OnceLock<[Game; 2]> = OnceLock::new();
+    static GAMES: OnceLock<[WishUponAStar; 2]> = OnceLock::new();
     let games = GAMES.get_or_init(|| {
         let mut m = MathModel::standard();
         m.respin_star = Probability {
             numerator: 4,
             denominator: 25,
         };
-        [Game::standard(), Game::new(&m).expect("valid")]
+        [
+            WishUponAStar::standard(),
+            WishUponAStar::new(&m).expect("valid"),
+        ]
     });
     let (flags, rest) = data.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
     let game = &games[usize::from(flags & 1)];
@@ -73,7 +76,7 @@ pub fn check_model_json(data: &[u8]) {
     let Ok(model) = serde_json::from_slice::<MathModel>(data) else {
         return;
     };
-    let game = Game::new(&model).expect("a model that reads builds a game");
+    let game = WishUponAStar::new(&model).expect("a model that reads builds a game");
     let json = serde_json::to_string(&model).expect("a model serialises");
     let back: MathModel = serde_json::from_str(&json).expect("an accepted model reads back");
     assert_eq!(back, model, "an accepted model writes back to itself");

@@ -3,7 +3,7 @@
 //! random inputs a round draws (for the goodness-of-fit test of a simulation).
 
 use crate::math_model::{GiftPrize, MathModel, ModelError, StarValue};
-use crate::round::{AWARDS, FEATURES, Game as WishUponAStar, RoundOutcome, SOURCES};
+use crate::round::{AWARDS, FEATURES, RoundOutcome, SOURCES, WishUponAStar};
 use slot_core::Rng;
 use slot_core::events::{Award, AwardKind, Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;

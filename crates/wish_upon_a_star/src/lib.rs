@@ -31,7 +31,7 @@
 //! |---|---|
 //! | [`symbols`] | symbol codes, text codes, the 5x3 grid, where each symbol may stand |
 //! | [`mod@evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
-//! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`Game`]) |
+//! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`WishUponAStar`]) |
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures; the model checks, that free spins end included (integers) |
 //! | `exact` | (feature `exact`) exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
 //! | [`events`] | what the round record holds for this game |
@@ -42,7 +42,7 @@
 //! is a multiple of 4 hundredths, so every win is whole cents at every bet.
 //!
 //! # Server use
-//! [`Game::play_round`] takes any [`rand_core::Rng`]. One dependency is enough: this crate
+//! [`WishUponAStar::play_round`] takes any [`rand_core::Rng`]. One dependency is enough: this crate
 //! re-exports what a server needs ([`Bet`], [`Win`], [`EventLog`], the generator traits and,
 //! with the default `os-rng` feature, [`rng::server_rng`], a ChaCha20 generator seeded from
 //! the operating system). A real-money server must use such a CSPRNG; the simulator's PCG-64
@@ -125,7 +125,7 @@ pub use events::Event;
 #[cfg(feature = "exact")]
 pub use exact::ExactFigures;
 pub use math_model::{GiftPrize, MathModel, ModelError, StarValue};
-pub use round::{AWARDS, FEATURES, Game, LockAndSpinOutcome, RoundOutcome, SOURCES};
+pub use round::{AWARDS, FEATURES, LockAndSpinOutcome, RoundOutcome, SOURCES, WishUponAStar};
 pub use slot_core::events::EventLog;
 pub use slot_core::money::{Bet, BetError, BetLadder, MoneyError, Win};
 pub use slot_core::recorder::{NoRecorder, Recorder};

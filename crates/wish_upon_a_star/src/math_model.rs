@@ -319,7 +319,7 @@ pub enum ModelError {
 
 /// The math model of the game: reel strips, Star values, respin Star probability, gift
 /// prizes. A model file (JSON) is read through [`validate`], the checks
-/// [`crate::Game::new`] makes: unknown fields and models that break a rule are refused.
+/// [`crate::WishUponAStar::new`] makes: unknown fields and models that break a rule are refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "ModelFields")]
 pub struct MathModel {
@@ -437,7 +437,7 @@ impl MathModel {
     /// codes, where each symbol may stand, cash values (positive, capped, whole cents at every
     /// bet) and the respin Star probability. That free spins end (a free spin awards fewer
     /// than one on average) is checked where a game is built: [`validate`] runs both, and
-    /// [`crate::Game::new`] and `ExactFigures::compute` call it.
+    /// [`crate::WishUponAStar::new`] and `ExactFigures::compute` call it.
     ///
     /// # Errors
     /// [`ModelError`] naming the first problem found.
@@ -509,7 +509,7 @@ impl MathModel {
     }
 }
 
-/// Every check a model must pass before it is played ([`crate::Game::new`]) or its figures
+/// Every check a model must pass before it is played ([`crate::WishUponAStar::new`]) or its figures
 /// are computed (`ExactFigures::compute`): first the structural checks of
 /// [`MathModel::validate`] (symbols, placement, cash values, probability), then that free
 /// spins end: a free spin must award fewer than one free spin on average, or a round would

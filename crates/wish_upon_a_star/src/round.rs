@@ -130,7 +130,7 @@ pub struct LockAndSpinOutcome {
 
 /// The game built from a validated math model.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct WishUponAStar {
     model: MathModel,
     fingerprint: Fingerprint,
     /// What each stop of the base-game strips shows, worked out once.
@@ -152,22 +152,22 @@ struct RoundState<'a, R: ?Sized, Rec> {
     remaining: u32,
 }
 
-impl Default for Game {
+impl Default for WishUponAStar {
     fn default() -> Self {
-        Game::standard()
+        WishUponAStar::standard()
     }
 }
 
-impl Game {
+impl WishUponAStar {
     /// The game of `model`.
     ///
     /// # Errors
     /// [`ModelError`] if the model breaks a rule: the structural checks of
     /// [`MathModel::validate`], and free spins that would never end on average
     /// ([`ModelError::EndlessFreeSpins`]); both run in [`crate::math_model::validate`].
-    pub fn new(model: &MathModel) -> Result<Game, ModelError> {
+    pub fn new(model: &MathModel) -> Result<WishUponAStar, ModelError> {
         crate::math_model::validate(model)?;
-        Ok(Game {
+        Ok(WishUponAStar {
             model: model.clone(),
             fingerprint: model.fingerprint(),
             base_columns: Columns::new(&model.base_strips),
@@ -176,8 +176,8 @@ impl Game {
     }
 
     /// The game with the shipped math model ([`MathModel::standard`]).
-    pub fn standard() -> Game {
-        Game::new(&MathModel::standard()).expect("the shipped model is valid (tested)")
+    pub fn standard() -> WishUponAStar {
+        WishUponAStar::new(&MathModel::standard()).expect("the shipped model is valid (tested)")
     }
 
     /// The math model.
@@ -301,7 +301,7 @@ impl Game {
         self.play_grid_at(rng, rec, grid, PayMultiplier::BaseGame)
     }
 
-    /// Plays a given grid as one free spin (paytable wins doubled), as [`Game::play_grid`].
+    /// Plays a given grid as one free spin (paytable wins doubled), as [`WishUponAStar::play_grid`].
     pub fn play_free_spin_grid<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,

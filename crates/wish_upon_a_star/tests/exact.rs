@@ -13,7 +13,7 @@ use wish_upon_a_star::exact::{
 };
 use wish_upon_a_star::math_model::{MathModel, Probability, StarValue, parse_strip};
 use wish_upon_a_star::symbols::{CELLS, REELS, ROWS, SHAPE, STAR, WishGrid};
-use wish_upon_a_star::{Game, evaluate};
+use wish_upon_a_star::{WishUponAStar, evaluate};
 
 fn window(strips: &[ReelStrip; REELS], stops: [usize; REELS]) -> WishGrid {
     let mut g = WishGrid::empty();
@@ -134,7 +134,7 @@ fn exact_base_figures_agree_with_simulation() {
 /// respin chance: mean win, mean final Stars and Grand frequency against the exact chain.
 #[test]
 fn exact_lock_and_spin_agrees_with_simulation() {
-    let game = Game::standard();
+    let game = WishUponAStar::standard();
     let ls = lock_and_spin_figures(game.model());
     let mut rng = Pcg64::new(7, 7);
     for (k, runs) in [(6usize, 400_000u64), (12, 200_000)] {

@@ -11,7 +11,7 @@ use wish_upon_a_star::math_model::{
     GiftPrize, MathModel, ModelError, Probability, StarValue, parse_strip,
 };
 use wish_upon_a_star::symbols::{BONUS, WILD};
-use wish_upon_a_star::{ExactFigures, Game, Win};
+use wish_upon_a_star::{ExactFigures, Win, WishUponAStar};
 
 #[test]
 fn the_shipped_model_is_valid_and_its_strips_follow_the_reel_rules() {
@@ -103,7 +103,7 @@ fn bad_models_are_rejected_with_what_is_wrong() {
     // finds that its free spins never end.
     let m = fixed_model(GiftPrize::FreeSpins, StarValue::Mini, (1, 25));
     assert_eq!(m.validate(), Ok(()));
-    let e = Game::new(&m).unwrap_err();
+    let e = WishUponAStar::new(&m).unwrap_err();
     assert!(
         matches!(e, ModelError::EndlessFreeSpins { expected } if expected > 1.0),
         "{e}"
@@ -114,7 +114,10 @@ fn bad_models_are_rejected_with_what_is_wrong() {
     // A structural error is found before the free-spin check.
     let mut bad = m.clone();
     bad.free_strips[0] = ReelStrip::new(vec![0, 1, WILD]).unwrap();
-    assert!(matches!(Game::new(&bad), Err(ModelError::Placement { .. })));
+    assert!(matches!(
+        WishUponAStar::new(&bad),
+        Err(ModelError::Placement { .. })
+    ));
 
     assert!(matches!(
         parse_strip("10 J XX", "base", 0),
@@ -303,10 +306,14 @@ fn the_integer_free_spin_check_refuses_exactly_where_the_exact_figure_reaches_on
                 }),
                 "model {i}"
             );
-            assert_eq!(Game::new(m).unwrap_err(), got.unwrap_err(), "model {i}");
+            assert_eq!(
+                WishUponAStar::new(m).unwrap_err(),
+                got.unwrap_err(),
+                "model {i}"
+            );
         } else {
             assert_eq!(got, Ok(()), "model {i}: {}", to_f64(&exact));
-            assert!(Game::new(m).is_ok(), "model {i}");
+            assert!(WishUponAStar::new(m).is_ok(), "model {i}");
         }
     }
     assert!(refused >= 8 && refused < models.len(), "{refused}");

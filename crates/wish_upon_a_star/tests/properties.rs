@@ -12,7 +12,7 @@ use slot_core::grid::cells_of;
 use slot_core::recorder::{EventLog, NoRecorder};
 use wish_upon_a_star::events::Event;
 use wish_upon_a_star::math_model::{MathModel, StarValue};
-use wish_upon_a_star::{BET_LADDER, Game, Win};
+use wish_upon_a_star::{BET_LADDER, Win, WishUponAStar};
 
 /// Every amount of money the log moves, and the round's win.
 fn event_wins(log: &EventLog) -> Vec<Win> {
@@ -51,7 +51,7 @@ proptest! {
 
     #[test]
     fn rounds_end_add_up_and_pay_whole_cents(seed in any::<u64>(), stream in any::<u64>()) {
-        let game = Game::standard();
+        let game = WishUponAStar::standard();
         let mut rng = Pcg64::new(u128::from(seed), u128::from(stream));
         for _ in 0..20 {
             let mut log = EventLog::default();
@@ -89,7 +89,7 @@ proptest! {
         seed in any::<u64>(),
         start in 0u64..(1 << 15),
     ) {
-        let game = Game::standard();
+        let game = WishUponAStar::standard();
         let mut rng = Pcg64::new(u128::from(seed), 11);
         let mut values = [StarValue::Mini; 15];
         let mut log = EventLog::default();
@@ -126,7 +126,7 @@ proptest! {
 
     #[test]
     fn rounds_are_a_pure_function_of_the_generator(seed in any::<u64>()) {
-        let game = Game::standard();
+        let game = WishUponAStar::standard();
         let play = |rng: &mut ChaCha20Rng| {
             let mut log = EventLog::default();
             let outs: Vec<_> = (0..10).map(|_| game.play_round(rng, &mut log)).collect();
@@ -145,7 +145,7 @@ proptest! {
 
 #[test]
 fn event_log_serialises_and_reads_back() {
-    let game = Game::standard();
+    let game = WishUponAStar::standard();
     // Find a round with a feature to make the record interesting.
     let mut rng = Pcg64::new(4, 4);
     for _ in 0..5_000 {
@@ -189,7 +189,7 @@ fn jackpots_in_log(log: &EventLog) -> [u32; 3] {
 
 #[test]
 fn the_top_award_counts_are_the_jackpots_and_grands_of_the_record() {
-    let game = Game::standard();
+    let game = WishUponAStar::standard();
     let mut rng = Pcg64::new(20_261_130, 0x0a02_bdbf_7bb3_c0a7);
     let (mut jackpots, mut grands) = ([0u32; 3], 0u32);
     for _ in 0..60_000 {

@@ -15,7 +15,7 @@ fn z999() -> f64 {
 }
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{CONFIRMATION_RUN, EXACT_RTP, MathModel};
-use wish_upon_a_star::{ExactFigures, Game};
+use wish_upon_a_star::{ExactFigures, WishUponAStar};
 
 const TARGET: f64 = 0.9520;
 
@@ -40,7 +40,7 @@ fn exact_rtp_is_on_target_and_committed() {
 
 #[test]
 fn simulated_rtp_lies_in_its_interval_around_the_exact_rtp() {
-    let game = Game::standard();
+    let game = WishUponAStar::standard();
     let exact = ExactFigures::compute(game.model()).unwrap();
     let acc = simulate(
         3_000_000,

@@ -15,7 +15,7 @@ use wish_upon_a_star::round::{
     SOURCE_FREE_SPINS, SOURCE_GIFT, SOURCE_LOCK_AND_SPIN, SOURCE_SCATTER, SOURCE_WAYS,
 };
 use wish_upon_a_star::symbols::{self, parse_grid};
-use wish_upon_a_star::{Game, evaluate};
+use wish_upon_a_star::{WishUponAStar, evaluate};
 
 fn total(text: &str, multiplier: u64) -> u64 {
     let g = parse_grid(text).unwrap();
@@ -92,7 +92,7 @@ fn three_bonus_anywhere_pay_1x_and_award_10_free_spins() {
         (0, false)
     );
     // Played as the paid spin: scatter pay 100 and one award of 10 free spins.
-    let game = Game::standard();
+    let game = WishUponAStar::standard();
     let out = game.play_grid(
         &mut Pcg64::new(1, 1),
         &mut NoRecorder,
@@ -110,7 +110,7 @@ fn full_wild_reels_give_one_or_two_gift_bonus_wins() {
     assert_eq!(gifts("K W Q A J / A W 10 Q 10 / J W 10 K Q"), 1);
     assert_eq!(gifts("K Q Q W J / A J 10 W 10 / J A 10 W Q"), 1);
     assert_eq!(gifts("K W Q W J / A W K W 10 / J W A W K"), 2);
-    let game = Game::new(&fixed_model(
+    let game = WishUponAStar::new(&fixed_model(
         GiftPrize::Cash(cash(500)),
         StarValue::Cash(cash(100)),
         (1, 25),
@@ -155,7 +155,7 @@ fn a_gift_of_free_spins_awards_10_and_adds_to_the_scatter() {
     // stays valid: a free spin must award fewer than one free spin on average).
     let mut m = fixed_model(GiftPrize::FreeSpins, StarValue::Cash(cash(100)), (1, 25));
     m.free_strips = m.base_strips.clone();
-    let game = Game::new(&m).unwrap();
+    let game = WishUponAStar::new(&m).unwrap();
     // Reels 2 and 4 full of Wilds and 3 Bonus: 10 (scatter) + 10 + 10 (gifts) = 3 awards.
     // Wins: scatter 1.00; ways: reel 1 (BO, 10, Q); 10: 1*3*0 (reel 3: BO, J, K) no; Q no.
     let g = parse_grid("BO W BO W BO / 10 W J W K / Q W K W A").unwrap();
@@ -181,7 +181,7 @@ fn a_gift_of_free_spins_awards_10_and_adds_to_the_scatter() {
 #[test]
 fn free_spins_double_paytable_wins_but_not_gift_or_lock_and_spin() {
     // Gift 5.00 each, Stars 1.00 each, no respin Stars (p = 0): everything is fixed.
-    let game = Game::new(&fixed_model(
+    let game = WishUponAStar::new(&fixed_model(
         GiftPrize::Cash(cash(500)),
         StarValue::Cash(cash(100)),
         (0, 25),
@@ -214,7 +214,7 @@ fn free_spins_double_paytable_wins_but_not_gift_or_lock_and_spin() {
 
 #[test]
 fn stars_pay_only_through_lock_and_spin_from_six() {
-    let game = Game::new(&fixed_model(
+    let game = WishUponAStar::new(&fixed_model(
         GiftPrize::Cash(cash(500)),
         StarValue::Cash(cash(100)),
         (0, 25),
@@ -284,7 +284,7 @@ const SIX: u64 = 0b11_1111;
 
 #[test]
 fn every_new_star_resets_the_respins_to_3() {
-    let game = Game::new(&fixed_model(
+    let game = WishUponAStar::new(&fixed_model(
         GiftPrize::Cash(cash(500)),
         StarValue::Cash(cash(100)),
         (1, 25),
@@ -329,7 +329,7 @@ fn every_new_star_resets_the_respins_to_3() {
 /// Lock & Spin from 6 held Stars whose first respin fills all 9 empty cells, every Star
 /// worth `star`.
 fn fill_from_six(star: StarValue) -> wish_upon_a_star::LockAndSpinOutcome {
-    let game = Game::new(&fixed_model(GiftPrize::Cash(cash(500)), star, (1, 25))).unwrap();
+    let game = WishUponAStar::new(&fixed_model(GiftPrize::Cash(cash(500)), star, (1, 25))).unwrap();
     let mut words = vec![];
     for _ in 0..9 {
         words.extend([STAR, ANY]);
@@ -352,7 +352,7 @@ fn a_full_grid_pays_every_star_and_the_grand() {
     );
     // A grid that lands full of Stars pays the Grand at once, with no respin:
     // 15 x 1.00 + 200.00 = 215.00 x bet. Random words: 15 value draws only.
-    let game = Game::new(&fixed_model(
+    let game = WishUponAStar::new(&fixed_model(
         GiftPrize::Cash(cash(500)),
         StarValue::Cash(cash(100)),
         (1, 25),

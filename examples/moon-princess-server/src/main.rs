@@ -3,12 +3,14 @@
 //! system, the payout in cents, the event log as JSON; a round that waits for the player's
 //! pick is stored sealed, read back, opened with the key and resumed once with the pick.
 
-use moon_princess::{BET_LADDER, EventLog, Game, Pick, RoundId, RoundState, SealKey, StoredRound};
+use moon_princess::{
+    BET_LADDER, EventLog, MoonPrincess, Pick, RoundId, RoundState, SealKey, StoredRound,
+};
 use moon_princess::{Rng, rng::server_rng};
 use std::collections::HashSet;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let game = Game::standard();
+    let game = MoonPrincess::standard();
     // Real money: ChaCha20 seeded from the operating system, never the simulator's PCG.
     let mut rng = server_rng()?;
     // The server's sealing key: 32 secret random bytes from its key store (made here).

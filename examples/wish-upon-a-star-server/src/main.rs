@@ -4,10 +4,10 @@
 //! JSON for the player's history.
 
 use wish_upon_a_star::rng::server_rng;
-use wish_upon_a_star::{BET_LADDER, EventLog, Game};
+use wish_upon_a_star::{BET_LADDER, EventLog, WishUponAStar};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let game = Game::standard();
+    let game = WishUponAStar::standard();
     // Real money: ChaCha20 seeded from the operating system, never the simulator's PCG.
     let mut rng = server_rng()?;
     // The player stakes 1.00; a stake off the ladder is a typed error naming what is allowed.

@@ -4,7 +4,7 @@
 use crate::commands::{game_of, mode_of};
 use crate::runner::{self, CliError, CliResult};
 use crate::{ExactArgs, TuneArgs};
-use moon_princess::Game;
+use moon_princess::MoonPrincess;
 use slot_core::Game as _;
 
 pub fn exact(_: &ExactArgs) -> CliResult {
@@ -30,7 +30,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     use slot_sim::Watch;
     use slot_sim::split::{SplitRecord, base_games, base_sums, feature_sums, features_alone};
     let threads = runner::threads(a.threads)?;
-    let game = game_of::<Game>(a.model.as_deref())?;
+    let game = game_of::<MoonPrincess>(a.model.as_deref())?;
     let model = game.model().clone();
     let base = base_games(&game, a.rounds, a.seed, threads, Watch::default())?;
     if base.feature_rounds[0] == 0 {
@@ -52,11 +52,11 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     let features = (a.rounds / 25).max(10_000);
     let fseed = a.seed ^ 0x5EED;
     let picks: Vec<moon_princess::Pick> = match a.choice {
-        Some(c) => vec![mode_of::<Game>(Some(c), false)?],
+        Some(c) => vec![mode_of::<MoonPrincess>(Some(c), false)?],
         None => moon_princess::PICKS.to_vec(),
     };
     for p in picks {
-        let target = Game::target_rtp(p).fraction();
+        let target = MoonPrincess::target_rtp(p).fraction();
         let want = (target - base.rtp()) / q;
         println!(
             "pick {p}: needed mean free-spin value {want:.3} x bet (free-spin share {:.1} %)",
@@ -70,16 +70,16 @@ pub fn tune(a: &TuneArgs) -> CliResult {
             sets[1].weight = k;
             let others: u32 = sets[1..].iter().map(|s| s.weight).sum();
             sets[0].weight = FREE_WEIGHT_TOTAL.saturating_sub(others);
-            let g = Game::new(&m)?;
+            let g = MoonPrincess::new(&m)?;
             let acc = features_alone(&g, p, features, fseed, threads, Watch::default())?;
             let record = SplitRecord {
-                game: Game::NAME.into(),
+                game: MoonPrincess::NAME.into(),
                 model_fingerprint: g.fingerprint(),
                 command: String::new(),
                 base: base_sums(a.seed, &base),
                 picks: vec![feature_sums(p.name(), fseed, &acc)],
             };
-            record.check::<Game>().map_err(CliError)?;
+            record.check::<MoonPrincess>().map_err(CliError)?;
             let e = record.estimates()[0].1;
             Ok((e.rtp, e.half_width_99, e.feature_mean))
         };

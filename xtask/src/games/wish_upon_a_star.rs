@@ -9,7 +9,7 @@ use serde::Serialize;
 use slot_core::Game as _;
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::math_model::{self, MathModel};
-use wish_upon_a_star::{ExactFigures, Game, SOURCES};
+use wish_upon_a_star::{ExactFigures, SOURCES, WishUponAStar};
 
 const GAME: &str = "wish-upon-a-star";
 
@@ -224,14 +224,14 @@ pub fn exact(a: &ExactArgs) -> CliResult {
 
 /// `tune`: bisects the Star low-value weight on the exact RTP, then confirms by simulation.
 pub fn tune(a: &TuneArgs) -> CliResult {
-    let mode = mode_of::<Game>(a.choice, a.ante)?;
+    let mode = mode_of::<WishUponAStar>(a.choice, a.ante)?;
     if a.model.is_some() {
-        game_of::<Game>(a.model.as_deref())?;
+        game_of::<WishUponAStar>(a.model.as_deref())?;
         return Err(CliError(
             "tune wish-upon-a-star derives its model from the shipped one (its knob is the Star low-value weight); --model is not taken".into(),
         ));
     }
-    let target = Game::target_rtp(mode).fraction();
+    let target = WishUponAStar::target_rtp(mode).fraction();
     let rtp_of = |w: u32| -> Result<f64, CliError> {
         Ok(to_f64(
             &ExactFigures::compute(&MathModel::with_star_low_weight(w))?.rtp,
@@ -263,7 +263,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         target * 100.0,
         math_model::STAR_LOW_WEIGHT
     );
-    let game = Game::new(&MathModel::with_star_low_weight(best))?;
+    let game = WishUponAStar::new(&MathModel::with_star_low_weight(best))?;
     println!(
         "confirming by simulation ({} rounds, seed {}):",
         a.rounds, a.seed
