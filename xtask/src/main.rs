@@ -13,7 +13,8 @@
 //! * `golden <game>`: replay the game's golden rounds and rewrite their file;
 //! * `schema`: write the JSON Schema of the round record (`--check`: is the committed one
 //!   current?);
-//! * `viewer [--port P]`: build the round viewer's WebAssembly module and serve the page.
+//! * `viewer [--port P]`: build the round viewer's WebAssembly module and serve the page;
+//! * `fuzz-seeds [--check]`: write (check) the generated seeds of the fuzz targets.
 //!
 //! Bad arguments, malformed grids and impossible reports exit with status 2 and a message
 //! saying what is wrong and what is allowed; a simulation stopped by Ctrl-C (or SIGTERM) prints
@@ -25,6 +26,7 @@ mod games;
 mod progress;
 mod render;
 mod runner;
+mod seeds;
 mod viewer;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -89,6 +91,17 @@ enum Cmd {
     Golden(GoldenArgs),
     /// Build the round viewer (the game crates as WebAssembly) and serve it on localhost.
     Viewer(ViewerArgs),
+    /// Write the generated fuzz seeds (`fuzz/seeds/`: every shipped model file, Moon
+    /// Princess's stored rounds); `--check` only checks that the committed ones are current.
+    FuzzSeeds(FuzzSeedsArgs),
+}
+
+/// Arguments of `fuzz-seeds`.
+#[derive(Args, Debug, Clone)]
+pub struct FuzzSeedsArgs {
+    /// Only check that the committed seeds are what the code writes (exit 2 if not).
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// Arguments of `viewer`.
@@ -364,6 +377,7 @@ fn main() -> ExitCode {
         Cmd::Schema(a) => codegen::schema(a.check),
         Cmd::Golden(a) => with_game!(a.game, G => commands::golden::<G>(games::golden_file(a.game))),
         Cmd::Viewer(a) => viewer::viewer(a),
+        Cmd::FuzzSeeds(a) => seeds::fuzz_seeds(a.check),
     };
     match result {
         // A simulation stopped by Ctrl-C printed the report of the batches it finished.

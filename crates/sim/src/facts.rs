@@ -32,7 +32,7 @@ pub struct GameFacts {
     /// Top award names, by index (the cap is counted apart, as `cap_hits`).
     pub awards: &'static [&'static str],
     /// The exact odds of top awards of the shipped model with this fingerprint, where the game
-    /// computes them.
+    /// computes them ([`Game::exact_award_odds`]; `None` from it for other models and games).
     pub exact_award_odds: Option<ExactAwardOdds>,
     /// The target RTP of the game and mode (a fraction).
     pub target_rtp: f64,
@@ -46,16 +46,6 @@ fn exact_award_odds_of<G: Game>(fingerprint: &Fingerprint) -> Option<Vec<(&'stat
             .then(|| game.exact_award_odds())
             .flatten()
     })
-}
-
-/// The exact figures of `G`'s models are computed only for games that give them: a probe of
-/// the standard model says whether it does.
-fn has_exact_award_odds<G: Game>() -> bool {
-    G::MODEL_NAMES
-        .first()
-        .and_then(|n| G::named_model(n))
-        .and_then(|m| G::new(&m).ok())
-        .is_some_and(|g| g.exact_award_odds().is_some())
 }
 
 impl GameFacts {
@@ -72,8 +62,7 @@ impl GameFacts {
             sources: G::SOURCES,
             features: G::FEATURES,
             awards: G::AWARDS,
-            exact_award_odds: has_exact_award_odds::<G>()
-                .then_some(exact_award_odds_of::<G> as ExactAwardOdds),
+            exact_award_odds: Some(exact_award_odds_of::<G> as ExactAwardOdds),
             target_rtp: G::target_rtp(mode).fraction(),
         }
     }
