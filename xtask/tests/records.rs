@@ -196,3 +196,19 @@ fn wish_upon_a_star_records_add_up_with_the_shipped_and_a_feature_heavy_model() 
         "{heavy:?} against {seen:?}"
     );
 }
+
+/// The generated fuzz seeds (every shipped model file, Moon Princess's stored rounds) are what
+/// the code writes today: a model or format change that forgot `cargo xtask fuzz-seeds` fails
+/// here, naming the stale files.
+#[test]
+fn the_committed_fuzz_seeds_are_current() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["fuzz-seeds", "--check"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

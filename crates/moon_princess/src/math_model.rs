@@ -134,27 +134,12 @@ pub struct MathModel {
 /// The fields of a model file, checked into a [`MathModel`].
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ModelFields {
-    base: Vec<ReelSet>,
-    free_spins: [Vec<ReelSet>; 3],
-    random_power_chance: (u32, u32),
-    random_power_weights: [u32; 3],
-    star_wilds_weights: [u32; 2],
-}
-
-impl TryFrom<ModelFields> for MathModel {
-    type Error = ModelError;
-    fn try_from(f: ModelFields) -> Result<MathModel, ModelError> {
-        let m = MathModel {
-            base: f.base,
-            free_spins: f.free_spins,
-            random_power_chance: f.random_power_chance,
-            random_power_weights: f.random_power_weights,
-            star_wilds_weights: f.star_wilds_weights,
-        };
-        crate::MoonPrincess::new(&m)?;
-        Ok(m)
-    }
+pub(crate) struct ModelFields {
+    pub(crate) base: Vec<ReelSet>,
+    pub(crate) free_spins: [Vec<ReelSet>; 3],
+    pub(crate) random_power_chance: (u32, u32),
+    pub(crate) random_power_weights: [u32; 3],
+    pub(crate) star_wilds_weights: [u32; 2],
 }
 
 /// What is wrong with a math model.

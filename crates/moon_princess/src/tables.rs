@@ -2,7 +2,7 @@
 //! chance and weights, the Star power's 1-or-2 weights (the rules, "Math model").
 
 use crate::features::Power;
-use crate::math_model::{MathModel, ModelError, ReelSet, parse_strip};
+use crate::math_model::{MathModel, ModelError, ModelFields, ReelSet, parse_strip};
 use crate::symbols::MpGrid;
 use rand_core::Rng;
 use slot_core::sampling::{ReelStrip, WeightedTable};
@@ -120,5 +120,22 @@ impl Tables {
                     error,
                 })?,
         })
+    }
+}
+
+/// A model file is read through the same checks as building the game: its fields are put
+/// together and the game's tables built from them (unknown fields are refused by serde first).
+impl TryFrom<ModelFields> for MathModel {
+    type Error = ModelError;
+    fn try_from(f: ModelFields) -> Result<MathModel, ModelError> {
+        let m = MathModel {
+            base: f.base,
+            free_spins: f.free_spins,
+            random_power_chance: f.random_power_chance,
+            random_power_weights: f.random_power_weights,
+            star_wilds_weights: f.star_wilds_weights,
+        };
+        Tables::new(&m)?;
+        Ok(m)
     }
 }

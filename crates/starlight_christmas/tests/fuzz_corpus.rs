@@ -18,19 +18,3 @@ fn model_json_seeds_pass_the_fuzz_check() {
 fn grid_text_seeds_pass_the_fuzz_check() {
     slot_core::fuzz_seeds::replay_at_least("grid_text", fuzzing::check_grid_text, 8);
 }
-
-/// Writes the generated seeds (the model files). Run by hand after a format change:
-/// `cargo test -p starlight-christmas --test fuzz_corpus -- --ignored write_seeds`.
-#[test]
-#[ignore = "writes fuzz/seeds; run by hand"]
-fn write_seeds() {
-    use starlight_christmas::MathModel;
-    let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
-    for (name, m) in [
-        ("standard", MathModel::standard()),
-        ("stress", MathModel::stress()),
-    ] {
-        let path = seeds.join(format!("model_json/starlight-christmas-{name}.json"));
-        std::fs::write(path, serde_json::to_string(&m).unwrap()).unwrap();
-    }
-}

@@ -18,14 +18,3 @@ fn model_json_seeds_pass_the_fuzz_check() {
 fn grid_text_seeds_pass_the_fuzz_check() {
     slot_core::fuzz_seeds::replay_at_least("grid_text", fuzzing::check_grid_text, 8);
 }
-
-/// Writes the generated seeds (the model file). Run by hand after a format change:
-/// `cargo test -p wish-upon-a-star --test fuzz_corpus -- --ignored write_seeds`.
-#[test]
-#[ignore = "writes fuzz/seeds; run by hand"]
-fn write_seeds() {
-    let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds");
-    let m = wish_upon_a_star::MathModel::standard();
-    let path = seeds.join("model_json/wish-upon-a-star-standard.json");
-    std::fs::write(path, serde_json::to_string(&m).unwrap()).unwrap();
-}
