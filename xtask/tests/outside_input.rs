@@ -102,7 +102,7 @@ proptest! {
             let _ = evaluate_free_spin(&g);
             let game = WishUponAStar::standard();
             let mut rng = slot_core::sim::batch_rng(seed, 0);
-            let o = game.play_grid(&mut rng, &mut slot_core::recorder::NoRecorder, &g);
+            let o = game.play_paid_spin_grid(&mut rng, &mut slot_core::recorder::NoRecorder, &g);
             let f = game.play_free_spin_grid(&mut rng, &mut slot_core::recorder::NoRecorder, &g);
             prop_assert!(o.win.hundredths() < u64::MAX && f.win.hundredths() < u64::MAX);
         }

@@ -9,10 +9,11 @@ use slot_core::grid::{Grid, Mask, Shape};
 
 /// 6 reels x 5 rows; cells row-major from the top-left (`slot_core::grid`).
 pub const SHAPE: Shape = ScGrid::SHAPE;
-/// Number of grid codes.
-pub const CODES: usize = 25;
+/// Number of symbol codes a cell can hold: the nine paying symbols, the Scatter, and one code
+/// per Multiplier value (15), as in Moon Princess's and Wish Upon a Star's `SYMBOLS`.
+pub const SYMBOLS: usize = 25;
 /// The grid type of this game.
-pub type ScGrid = Grid<6, 5, CODES>;
+pub type ScGrid = Grid<6, 5, SYMBOLS>;
 
 /// Number of paying symbols (codes 0..=8).
 pub const PAYING: usize = 9;
@@ -76,7 +77,7 @@ pub fn parse_code(s: &str) -> Option<u8> {
 
 /// The text code of a grid code (`gy`, `SC`, `x25`; `?` for a code outside the game's).
 pub(crate) fn text_code(code: u8) -> &'static str {
-    const CODE_TEXT: [&str; CODES] = [
+    const CODE_TEXT: [&str; SYMBOLS] = [
         "gy", "gt", "gg", "gb", "gr", "st", "mo", "he", "su", "SC", "x2", "x3", "x4", "x5", "x6",
         "x8", "x10", "x12", "x15", "x20", "x25", "x50", "x100", "x250", "x500",
     ];
@@ -129,7 +130,7 @@ mod tests {
 
     #[test]
     fn codes_round_trip() {
-        for code in 0..CODES as u8 {
+        for code in 0..SYMBOLS as u8 {
             assert_eq!(parse_code(text_code(code)), Some(code));
         }
         assert_eq!(parse_code("x7"), None);

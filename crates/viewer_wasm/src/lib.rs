@@ -23,7 +23,7 @@
 //! With `grid`: Moon Princess evaluates the grid's whole tumble sequence as a paid spin at x1
 //! (`MoonPrincess::evaluate_sequence`, as `cargo xtask eval` does: wins, tumbles, multiplier, meter,
 //! clear; no powers), after a `landed` event with the grid (no `round_start`/`round_end`: the
-//! page's payout stays empty, its running total is the sequence's win); Wish Upon a Star plays the grid as the paid spin (`WishUponAStar::play_grid`: Star
+//! page's payout stays empty, its running total is the sequence's win); Wish Upon a Star plays the grid as the paid spin (`WishUponAStar::play_paid_spin_grid`: Star
 //! values, wins, gift bonus wins, Lock & Spin; free spins it awards are not played); Starlight
 //! Christmas lands the grid as the paid spin and plays the round on
 //! (`StarlightChristmas::play_grid`: tumbles, refills, Multipliers, free spins). Whatever is
@@ -197,7 +197,7 @@ fn wish_upon_a_star_log(a: &Asked<'_>) -> Result<EventLog, String> {
     let (game, _) = game_and_mode::<WishUponAStar>(a)?;
     let g = wish_upon_a_star::symbols::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
     Ok(replay_round(a.seed, a.round, |rng, mut rec| {
-        game.play_grid(rng, &mut rec, &g)
+        game.play_paid_spin_grid(rng, &mut rec, &g)
     })
     .1)
 }

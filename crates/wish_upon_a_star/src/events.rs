@@ -11,7 +11,7 @@
 pub use slot_core::events::{Event, EventLog, SpinKind};
 
 use crate::math_model::{GiftPrize, StarValue};
-use crate::symbols::{CELLS, CODES, SHAPE, WishGrid};
+use crate::symbols::{CELLS, SHAPE, TEXT_CODES, WishGrid};
 use slot_core::events::{Award, AwardKind, Cell, StarAt};
 use slot_core::grid::{Mask, cells_of};
 
@@ -67,5 +67,5 @@ pub(crate) fn gift_award(p: GiftPrize) -> Award {
 
 /// The grid in the runner's grid text (`10 J Q K A/...`).
 pub fn grid_text(grid: &WishGrid) -> String {
-    slot_core::text::grid_text(grid, |s| CODES.get(s as usize).copied().unwrap_or("?"))
+    slot_core::text::grid_text(grid, |s| TEXT_CODES.get(s as usize).copied().unwrap_or("?"))
 }

@@ -101,7 +101,7 @@ impl slot_core::Game for WishUponAStar {
             .ways
             .iter()
             .map(|w| GridWin {
-                symbol: symbols::CODES[w.symbol as usize].to_string(),
+                symbol: symbols::TEXT_CODES[w.symbol as usize].to_string(),
                 name: NAMES[w.symbol as usize].to_string(),
                 cells: row_col_cells(w.cells, symbols::REELS),
                 count: w.reels as u32,

@@ -468,7 +468,7 @@ impl MathModel {
                             strips,
                             reel: reel + 1,
                             stop,
-                            symbol: symbols::CODES[s as usize],
+                            symbol: symbols::TEXT_CODES[s as usize],
                         });
                     }
                 }

@@ -19,7 +19,7 @@ use crate::landing::{Column, Columns, Landing};
 use crate::math_model::{
     FREE_SPINS_AWARD, GRAND, GiftPrize, MathModel, ModelError, RESPINS, StarValue,
 };
-use crate::symbols::{CELLS, CODES, REELS, SHAPE, WishGrid};
+use crate::symbols::{CELLS, REELS, SHAPE, TEXT_CODES, WishGrid};
 use rand_core::Rng;
 use slot_core::events::{AwardSource, Event, GameId, PayRule, SpinKind, StakeMode};
 use slot_core::fingerprint::Fingerprint;
@@ -292,7 +292,7 @@ impl WishUponAStar {
     /// stops. Every grid of the type is 5 reels by 3 rows; a grid from
     /// [`crate::symbols::parse_grid`] respects the reel rules, any other grid is played as it
     /// stands. The log has no `round_start`, no `spin_start` and no stops.
-    pub fn play_grid<R: Rng + ?Sized, Rec: Recorder>(
+    pub fn play_paid_spin_grid<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
         rec: &mut Rec,
@@ -301,7 +301,7 @@ impl WishUponAStar {
         self.play_grid_at(rng, rec, grid, PayMultiplier::BaseGame)
     }
 
-    /// Plays a given grid as one free spin (paytable wins doubled), as [`WishUponAStar::play_grid`].
+    /// Plays a given grid as one free spin (paytable wins doubled), as [`WishUponAStar::play_paid_spin_grid`].
     pub fn play_free_spin_grid<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
@@ -366,7 +366,7 @@ impl WishUponAStar {
             for w in landing.ways_wins(multiplier) {
                 let p = st.ledger.pay(ways_source, w.win);
                 st.rec.record(|| Event::Win {
-                    symbol: CODES[w.symbol as usize].to_string(),
+                    symbol: TEXT_CODES[w.symbol as usize].to_string(),
                     pays: PayRule::Ways,
                     cells: mask_cells(w.cells),
                     count: u32::from(w.reels),

@@ -43,7 +43,7 @@ pub const PAYING: [u8; 10] = [
 ];
 
 /// Text codes of the symbols (the runner's contract (README)), by code.
-pub const CODES: [&str; SYMBOLS] = [
+pub const TEXT_CODES: [&str; SYMBOLS] = [
     "10", "J", "Q", "K", "A", "be", "cc", "cd", "tr", "el", "W", "BO", "ST",
 ];
 
@@ -90,7 +90,7 @@ pub(crate) const REEL_MASKS: [Mask; REELS] = [
 
 /// The symbol of a text code (the runner's contract (README)), `None` if unknown.
 pub fn from_code(code: &str) -> Option<u8> {
-    CODES.iter().position(|&c| c == code).map(|i| i as u8)
+    TEXT_CODES.iter().position(|&c| c == code).map(|i| i as u8)
 }
 
 /// True if `symbol` may stand on reel `reel` (0-based): Wild only on reels 2 and 4, Bonus only
@@ -124,7 +124,7 @@ pub enum GridInputError {
 }
 
 /// Reads a grid written as text (the runner's contract (README): rows from the top separated by `/`, cells by
-/// spaces, codes [`CODES`]) and checks where each symbol stands.
+/// spaces, codes [`TEXT_CODES`]) and checks where each symbol stands.
 ///
 /// # Errors
 /// [`GridInputError::Text`] for a malformed grid or an unknown code (naming the cell and the
@@ -139,7 +139,7 @@ pub fn parse_grid(text: &str) -> Result<WishGrid, GridInputError> {
             return Err(GridInputError::Placement {
                 row: row + 1,
                 reel: col + 1,
-                symbol: CODES[s as usize],
+                symbol: TEXT_CODES[s as usize],
             });
         }
         g.set(i, s);

@@ -93,7 +93,7 @@ fn three_bonus_anywhere_pay_1x_and_award_10_free_spins() {
     );
     // Played as the paid spin: scatter pay 100 and one award of 10 free spins.
     let game = WishUponAStar::standard();
-    let out = game.play_grid(
+    let out = game.play_paid_spin_grid(
         &mut Pcg64::new(1, 1),
         &mut NoRecorder,
         &parse_grid(g).unwrap(),
@@ -120,7 +120,7 @@ fn full_wild_reels_give_one_or_two_gift_bonus_wins() {
     // Reel 2 full of Wilds: one bonus win of 5.00. Ways: reel 1 (K, A, J) then W on reel 2,
     // reel 3 (Q, 10, 10) has none of K, A, J: no ways win. Total 500.
     let g = parse_grid("K W Q A J / A W 10 Q 10 / J W 10 K Q").unwrap();
-    let out = game.play_grid(&mut rng, &mut NoRecorder, &g);
+    let out = game.play_paid_spin_grid(&mut rng, &mut NoRecorder, &g);
     assert_eq!(
         (
             out.gift_wins,
@@ -131,11 +131,11 @@ fn full_wild_reels_give_one_or_two_gift_bonus_wins() {
     );
     // Reel 4 only: one bonus win.
     let g = parse_grid("K Q Q W J / A J 10 W 10 / J A 10 W Q").unwrap();
-    let out = game.play_grid(&mut rng, &mut NoRecorder, &g);
+    let out = game.play_paid_spin_grid(&mut rng, &mut NoRecorder, &g);
     assert_eq!((out.gift_wins, out.win.hundredths()), (1, 500));
     // Both: two bonus wins (1000) plus the ways of this grid (2340, worked above) = 3340.
     let g = parse_grid("K W Q W J / A W K W 10 / J W A W K").unwrap();
-    let out = game.play_grid(&mut rng, &mut NoRecorder, &g);
+    let out = game.play_paid_spin_grid(&mut rng, &mut NoRecorder, &g);
     assert_eq!(
         (out.gift_wins, out.by_source[SOURCE_GIFT].hundredths()),
         (2, 1_000)
@@ -160,7 +160,7 @@ fn a_gift_of_free_spins_awards_10_and_adds_to_the_scatter() {
     // Wins: scatter 1.00; ways: reel 1 (BO, 10, Q); 10: 1*3*0 (reel 3: BO, J, K) no; Q no.
     let g = parse_grid("BO W BO W BO / 10 W J W K / Q W K W A").unwrap();
     let mut log = EventLog::default();
-    let out = game.play_grid(&mut Pcg64::new(5, 5), &mut log, &g);
+    let out = game.play_paid_spin_grid(&mut Pcg64::new(5, 5), &mut log, &g);
     assert_eq!(
         (out.free_spin_awards, out.gift_wins, out.win.hundredths()),
         (3, 2, 100)
@@ -193,7 +193,7 @@ fn free_spins_double_paytable_wins_but_not_gift_or_lock_and_spin() {
     // 6 x 1.00 = 6.00.
     let g = parse_grid("K W K W ST / ST W ST W ST / ST W ST W K").unwrap();
     let mut rng = Pcg64::new(9, 9);
-    let base = game.play_grid(&mut rng, &mut NoRecorder, &g);
+    let base = game.play_paid_spin_grid(&mut rng, &mut NoRecorder, &g);
     // Base: 1800 + 1000 + 600 = 3400.
     assert_eq!(base.by_source[SOURCE_WAYS].hundredths(), 1_800);
     assert_eq!(base.by_source[SOURCE_GIFT].hundredths(), 1_000);
@@ -223,7 +223,7 @@ fn stars_pay_only_through_lock_and_spin_from_six() {
     // Five Stars: no feature, no pay. Ways: reel 1 (ST, K, ST): K, reel 2 (J, ST, Q) no K.
     let g = parse_grid("ST J ST Q ST / K ST A J Q / ST Q 10 A J").unwrap();
     let mut log = EventLog::default();
-    let out = game.play_grid(&mut Pcg64::new(2, 2), &mut log, &g);
+    let out = game.play_paid_spin_grid(&mut Pcg64::new(2, 2), &mut log, &g);
     assert_eq!((out.lock_and_spins, out.win.hundredths()), (0, 0));
     // The Stars still carry (and show) their values.
     match &log.events[0] {
@@ -238,7 +238,7 @@ fn stars_pay_only_through_lock_and_spin_from_six() {
     // Total 620.
     let g = parse_grid("ST ST K ST ST / ST K 10 A Q / K J ST A J").unwrap();
     let mut log = EventLog::default();
-    let out = game.play_grid(&mut Pcg64::new(2, 2), &mut log, &g);
+    let out = game.play_paid_spin_grid(&mut Pcg64::new(2, 2), &mut log, &g);
     assert_eq!(
         (
             out.by_source[SOURCE_WAYS].hundredths(),
@@ -360,7 +360,7 @@ fn a_full_grid_pays_every_star_and_the_grand() {
     .unwrap();
     let full = parse_grid("ST ST ST ST ST / ST ST ST ST ST / ST ST ST ST ST").unwrap();
     let mut rng = Script::new(vec![ANY; 15]);
-    let out = game.play_grid(&mut rng, &mut NoRecorder, &full);
+    let out = game.play_paid_spin_grid(&mut rng, &mut NoRecorder, &full);
     assert!(rng.used_up());
     assert_eq!((out.grands, out.win.hundredths()), (1, 21_500));
 }
