@@ -55,6 +55,7 @@
 //! | [`round`] | the round flow: [`MoonPrincess`] |
 //! | [`math_model`] | ALL data: reel sets and weights, power chances, with the tuning figures |
 //! | [`events`] | what the round record holds for this game |
+//! | [`game`] | Moon Princess as a [`slot_core::Game`]: facts, target RTP ([`game::TARGET_RTP`]), a round in a pick, `eval`'s grid reading, the random inputs, the split of base game and free spins |
 //!
 //! Data flow: math model + generator -> landed grid -> [`evaluate()`] -> pay x multiplier
 //! (through the round's ledger, which applies the cap) -> tumble -> ... -> powers / clear

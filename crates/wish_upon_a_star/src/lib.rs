@@ -35,6 +35,7 @@
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures; the model checks, that free spins end included (integers) |
 //! | `exact` | (feature `exact`) exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
 //! | [`events`] | what the round record holds for this game |
+//! | [`game`] | Wish Upon a Star as a [`slot_core::Game`]: facts, target RTP ([`game::TARGET_RTP`]), its one mode ([`game::Standard`]), `eval`'s grid reading, the random inputs, and with `exact` the exact RTP and award odds |
 //!
 //! Grids are 5 reels by 3 rows, cells numbered row-major from the top-left
 //! (`index = row * 5 + col`, reel 1 = column 0). Wins are [`Win`]s: hundredths of the total
