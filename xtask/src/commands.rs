@@ -267,15 +267,19 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
         Some(c) => vec![mode_of::<G>(Some(c), false)?],
         None => G::MODES.to_vec(),
     };
-    // The record's file is opened before hours of play, so that it cannot fail after them.
-    let out = match &a.out {
-        Some(path) => Some((
-            path,
-            std::fs::File::create(path)
-                .map_err(|e| CliError(format!("--out {}: cannot write: {e}", path.display())))?,
-        )),
-        None => None,
-    };
+    // The record's file is checked writable before hours of play, so that writing it cannot
+    // fail after them; an existing file is left as it is until the new record replaces it.
+    if let Some(path) = &a.out {
+        let existed = path.exists();
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(|e| CliError(format!("--out {}: cannot write: {e}", path.display())))?;
+        if !existed {
+            let _ = std::fs::remove_file(path);
+        }
+    }
     let command = format!(
         "cargo xtask split {} --rounds {} --features {} --seed {}{}",
         G::NAME,
@@ -319,10 +323,9 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
             f.cap_hits
         );
     }
-    if let Some((path, mut file)) = out {
-        use std::io::Write as _;
+    if let Some(path) = &a.out {
         let text = serde_json::to_string_pretty(&record)? + "\n";
-        file.write_all(text.as_bytes())
+        std::fs::write(path, text)
             .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
     }
     Ok(())
