@@ -1,4 +1,5 @@
-//! The runner (`cargo xtask ...`) and its command-line contract (README, "The runner").
+//! The runner (`cargo xtask ...`): its commands, arguments, output and exit statuses
+//! (README, "The runner").
 //!
 //! * `sim <game>`: simulate and print the PAR report (`--json` for one JSON object,
 //!   `--confidence` for the levels of the RTP intervals);
