@@ -1,4 +1,5 @@
-//! The runner (`cargo xtask ...`): the command-line contract of `the runner's contract (README)`.
+//! The runner (`cargo xtask ...`): its commands, arguments, output and exit statuses
+//! (README, "The runner").
 //!
 //! * `sim <game>`: simulate and print the PAR report (`--json` for one JSON object,
 //!   `--confidence` for the levels of the RTP intervals);

@@ -36,11 +36,11 @@ pub fn threads(t: Option<usize>) -> Result<usize, CliError> {
     }
 }
 
-/// One win in `eval`'s JSON (the runner's contract (README)).
+/// One win in the JSON of `eval --json` (README, "The runner").
 #[derive(Debug, Serialize)]
 pub struct EvalWin {
-    /// The symbol's cell code (the runner's contract (README)), or the pay class (`princess` for Moon Princess's
-    /// any mix of princesses), as in the event log.
+    /// The symbol's code in grid text ([`slot_core::text`]), or the pay class (`princess` for Moon
+    /// Princess's any mix of princesses), as in the event log.
     pub symbol: String,
     /// The symbol's or class's name as the rules write it ("Circle", "any princess").
     pub name: String,

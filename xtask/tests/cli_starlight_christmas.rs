@@ -1,5 +1,5 @@
-//! The runner's command-line contract for Starlight Christmas (the runner's contract (README)): JSON fields, exit
-//! status 2 on bad arguments and malformed grids, replay of a simulated round.
+//! The runner's command-line contract for Starlight Christmas (README, "The runner"): JSON
+//! fields, exit status 2 on bad arguments and malformed grids, replay of a simulated round.
 
 mod common;
 

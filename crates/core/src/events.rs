@@ -1,5 +1,4 @@
-//! The round record: one event vocabulary for the three games (the common rules (README), "The round
-//! record"; the runner's contract (README), "Play one round").
+//! The round record: one event vocabulary for the three games (README, "The round record").
 //!
 //! Every game reports what a player sees as a sequence of [`Event`]s. One type serves the
 //! three games, so a client, an audit tool or the round viewer reads every game with one

@@ -1,4 +1,4 @@
-//! Golden vectors (the common rules (README), "Determinism"): chosen rounds of a game's
+//! Golden vectors (README, "The common rules": Determinism): chosen rounds of a game's
 //! simulation, kept as data (`crates/<game>/tests/golden.json`) with the win and the SHA-256
 //! of the event log each must keep. Each game's `tests/golden.rs` replays them;
 //! `cargo xtask golden <game>` rewrites the file after an intended change.

@@ -1,4 +1,4 @@
-//! The round's ledger: the one place where every game pays (the common rules (README), "Cap").
+//! The round's ledger: the one place where every game pays (README, "The common rules": The cap).
 //!
 //! A game hands the ledger each raw win (paytable pay x multiplier, a jackpot, a clear bonus)
 //! and gets back a [`Payment`]: what is actually paid under the cap, and the raw amount where

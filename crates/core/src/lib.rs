@@ -18,7 +18,7 @@
 //! | [`stats`] | one file per part (all but the round summary need the feature `sim`): the round summary (`summary`, needing nothing else), mergeable integer accumulators (`accumulator`) and their validation (`validate`), confidence levels and normal quantiles (`confidence`), chi-square tests (`chi_square`), top-award odds with Poisson intervals (`awards`), the PAR report with RTP intervals at any confidence level (`report`) and its text (`text`); `statrs` only in `confidence` and `chi_square` |
 //! | [`seal`] | HMAC-SHA-256 seals for records in untrusted storage, round ids |
 //! | `sim` | (feature `sim`) reproducible simulation: one PCG stream per batch; shards, checkpoints, stop rules; the multi-threaded `simulate` and `simulate_plan` need the `parallel` feature |
-//! | [`text`] | grids written as text (the runner's contract (README) cell codes), for the runner and rule tests |
+//! | [`text`] | grids written as text (rows, cells, each game's cell codes), for the runner's `eval` and rule tests |
 //!
 //! Games take any [`rand_core::Rng`]. Simulations use `sim::SimRng` (PCG-64: fast,
 //! predictable); a real-money server must use a CSPRNG seeded from the operating system.

@@ -1,4 +1,5 @@
-//! Money: wins in hundredths of the bet, the bet ladder, the win cap (the common rules (README), "Money").
+//! Money: wins in hundredths of the bet, the bet ladder, the win cap (README, "The common rules":
+//! Money, The cap).
 //!
 //! Every win is an exact integer number of **hundredths of the total bet** (`100` = 1.00 x bet);
 //! a game's paytable values are whole hundredths. A win is turned into currency only at the
@@ -137,7 +138,8 @@ impl std::iter::Sum for Win {
     }
 }
 
-/// The round's win cap (the common rules (README), "Cap"): a round's total win never exceeds `limit`.
+/// The round's win cap (README, "The common rules": The cap): a round's total win never exceeds
+/// `limit`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cap {
     /// The largest total a round may pay.
@@ -223,7 +225,7 @@ impl Bet {
 }
 
 /// The allowed bets of a game: whole multiples of the minimum, from the minimum to the maximum,
-/// in cents (the common rules (README), "Allowed bets"). In JSON `{"min_cents": 20, "max_cents": 4000}`;
+/// in cents (README, "The common rules": Money). In JSON `{"min_cents": 20, "max_cents": 4000}`;
 /// reading one checks it like [`BetLadder::new`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "LadderSpec", deny_unknown_fields)]

@@ -11,8 +11,8 @@
 //!   `weight[i] / total` (one bounded draw, then a search of the cumulative weights).
 //! * Reel strips draw a stop uniformly, show a window below it and refill from above it.
 //!
-//! Which generator for what (the common rules (README), "Randomness"): simulations use a fast PCG
-//! (`sim::SimRng`); a real-money server must use a CSPRNG seeded from the operating
+//! Which generator for what (README, "Randomness and money, in one paragraph"): simulations use
+//! a fast PCG (`sim::SimRng`); a real-money server must use a CSPRNG seeded from the operating
 //! system (for example `rand_chacha::ChaCha20Rng`), since a PCG stream is predictable from a
 //! few hundred bytes of its output.
 

@@ -1,4 +1,4 @@
-//! Parallel, reproducible simulation (the common rules (README), "Determinism and replay").
+//! Parallel, reproducible simulation (README, "The common rules": Determinism).
 //!
 //! Rounds are cut into fixed batches of [`BATCH_ROUNDS`]. Batch `b` of seed `s` is played with
 //! its own generator, [`batch_rng`]`(s, b)`: a PCG-64 (`rand_pcg::Pcg64`, O'Neill's

@@ -1,6 +1,6 @@
-//! Grids written as text (the runner's contract (README), "Evaluate a fixed grid"): rows from the top separated by
-//! `/`, cells by white space, each cell a code the game defines. Used by the runner's `eval`
-//! and by rule tests, so that a test reads like the grid it checks.
+//! Grids written as text: rows from the top separated by `/`, cells by white space, each cell
+//! a code the game defines. Used by the runner's `eval --grid` (README, "The runner"), by event
+//! logs and by rule tests, so that a test reads like the grid it checks.
 
 use crate::grid::Grid;
 

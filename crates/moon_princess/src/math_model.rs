@@ -18,7 +18,7 @@
 //! * **quiet** (`REELS_QUIET`): no symbol repeats within two positions of a strip and no three
 //!   princesses follow each other, so no column pays as it lands; the middle reel holds mostly
 //!   Hearts and Bells where the outer reels hold mostly Circles and Stars, so rows pay seldom.
-//!   It sets the hit frequency (about 30 %, the targets (README)).
+//!   It sets the hit frequency, about 30 % (README, "Targets").
 //! * **clear** (`REELS_CLEAR`): long stacks of the four low symbols only: cheap wins that often
 //!   empty the grid. Its weight in the base game sets the free-spin rate (1 in about 245).
 //! * **rich** (`REELS_RICH`): all seven symbols in short stacks: many wins, princess wins and
@@ -244,7 +244,8 @@ const REELS_RICH: [&str; 5] = [
     "pg pb*2 be*2 ci pb pr*2 be ci he*4 be pb pg be*5 he*4 pb*2 st be*5 pb*3 st he*4 pg ci*2 pb st*5 he*2 st*3 pr*3",
 ];
 
-/// A committed confirmation run of one pick (the targets (README): figure, rounds, seed, interval).
+/// A committed confirmation run of one pick: figure, rounds, seed, interval
+/// (README, "Certification figures (the shipped models)").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Figures {
     /// The pick.

@@ -1,5 +1,5 @@
-//! A finished round's result and its statistics record (the common rules (README), "Statistics every game
-//! reports").
+//! A finished round's result and its statistics record (README, "The common rules":
+//! Statistics).
 
 use crate::pick::Pick;
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,5 @@
-//! A round that waits for the player's free-spin pick (the common rules (README), "Determinism and
-//! replay"; the rules, "Free spins": "Choice").
+//! A round that waits for the player's free-spin pick (the rules, "Free spins": "Choice"), and
+//! how a server keeps it meanwhile (README, "Server use").
 //!
 //! When the base game clears the grid, the round stops before its free spins:
 //! [`crate::MoonPrincess::start_round`] returns a [`PausedRound`], everything the base game decided.

@@ -1,12 +1,12 @@
 //! One spin from its landed grid until it ends (the rules, "Tumble (no refill)",
 //! "Girl Power meter", "The powers", "Free spins"): evaluate, pay (through the round's ledger,
 //! so the cap trims the payment that reaches it), fill the meter, tumble, and again until no
-//! win is left; then the clear check, and the power the spin's [`PowerPolicy`] allows, after
+//! win is left; then the clear check, and the power the spin's `PowerPolicy` allows, after
 //! which tumbling goes on.
 //!
-//! [`Play`] is the state of a round in progress that its spins share: the ledger, the meter,
+//! `Play` is the state of a round in progress that its spins share: the ledger, the meter,
 //! the counters, the recorder. The tumble sequence itself draws nothing, so the runner's `eval`
-//! plays it without a generator ([`Play::tumble_sequence`]).
+//! plays it without a generator (`Play::tumble_sequence`).
 
 use crate::evaluate::{Evaluation, evaluate_into};
 use crate::events::cell_list;

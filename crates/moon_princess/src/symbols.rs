@@ -1,4 +1,5 @@
-//! Symbols, their codes on the grid, and their text codes (the runner's contract (README), "Evaluate a fixed grid").
+//! Symbols, their codes on the grid, and their text codes in grids written as text
+//! ([`slot_core::text`]; the runner's `eval --grid`).
 //!
 //! Spec: the rules, "Grid and symbols". The grid is 5 columns x 5 rows, cells numbered
 //! row-major from the top-left (`index = row * 5 + col`), as in [`slot_core::grid`].
@@ -71,7 +72,8 @@ impl Symbol {
         })
     }
 
-    /// The text code of the runner's contract (README) (`ci`, `st`, `he`, `be`, `pg`, `pb`, `pr`, `W`).
+    /// The symbol's code in grids written as text ([`slot_core::text`]): `ci`, `st`, `he`, `be`,
+    /// `pg`, `pb`, `pr`, `W`.
     pub const fn text(self) -> &'static str {
         match self {
             Symbol::Circle => "ci",

@@ -1,4 +1,4 @@
-//! Golden vectors (the common rules (README), "Determinism"): chosen rounds of the simulation
+//! Golden vectors (README, "The common rules": Determinism): chosen rounds of the simulation
 //! (mode, seed, round index) with their win and the SHA-256 of their event log, kept in
 //! `tests/golden.json`. Any change of outcome or of the round record (rules, model, draw order,
 //! events, a dependency) fails here loudly. After an intended change, `cargo xtask golden

@@ -1,4 +1,4 @@
-//! The math model's RTP, checked cheaply (the targets (README), "RTP"): a fixed-seed run per pick whose
+//! The math model's RTP, checked cheaply (README, "Targets"): a fixed-seed run per pick whose
 //! result must lie inside its own 99.9 % interval around 94.51 %, and the committed
 //! certification record's figures, recomputed from its sums, within 0.10 pp.
 //!
@@ -68,8 +68,8 @@ fn each_pick_lies_within_its_own_999_interval_of_the_target() {
 
 /// The committed certification record (`confirmation/`, [`CONFIRMED_RECORD`]) is of the
 /// shipped model, and each pick's RTP, recomputed from the record's integer sums as B + q V,
-/// lies within 0.10 pp of the target with a 99 % half-width of at most 0.05 pp (the targets),
-/// and is the figure [`CONFIRMED`] states.
+/// lies within 0.10 pp of the target with a 99 % half-width of at most 0.05 pp
+/// (README, "Targets"), and is the figure [`CONFIRMED`] states.
 #[test]
 fn the_committed_big_run_figures_are_within_a_tenth_of_a_point() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

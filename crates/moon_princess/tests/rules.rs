@@ -1,5 +1,6 @@
 //! Hand-worked grids with their exact wins, one test per rule of the rules (crate docs).
-//! Grids are written with the the runner's contract (README) codes, rows from the top; `.` is an empty cell.
+//! Grids are written as text ([`slot_core::text`]) with the codes of [`Symbol::text`], rows from
+//! the top; `.` is an empty cell.
 //! Amounts are hundredths of the total bet (100 = 1 x bet).
 
 mod common;

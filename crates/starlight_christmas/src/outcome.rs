@@ -1,6 +1,6 @@
-//! A finished round's result and its statistics record (the common rules (README),
-//! "Statistics"): what a round paid, split by source, and the names of its sources, features
-//! and top awards.
+//! A finished round's result and its statistics record (README, "The common rules":
+//! Statistics): what a round paid, split by source, and the names of its sources, features and
+//! top awards.
 
 use crate::symbols::MULTIPLIER;
 use slot_core::ledger::Ledger;

@@ -94,7 +94,8 @@ pub struct SymbolWin {
     pub win: Win,
 }
 
-/// A grid evaluated alone, as if no tumble followed (the runner's contract (README), `eval`).
+/// A grid evaluated alone, as if no tumble followed, as the runner's `eval` shows it
+/// (README, "The runner").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridEvaluation {
     /// The symbol wins, lowest code first.

@@ -5,7 +5,8 @@
 use slot_core::events::StakeMode;
 use slot_core::money::{Bet, BetError, BetLadder, Cap};
 
-/// Base bets: 0.20 to 40.00 in steps of 0.20 (the common rules (README)). Wins are in hundredths of it.
+/// Base bets: 0.20 to 40.00 in steps of 0.20 (README, "The common rules": Money). Wins are in
+/// hundredths of it.
 pub const BET_LADDER: BetLadder = slot_core::bet_ladder!(20, 4000);
 /// What the player stakes with the ante bet: 1.25 x the base bet, 0.25 to 50.00 in steps of
 /// 0.25. The base bet is 4/5 of it.

@@ -1,4 +1,5 @@
-//! Symbols and their codes (the rules, "Grid and symbols"; the runner's contract (README) cell codes).
+//! Symbols, their grid codes and their text codes (the rules, "Grid and symbols"; grids written
+//! as text: [`slot_core::text`]).
 //!
 //! A cell holds one of 25 grid codes: the nine paying symbols (0..=8), the Scatter (9), and a
 //! Multiplier carrying one of the 15 values (codes 10..=24, [`MULTIPLIER_VALUES`] in order).
@@ -37,7 +38,7 @@ pub const NAMES: [&str; PAYING] = [
     "Sun",
 ];
 
-/// Text codes of the paying symbols, by code (the runner's contract (README)).
+/// Text codes of the paying symbols in grids written as text ([`slot_core::text`]), by code.
 pub const TEXT_CODES: [&str; PAYING] = ["gy", "gt", "gg", "gb", "gr", "st", "mo", "he", "su"];
 
 /// The allowed cell codes, for error messages.
@@ -64,7 +65,7 @@ pub fn parse_code(s: &str) -> Option<u8> {
         return Some(SCATTER);
     }
     let digits = s.strip_prefix('x')?;
-    // Plain decimal digits without a sign or leading zero, as the runner's contract (README) writes them (x25).
+    // Plain decimal digits without a sign or leading zero, as grid text writes them (x25).
     if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -84,7 +85,7 @@ pub(crate) fn text_code(code: u8) -> &'static str {
     CODE_TEXT.get(code as usize).copied().unwrap_or("?")
 }
 
-/// Parses a grid written as the runner's contract (README) text (6 cells per row, 5 rows).
+/// Parses a grid written as text ([`slot_core::text`]; 6 cells per row, 5 rows).
 ///
 /// # Errors
 /// [`slot_core::text::GridTextError`] naming the bad row or cell and the allowed codes.

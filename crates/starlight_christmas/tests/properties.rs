@@ -1,5 +1,5 @@
-//! Property tests of the invariants (the common rules (README), the rules (crate docs)): the cap, whole
-//! cents at every ladder step, sources adding up, free-spin counts, determinism.
+//! Property tests of the invariants (README, "The common rules"; the rules (crate docs)): the
+//! cap, whole cents at every ladder step, sources adding up, free-spin counts, determinism.
 
 use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;

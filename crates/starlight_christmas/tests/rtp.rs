@@ -1,5 +1,5 @@
-//! The math model against its targets (the targets (README)): the committed confirmation runs, and a
-//! cheap fixed-seed re-check that fails when the model drifts.
+//! The math model against its targets (README, "Targets"): the committed confirmation runs, and
+//! a cheap fixed-seed re-check that fails when the model drifts.
 
 use slot_core::recorder::NoRecorder;
 use slot_core::sim::simulate;
@@ -23,8 +23,9 @@ fn committed_confirmation_runs_meet_the_target() {
             run.mode,
             run.rtp
         );
-        // the targets (README) asks for a 99 % half-width of 0.05 pp, which at this game's sd (about 15
-        // x stake) takes about 6e9 rounds; the committed runs have 1e9 (see the model docs).
+        // The targets (README, "Targets") ask for a 99 % half-width of 0.05 pp, which at this
+        // game's sd (about 15 x stake) takes about 6e9 rounds; the committed runs have 1e9 (see
+        // the model docs).
         assert!(
             run.half_width_99 < 0.0015,
             "{}: interval too wide",

@@ -134,7 +134,7 @@ pub use slot_core::recorder::{NoRecorder, Recorder};
 pub use slot_core::rng;
 pub use slot_core::{Rng, SeedableRng};
 
-/// The bet ladder: 0.25 to 25.00 in steps of 0.25 (the common rules (README), "Allowed bets"), in cents.
+/// The bet ladder: 0.25 to 25.00 in steps of 0.25 (README, "The common rules": Money), in cents.
 pub const BET_LADDER: BetLadder = slot_core::bet_ladder!(25, 2_500);
 
 /// The game's command-line name.

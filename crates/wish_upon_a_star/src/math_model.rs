@@ -12,9 +12,9 @@
 //!   single). The free-spin strips hold fewer card symbols (3 of each instead of 6 or 7). The
 //!   strips were laid out once by a seeded shuffle of these blocks (no two equal blocks side
 //!   by side) and are fixed here as text.
-//! * Design targets (the targets (README)): base ways about 55 %, free spins 1 in about 140 rounds
-//!   with about a third of the RTP, gift bonus wins and Lock & Spin about 5.5 % each, Grand
-//!   reachable (about 1 in 10^6 rounds).
+//! * Design targets, inside the plausibility bands (README, "Targets"): base ways about 55 %,
+//!   free spins 1 in about 140 rounds with about a third of the RTP, gift bonus wins and Lock &
+//!   Spin about 5.5 % each, Grand reachable (about 1 in 10^6 rounds).
 //! * Star values: one table for the Stars that land with a spin and the Stars of the respins
 //!   (cash 0.4x to 15x, Mini, Minor, Major). Respin Star probability 1/25 per empty cell.
 //! * Gift bonus wins: cash 0.4x to 10x, Mini, Minor, Major or 10 free spins.
@@ -45,9 +45,9 @@
 //! the exact 95.2020 %: 1.9 standard errors), sd 5.194 x bet, hit frequency 31.46 %, free
 //! spins 1 in 138.1 rounds (30.69 % of RTP won in them), Lock & Spin 1 in 429.4 rounds (base
 //! and free spins), Grand 1007 times (1 in 993,049), largest win 577.0 x bet; wins of 500x
-//! and more 9 times (1 in 1.1e8, rarer than 1 in 10^8: GLI-11 disclosure). Shape bands of
-//! the targets (README): hit frequency 25-40 %, free spins 1 in 100-250, free-spin share 25-45 %: all
-//! inside.
+//! and more 9 times (1 in 1.1e8, rarer than 1 in 10^8: GLI-11 disclosure). Shape bands
+//! (README, "Targets"): hit frequency 25-40 %, free spins 1 in 100-250, free-spin share
+//! 25-45 %: all inside.
 
 use crate::evaluate::SCATTER_COUNT;
 use crate::symbols::{self, BONUS, REELS, WILD};
@@ -138,8 +138,8 @@ pub struct Probability {
     pub denominator: u32,
 }
 
-/// The base-game reel strips, reel 1 first, as text codes (the runner's contract (README)); a window shows
-/// `strip[stop], strip[stop+1], strip[stop+2]` from the top row down (wrapping).
+/// The base-game reel strips, reel 1 first, as text codes ([`crate::symbols::TEXT_CODES`]); a window
+/// shows `strip[stop], strip[stop+1], strip[stop+2]` from the top row down (wrapping).
 pub const BASE_STRIPS: [&str; REELS] = [
     // reel 1: 63 stops
     "10 be J K cd cc K A tr A K ST be Q K A be cc J Q cc cd tr el Q 10 tr ST tr J BO el ST BO A Q K 10 Q J Q cc A cd J 10 be cd BO A 10 J el 10 BO Q K ST J 10 be ST ST",

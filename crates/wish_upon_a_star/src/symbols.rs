@@ -1,5 +1,5 @@
-//! Symbols, their text codes (the runner's contract (README)), the 5x3 grid and where each symbol may stand
-//! (the rules, "Grid and symbols").
+//! Symbols, their text codes (in grids written as text, [`slot_core::text`]), the 5x3 grid and
+//! where each symbol may stand (the rules, "Grid and symbols").
 //!
 //! A grid is a [`slot_core::grid::Grid`] of 5 columns (reels, 0 = reel 1) by 3 rows (0 = top),
 //! cells numbered row-major: `index = row * 5 + col`.
@@ -42,7 +42,7 @@ pub const PAYING: [u8; 10] = [
     TEN, JACK, QUEEN, KING, ACE, BELL, CANDY_CANE, CANDLE, TREE, ELF,
 ];
 
-/// Text codes of the symbols (the runner's contract (README)), by code.
+/// Text codes of the symbols in grids written as text ([`slot_core::text`]), by code.
 pub const TEXT_CODES: [&str; SYMBOLS] = [
     "10", "J", "Q", "K", "A", "be", "cc", "cd", "tr", "el", "W", "BO", "ST",
 ];
@@ -88,7 +88,7 @@ pub(crate) const REEL_MASKS: [Mask; REELS] = [
     SHAPE.col_mask(4),
 ];
 
-/// The symbol of a text code (the runner's contract (README)), `None` if unknown.
+/// The symbol of a text code ([`TEXT_CODES`]), `None` if unknown.
 pub fn from_code(code: &str) -> Option<u8> {
     TEXT_CODES.iter().position(|&c| c == code).map(|i| i as u8)
 }
@@ -123,8 +123,8 @@ pub enum GridInputError {
     },
 }
 
-/// Reads a grid written as text (the runner's contract (README): rows from the top separated by `/`, cells by
-/// spaces, codes [`TEXT_CODES`]) and checks where each symbol stands.
+/// Reads a grid written as text ([`slot_core::text`]: rows from the top separated by `/`, cells
+/// by spaces, codes [`TEXT_CODES`]) and checks where each symbol stands.
 ///
 /// # Errors
 /// [`GridInputError::Text`] for a malformed grid or an unknown code (naming the cell and the

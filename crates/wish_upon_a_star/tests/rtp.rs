@@ -28,7 +28,7 @@ fn exact_rtp_is_on_target_and_committed() {
         (rtp - EXACT_RTP).abs() < 5e-7,
         "committed {EXACT_RTP} vs computed {rtp}"
     );
-    // Shape bands of the targets (README) (hit frequency is checked on the simulation below).
+    // Shape bands (README, "Targets"); hit frequency is checked on the simulation below.
     let fs_one_in = 1.0 / to_f64(&e.free_spins_probability);
     assert!(
         (100.0..=250.0).contains(&fs_one_in),

@@ -1,5 +1,6 @@
 //! One hand-worked grid per rule of the rules, with its exact win worked in the
-//! comment. Grids are written as the runner's contract (README) text: rows from the top, reel 1 on the left.
+//! comment. Grids are written as text ([`slot_core::text`], codes
+//! [`wish_upon_a_star::symbols::TEXT_CODES`]): rows from the top, reel 1 on the left.
 //! Wins are in hundredths of the total bet.
 
 mod common;

@@ -1,4 +1,5 @@
-//! Runner commands of Wish Upon a Star (the runner's contract (README)): `sim`, `eval`, `play`, `exact`, `tune`.
+//! Runner commands of Wish Upon a Star (README, "The runner"): `sim`, `eval`, `play`, `exact`,
+//! `tune`.
 
 use crate::commands::{game_of, mode_of, print_report};
 use crate::runner::{self, CliError, CliResult};

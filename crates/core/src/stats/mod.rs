@@ -1,5 +1,5 @@
-//! Statistics: mergeable integer accumulators and the PAR report (the common rules (README), "Statistics
-//! every game reports").
+//! Statistics: mergeable integer accumulators and the PAR report (README, "The common rules":
+//! Statistics).
 //!
 //! An `Accumulator` holds only integer sums (rounds, total win, sum of squared wins, hits,
 //! per-source and per-feature sums, a win-size histogram), so shards merge exactly and in any
