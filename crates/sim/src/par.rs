@@ -95,11 +95,7 @@ pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
     };
     let r = &report.par;
     let cap_x = cap_of(report);
-    put(
-        "report.json",
-        &(serde_json::to_string_pretty(report).map_err(|e| SimError::ParFiles(e.to_string()))?
-            + "\n"),
-    )?;
+    put("report.json", &(report.to_json_pretty() + "\n"))?;
     put("report.md", &markdown(report))?;
     put(
         "win_distribution.csv",

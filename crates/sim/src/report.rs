@@ -14,14 +14,20 @@
 //! runs. Only then are the sums added.
 
 use crate::facts::{Catalog, GameFacts};
+pub use crate::report_file::{
+    CHECKED_FIELDS, MergedFrom, PrecisionGoal, ReportError, RunId, SAME_SUMS_MIN_HITS, ShardId,
+    StopReason,
+};
 use crate::report_file::{
     IntervalLevel, Merged, ReportFile, check_report, merge_files, parse_report, same_identity,
+    signature_of,
 };
-pub use crate::report_file::{MergedFrom, PrecisionGoal, ReportError, RunId, ShardId, StopReason};
 use serde::Serialize;
 use slot_core::fingerprint::Fingerprint;
+use slot_core::seal::{Seal, SealKey};
 use slot_core::sim::Checkpoint;
 use slot_core::stats::{Accumulator, ConfidenceLevel, ParReport};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// How a report's rounds were played (flattened into the report's JSON).
@@ -74,6 +80,15 @@ pub struct Report {
     /// facts, not written.
     #[serde(skip)]
     pub cap: Option<u64>,
+    /// The SHA-256 of every field reading and merging a report trusts, by field name
+    /// ([`crate::report::CHECKED_FIELDS`]): an edit of any of them is refused, naming the
+    /// field. [`Report::to_json`] writes them afresh; after changing a field in place, call
+    /// [`Report::refresh_checksums`] before serialising the report with serde directly.
+    pub checksums: BTreeMap<String, Fingerprint>,
+    /// The HMAC-SHA-256 of `checksums` under a key the signer holds ([`Report::sign`],
+    /// `sim --sign-key`), if signed; [`Report::verify`] checks it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signature: Option<Seal>,
 }
 
 impl Report {
@@ -92,7 +107,7 @@ impl Report {
                 }
             }
         }
-        Report {
+        let mut report = Report {
             sums_sha256: Fingerprint::of(&par.sums),
             par,
             pick: facts.pick.map(str::to_string),
@@ -102,7 +117,11 @@ impl Report {
             goodness_of_fit: None,
             exact_rtp: None,
             cap: facts.cap,
-        }
+            checksums: BTreeMap::new(),
+            signature: None,
+        };
+        report.refresh_checksums();
+        report
     }
 
     /// The lines that say where the figures come from (label, text), after the PAR report.
@@ -188,10 +207,71 @@ impl Report {
     }
 
     /// The report as one line of JSON (what `sim --json` prints and [`Report::from_json`]
-    /// reads).
+    /// reads), its checksums computed from its fields as they are now.
     pub fn to_json(&self) -> String {
         // Plain data: serialising it cannot fail.
-        serde_json::to_string(self).unwrap_or_default()
+        serde_json::to_string(&self.with_fresh_checksums()).unwrap_or_default()
+    }
+
+    /// [`Report::to_json`], indented (the PAR files' `report.json`).
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(&self.with_fresh_checksums()).unwrap_or_default()
+    }
+
+    /// This report with its checksums computed from its fields; a signature that no longer
+    /// matches them is dropped.
+    fn with_fresh_checksums(&self) -> Report {
+        let mut r = self.clone();
+        r.refresh_checksums();
+        r
+    }
+
+    /// Computes the checksums from the fields as they are now; a signature that no longer
+    /// matches them is dropped (sign again).
+    pub fn refresh_checksums(&mut self) {
+        let now = self.to_file().checksums();
+        if now != self.checksums {
+            self.checksums = now;
+            self.signature = None;
+        }
+    }
+
+    /// Signs the report: the HMAC-SHA-256 of its checksums under `key` (32 to 64 secret
+    /// bytes), so that a reader holding the key can tell it was written by a holder of the key
+    /// and not changed since.
+    pub fn sign(&mut self, key: &SealKey) {
+        self.refresh_checksums();
+        self.signature = Some(signature_of(&self.checksums, key));
+    }
+
+    /// Checks the report's signature under `key`.
+    ///
+    /// # Errors
+    /// A [`ReportError`] naming `label` if the report is unsigned, or signed with another key
+    /// or changed since it was signed.
+    pub fn verify(&self, label: &Path, key: &SealKey) -> Result<(), ReportError> {
+        let fresh = self.to_file().checksums();
+        match &self.signature {
+            None => Err(ReportError(format!(
+                "{}: the report is not signed, and a key to verify was given",
+                label.display()
+            ))),
+            Some(sig)
+                if fresh == self.checksums
+                    && key.verify(
+                        serde_json::to_string(&self.checksums)
+                            .unwrap_or_default()
+                            .as_bytes(),
+                        sig,
+                    ) =>
+            {
+                Ok(())
+            }
+            Some(_) => Err(ReportError(format!(
+                "{}: the signature does not match: signed with another key, or changed since it was signed",
+                label.display()
+            ))),
+        }
     }
 
     /// Reads a report written by [`Report::to_json`] (or `sim --json`, `merge --json`, a PAR
@@ -235,6 +315,8 @@ impl Report {
             },
         );
         report.goodness_of_fit = f.goodness_of_fit;
+        report.refresh_checksums();
+        report.signature = f.signature;
         report
     }
 
@@ -268,6 +350,8 @@ impl Report {
             merged: self.run.merged.clone(),
             convergence: self.run.convergence.clone(),
             goodness_of_fit: self.goodness_of_fit.clone(),
+            checksums: Some(self.checksums.clone()),
+            signature: self.signature,
         }
     }
 }
@@ -286,9 +370,15 @@ pub fn merge(
     catalog: &Catalog,
     levels: &[ConfidenceLevel],
 ) -> Result<Report, ReportError> {
+    // Reports in memory are what they say (a file is checked when it is read,
+    // `Report::from_json`): their checksums are taken afresh from their fields.
     let files: Vec<(PathBuf, ReportFile)> = reports
         .iter()
-        .map(|(p, r)| (p.clone(), r.to_file()))
+        .map(|(p, r)| {
+            let mut f = r.to_file();
+            f.checksums = Some(f.checksums());
+            (p.clone(), f)
+        })
         .collect();
     for (path, r) in &files {
         check_report(path, r, catalog)?;

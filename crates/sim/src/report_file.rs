@@ -8,6 +8,7 @@
 use crate::facts::{Catalog, GameFacts};
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
+use slot_core::seal::{Seal, SealKey};
 use slot_core::sim::{Checkpoint, batches_of, is_checkpoint, rounds_in, shard_batches};
 use slot_core::stats::Accumulator;
 use std::collections::BTreeMap;
@@ -75,7 +76,7 @@ pub struct MergedFrom {
 
 /// A report file as read back: only what a merge needs, every field typed (128-bit sums stay
 /// exact; no field goes through a float).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ReportFile {
     /// Game name.
     pub game: String,
@@ -130,10 +131,99 @@ pub struct ReportFile {
     /// The goodness-of-fit section of a run's first rounds.
     #[serde(default)]
     pub goodness_of_fit: Option<crate::gof::GofSection>,
+    /// The SHA-256 of every field above, by name ([`ReportFile::checksums`]); not part of
+    /// what it checks.
+    #[serde(default, skip_serializing)]
+    pub checksums: Option<BTreeMap<String, Fingerprint>>,
+    /// The optional HMAC-SHA-256 signature of the checksums ([`signature_of`]).
+    #[serde(default, skip_serializing)]
+    pub signature: Option<Seal>,
 }
 
+/// The fields of a report its checksums cover: everything reading and merging a report
+/// trusts. An edit of any of them without its checksum is refused, naming the field.
+pub const CHECKED_FIELDS: [&str; 21] = [
+    "game",
+    "mode",
+    "pick",
+    "model_fingerprint",
+    "seed",
+    "rounds",
+    "threads",
+    "elapsed_seconds",
+    "rounds_per_second_per_thread",
+    "merged_seeds",
+    "rtp_intervals",
+    "source_names",
+    "feature_names",
+    "sums",
+    "stop",
+    "rounds_planned",
+    "precision",
+    "shard",
+    "merged",
+    "convergence",
+    "goodness_of_fit",
+];
+
+impl ReportFile {
+    /// The SHA-256 of each of [`CHECKED_FIELDS`]: of the field's compact JSON as `serde_json`
+    /// writes it from its typed value (128-bit sums exact), so the writer and a reader compute
+    /// the same digest from the same values.
+    pub fn checksums(&self) -> BTreeMap<String, Fingerprint> {
+        let mut m = BTreeMap::new();
+        macro_rules! fields {
+            ($($f:ident),*) => {
+                $(
+                    let text = serde_json::to_string(&self.$f).unwrap_or_default();
+                    m.insert(stringify!($f).to_string(), Fingerprint::of_bytes(text.as_bytes()));
+                )*
+            };
+        }
+        fields!(
+            game,
+            mode,
+            pick,
+            model_fingerprint,
+            seed,
+            rounds,
+            threads,
+            elapsed_seconds,
+            rounds_per_second_per_thread,
+            merged_seeds,
+            rtp_intervals,
+            source_names,
+            feature_names,
+            sums,
+            stop,
+            rounds_planned,
+            precision,
+            shard,
+            merged,
+            convergence,
+            goodness_of_fit
+        );
+        m
+    }
+}
+
+/// The HMAC-SHA-256 signature of a report's checksums under `key`: over their compact JSON
+/// (a map sorted by field name), so it covers every field the checksums cover.
+pub fn signature_of(checksums: &BTreeMap<String, Fingerprint>, key: &SealKey) -> Seal {
+    let text = serde_json::to_string(checksums).unwrap_or_default();
+    key.seal(text.as_bytes())
+}
+
+/// The longest time a report may say it ran: a thousand years, so that the times of any
+/// number of merged reports add up to a finite figure.
+pub const MAX_ELAPSED_SECONDS: f64 = 3.2e10;
+
+/// Honest runs never share every sum once this many of their rounds won: two reports with
+/// identical sums and at least this many winning rounds are one run reported twice.
+pub const SAME_SUMS_MIN_HITS: u64 = 30;
+
 /// The level of one RTP interval of a report (its ends are recomputed from the sums).
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct IntervalLevel {
     /// The confidence level (0.999 = 99.9 %).
     pub level: f64,
@@ -169,6 +259,9 @@ pub fn parse_report(
     let r: ReportFile = match serde_json::from_str(text) {
         Ok(r) => r,
         Err(e) => {
+            if let Some(named) = not_a_whole_number(text) {
+                return fail(path, named);
+            }
             return fail(
                 path,
                 format!(
@@ -179,6 +272,60 @@ pub fn parse_report(
     };
     let facts = check_report(path, &r, catalog)?;
     Ok((r, facts))
+}
+
+/// The first field of a report that must hold whole numbers (its sums, seed, rounds, threads,
+/// shard, merge and convergence records) but holds another number, named by its path
+/// (`sums.total_win must be a whole number from 0 up (it was 1.5)`); `None` if there is none
+/// or the text is not JSON. Serde's own message for it names only a line and column.
+fn not_a_whole_number(text: &str) -> Option<String> {
+    fn walk(v: &serde_json::Value, at: &str) -> Option<String> {
+        match v {
+            serde_json::Value::Number(n)
+                if n.as_u64().is_none() && !n.to_string().chars().all(|c| c.is_ascii_digit()) =>
+            {
+                Some(format!(
+                    "{at} must be a whole number from 0 up (it was {n})"
+                ))
+            }
+            serde_json::Value::Array(a) => a
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| walk(x, &format!("{at}[{i}]"))),
+            serde_json::Value::Object(o) => {
+                o.iter().find_map(|(k, x)| walk(x, &format!("{at}.{k}")))
+            }
+            _ => None,
+        }
+    }
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let o = v.as_object()?;
+    [
+        "sums",
+        "seed",
+        "rounds",
+        "threads",
+        "rounds_planned",
+        "shard",
+        "merged",
+        "merged_seeds",
+    ]
+    .iter()
+    .find_map(|k| o.get(*k).and_then(|x| walk(x, k)))
+    .or_else(|| {
+        o.get("convergence")?
+            .as_array()?
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| {
+                ["batches", "rounds", "total_win", "sum_sq"]
+                    .iter()
+                    .find_map(|k| {
+                        c.get(*k)
+                            .and_then(|x| walk(x, &format!("convergence[{i}].{k}")))
+                    })
+            })
+    })
 }
 
 /// Checks everything a report says about itself: checksum, game, mode, pick, names, the
@@ -201,6 +348,41 @@ pub fn check_report(
                 r.sums_sha256
             ),
         );
+    }
+    match &r.checksums {
+        None => {
+            return fail(
+                path,
+                "it has no checksums of its fields (`checksums`): a report of an older runner, or edited; write it again with `sim --json` or `merge --json`",
+            );
+        }
+        Some(written) => {
+            let now = r.checksums();
+            let changed: Vec<&str> = CHECKED_FIELDS
+                .iter()
+                .copied()
+                .filter(|f| written.get(*f) != now.get(*f))
+                .collect();
+            if !changed.is_empty() {
+                return fail(
+                    path,
+                    format!(
+                        "its field{} {} changed after the report was written (checksums do not match)",
+                        if changed.len() == 1 { "" } else { "s" },
+                        changed.join(", ")
+                    ),
+                );
+            }
+            if let Some(extra) = written
+                .keys()
+                .find(|k| !CHECKED_FIELDS.contains(&k.as_str()))
+            {
+                return fail(
+                    path,
+                    format!("its checksums name a field '{extra}' that reports do not have"),
+                );
+            }
+        }
     }
     let facts = match catalog.find(&r.game, &r.mode) {
         Ok(f) => f,
@@ -236,12 +418,19 @@ pub fn check_report(
     if let Err(e) = r.sums.validate(&facts.limits()) {
         return fail(path, format!("impossible sums: {e}"));
     }
-    if r.threads == 0 || !(r.elapsed_seconds.is_finite() && r.elapsed_seconds >= 0.0) {
+    if r.threads == 0 {
+        return fail(
+            path,
+            "threads is 0; a report is played on at least 1 thread",
+        );
+    }
+    if !(r.elapsed_seconds.is_finite() && (0.0..=MAX_ELAPSED_SECONDS).contains(&r.elapsed_seconds))
+    {
         return fail(
             path,
             format!(
-                "threads {} and elapsed_seconds {} must be at least 1 and a time",
-                r.threads, r.elapsed_seconds
+                "elapsed_seconds {} is not a time from 0 to {MAX_ELAPSED_SECONDS} seconds",
+                r.elapsed_seconds
             ),
         );
     }
@@ -608,6 +797,17 @@ pub fn merge_files(
         .iter()
         .map(|(&seed, parts)| one_run(seed, parts))
         .collect::<Result<Vec<_>, _>>()?;
+    for (i, (pa, a)) in files.iter().enumerate() {
+        for (pb, b) in &files[i + 1..] {
+            if a.sums == b.sums && a.sums.hits >= SAME_SUMS_MIN_HITS {
+                return Err(ReportError(format!(
+                    "{} and {} have identical sums: one run reported twice (honest runs never share every sum once {SAME_SUMS_MIN_HITS} or more of their rounds won, whatever their seeds say)",
+                    pa.display(),
+                    pb.display()
+                )));
+            }
+        }
+    }
     let mut sums = first.sums.clone();
     for (path, r) in &files[1..] {
         sums.checked_merge(&r.sums)

@@ -318,6 +318,7 @@ pub fn simulate<G: Game>(
         let first = report.run.shard.map_or(0, |s| s.batches[0]);
         report.goodness_of_fit = Some(crate::gof::replay(game, mode, config.seed, first, replayed));
     }
+    report.refresh_checksums();
     Ok(report)
 }
 

@@ -60,7 +60,7 @@ pub fn typed(json: &str) -> Typed {
     serde_json::from_str(json).unwrap()
 }
 
-/// `report` with other sums: rounds and the checksum follow the sums (so that only the
+/// `report` with other sums: rounds and the checksums follow the sums (so that only the
 /// relations between the sums can be wrong), the convergence record is dropped.
 pub fn with_sums(report: &str, acc: &Accumulator) -> String {
     let mut v: serde_json::Value = serde_json::from_str(report).unwrap();
@@ -68,6 +68,12 @@ pub fn with_sums(report: &str, acc: &Accumulator) -> String {
     v["rounds_planned"] = acc.rounds.into();
     v["sums_sha256"] = Fingerprint::of(acc).to_string().into();
     v["convergence"] = serde_json::json!([]);
+    // The checksums of the fields changed follow them too.
+    let c = &mut v["checksums"];
+    c["rounds"] = Fingerprint::of(&acc.rounds).to_string().into();
+    c["rounds_planned"] = Fingerprint::of(&acc.rounds).to_string().into();
+    c["sums"] = Fingerprint::of(acc).to_string().into();
+    c["convergence"] = Fingerprint::of(&[0u8; 0]).to_string().into();
     v["sums"] = serde_json::Value::Null;
     serde_json::to_string(&v).unwrap().replace(
         "\"sums\":null",
