@@ -180,6 +180,11 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
     let mode = mode_of::<G>(a.choice, a.ante)?;
     let config = sim_config(a)?;
     let game = game_of::<G>(a.model.as_deref())?;
+    let key = a
+        .sign_key
+        .as_deref()
+        .map(|p| key_of("--sign-key", p))
+        .transpose()?;
     if let Some(dir) = &a.out {
         slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
     }
@@ -207,14 +212,25 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
         progress: Some(&progress),
         stop: Some(interrupt_flag()),
     };
-    let report = display.watch(&progress, || {
+    let mut report = display.watch(&progress, || {
         slot_sim::simulate(&game, mode, &config, watch)
     })?;
+    if let Some(key) = &key {
+        report.sign(key);
+    }
     print_report(&report, a.json);
     if let Some(dir) = &a.out {
         slot_sim::par::write(&report, dir)?;
     }
     Ok(())
+}
+
+/// The signing key in a file: 32 to 64 secret bytes, read before any work starts.
+fn key_of(option: &str, path: &Path) -> Result<slot_core::seal::SealKey, CliError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| CliError(format!("{option} {}: cannot read: {e}", path.display())))?;
+    slot_core::seal::SealKey::new(&bytes)
+        .map_err(|e| CliError(format!("{option} {}: {e}", path.display())))
 }
 
 /// Prints a report: one JSON object, or the readable PAR report and its provenance.
@@ -338,14 +354,31 @@ pub fn merge(a: &MergeArgs) -> CliResult {
     if let Some(dir) = &a.out {
         slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
     }
+    let verify = a
+        .verify_key
+        .as_deref()
+        .map(|p| key_of("--verify-key", p))
+        .transpose()?;
+    let sign = a
+        .sign_key
+        .as_deref()
+        .map(|p| key_of("--sign-key", p))
+        .transpose()?;
     let catalog = catalog();
     let mut reports: Vec<(PathBuf, Report)> = Vec::new();
     for path in &a.files {
         let text = std::fs::read_to_string(path)
             .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
-        reports.push((path.clone(), Report::from_json(path, &text, &catalog)?));
+        let report = Report::from_json(path, &text, &catalog)?;
+        if let Some(key) = &verify {
+            report.verify(path, key)?;
+        }
+        reports.push((path.clone(), report));
     }
-    let report = slot_sim::merge(&reports, &catalog, &a.levels.confidence)?;
+    let mut report = slot_sim::merge(&reports, &catalog, &a.levels.confidence)?;
+    if let Some(key) = &sign {
+        report.sign(key);
+    }
     print_report(&report, a.json);
     if let Some(dir) = &a.out {
         slot_sim::par::write(&report, dir)?;

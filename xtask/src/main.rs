@@ -145,6 +145,13 @@ pub struct MergeArgs {
     /// Also write the merged PAR files (Markdown, JSON, CSV, SVG plots) into this directory.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
+    /// Refuse every report not signed with this key (a file of 32 to 64 secret bytes, as
+    /// `sim --sign-key` signs).
+    #[arg(long, value_name = "FILE")]
+    pub verify_key: Option<std::path::PathBuf>,
+    /// Sign the merged report with this key (a file of 32 to 64 secret bytes).
+    #[arg(long, value_name = "FILE")]
+    pub sign_key: Option<std::path::PathBuf>,
 }
 
 /// The `--confidence` option of `sim` and `merge`.
@@ -236,6 +243,10 @@ pub struct SimArgs {
     /// Starlight Christmas: play with the ante bet (1.25 x base bet).
     #[arg(long)]
     pub ante: bool,
+    /// Sign the report with this key: a file of 32 to 64 secret bytes (e.g. `head -c 32
+    /// /dev/urandom > key`); `merge --verify-key` then refuses reports not signed with it.
+    #[arg(long, value_name = "FILE")]
+    pub sign_key: Option<std::path::PathBuf>,
     /// Rounds replayed with their event logs for the report's goodness-of-fit section (the
     /// run's first rounds; at most the run's rounds); 0 leaves the section out.
     #[arg(long, value_name = "N", default_value_t = slot_sim::run::DEFAULT_GOF_ROUNDS)]

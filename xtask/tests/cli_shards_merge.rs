@@ -16,6 +16,7 @@ fn limits(mode: &[&str]) -> SumsLimits {
             sources: moon_princess::SOURCES.len(),
             features: moon_princess::FEATURES.len(),
             awards: moon_princess::AWARDS.len(),
+            feature_sources: &[],
         },
         "wish-upon-a-star" => SumsLimits {
             cost: 100,
@@ -23,6 +24,7 @@ fn limits(mode: &[&str]) -> SumsLimits {
             sources: wish_upon_a_star::SOURCES.len(),
             features: wish_upon_a_star::FEATURES.len(),
             awards: wish_upon_a_star::AWARDS.len(),
+            feature_sources: &[],
         },
         _ => SumsLimits {
             cost: if mode.contains(&"--ante") { 125 } else { 100 },
@@ -30,6 +32,7 @@ fn limits(mode: &[&str]) -> SumsLimits {
             sources: starlight_christmas::SOURCES.len(),
             features: starlight_christmas::FEATURES.len(),
             awards: starlight_christmas::AWARDS.len(),
+            feature_sources: &[],
         },
     }
 }

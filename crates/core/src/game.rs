@@ -182,6 +182,10 @@ pub trait Game: Sized + Sync {
     /// The names of the math models the game ships, the published one (`standard`) first
     /// ([`Game::named_model`]).
     const MODEL_NAMES: &'static [&'static str];
+    /// Pairs (feature, source) of indices whose wins are the same money in every round (Moon
+    /// Princess's free-spin feature and free-spin source): reports whose sums differ there
+    /// are refused. Empty by default.
+    const FEATURE_SOURCES: &'static [(usize, usize)] = &[];
 
     /// The mode's name, as on the command line and in reports (`love`, `ante`, `standard`).
     fn mode_name(mode: Self::Mode) -> &'static str;

@@ -86,11 +86,21 @@ impl std::fmt::Display for Seal {
     }
 }
 
+/// Text that is not a seal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a seal; a seal is 64 hexadecimal digits (HMAC-SHA-256)")]
+pub struct SealError {
+    /// The text given (at most its first 80 characters).
+    pub text: String,
+}
+
 impl std::str::FromStr for Seal {
-    type Err = crate::fingerprint::FingerprintError;
+    type Err = SealError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         // Same text form as a fingerprint: 64 hex digits.
-        let f: crate::fingerprint::Fingerprint = s.parse()?;
+        let f: crate::fingerprint::Fingerprint = s.parse().map_err(|_| SealError {
+            text: s.chars().take(80).collect(),
+        })?;
         Ok(Seal(*f.bytes()))
     }
 }
@@ -170,6 +180,19 @@ impl std::fmt::Display for RoundId {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seal_that_is_not_64_hex_digits_is_named_a_seal() {
+        let e = "".parse::<Seal>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'' is not a seal; a seal is 64 hexadecimal digits (HMAC-SHA-256)"
+        );
+        assert!("zz".repeat(32).parse::<Seal>().is_err());
+        let key = SealKey::new(&[7; 32]).unwrap();
+        let seal = key.seal(b"record");
+        assert_eq!(seal.to_string().parse::<Seal>().unwrap(), seal);
+    }
 
     #[test]
     fn hmac_sha256_matches_rfc_4231_test_case_2() {

@@ -35,6 +35,8 @@ impl slot_core::Game for MoonPrincess {
     const SOURCES: &'static [&'static str] = SOURCES;
     const FEATURES: &'static [&'static str] = FEATURES;
     const AWARDS: &'static [&'static str] = AWARDS;
+    /// The free spins feature is the free-spin source, the Trinity feature the Trinity source.
+    const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 2), (1, 1)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
 
     fn mode_name(mode: Pick) -> &'static str {

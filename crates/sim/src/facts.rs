@@ -36,6 +36,8 @@ pub struct GameFacts {
     pub exact_award_odds: Option<ExactAwardOdds>,
     /// The target RTP of the game and mode (a fraction).
     pub target_rtp: f64,
+    /// Pairs (feature, source) that are the same money ([`Game::FEATURE_SOURCES`]).
+    pub feature_sources: &'static [(usize, usize)],
 }
 
 /// The exact award odds of the shipped model of `G` whose fingerprint is `fingerprint`.
@@ -64,6 +66,7 @@ impl GameFacts {
             awards: G::AWARDS,
             exact_award_odds: Some(exact_award_odds_of::<G> as ExactAwardOdds),
             target_rtp: G::target_rtp(mode).fraction(),
+            feature_sources: G::FEATURE_SOURCES,
         }
     }
 
@@ -87,6 +90,7 @@ impl GameFacts {
             sources: self.sources.len(),
             features: self.features.len(),
             awards: self.awards.len(),
+            feature_sources: self.feature_sources,
         }
     }
 }

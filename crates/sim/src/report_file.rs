@@ -429,7 +429,7 @@ pub fn check_report(
         return fail(
             path,
             format!(
-                "elapsed_seconds {} is not a time from 0 to {MAX_ELAPSED_SECONDS} seconds",
+                "elapsed_seconds {:e} is not a time from 0 to {MAX_ELAPSED_SECONDS:e} seconds (a thousand years)",
                 r.elapsed_seconds
             ),
         );

@@ -35,6 +35,8 @@ impl slot_core::Game for StarlightChristmas {
     const SOURCES: &'static [&'static str] = &SOURCES;
     const FEATURES: &'static [&'static str] = &FEATURES;
     const AWARDS: &'static [&'static str] = &AWARDS;
+    /// The free spins feature is the free-spin source.
+    const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 3)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
 
     fn mode_name(mode: BetMode) -> &'static str {

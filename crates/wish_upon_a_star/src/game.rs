@@ -35,6 +35,8 @@ impl slot_core::Game for WishUponAStar {
     const SOURCES: &'static [&'static str] = SOURCES;
     const FEATURES: &'static [&'static str] = FEATURES;
     const AWARDS: &'static [&'static str] = AWARDS;
+    /// The gift bonus and Lock & Spin features are their sources (the free spins feature also holds the gift and Lock & Spin wins of the free spins, so it is not the free-spin source).
+    const FEATURE_SOURCES: &'static [(usize, usize)] = &[(1, 3), (2, 4)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
 
     fn mode_name(_: Standard) -> &'static str {

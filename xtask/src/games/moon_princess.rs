@@ -33,6 +33,12 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     let game = game_of::<MoonPrincess>(a.model.as_deref())?;
     let model = game.model().clone();
     let base = base_games(&game, a.rounds, a.seed, threads, Watch::default())?;
+    if let Some(w) = base.interval_warning() {
+        return Err(CliError(format!(
+            "--rounds {}: too few to tune on ({w}); a tuning run needs millions of rounds",
+            a.rounds
+        )));
+    }
     if base.feature_rounds[0] == 0 {
         return Err(CliError(format!(
             "no free spins triggered in {} rounds: nothing to tune on; use more --rounds (the default is 20,000,000)",

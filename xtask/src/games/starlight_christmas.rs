@@ -57,6 +57,12 @@ pub fn tune(a: &TuneArgs) -> CliResult {
             threads,
             slot_sim::Watch::default(),
         )?;
+        if let Some(w) = acc.interval_warning() {
+            return Err(CliError(format!(
+                "--rounds {}: too few to tune on ({w}); a tuning run needs an RTP interval narrower than the steps it takes (millions of rounds)",
+                a.rounds
+            )));
+        }
         eprintln!(
             "shift {delta:+}: RTP {:.4} % (+- {:.4} pp at 99 %)",
             acc.rtp() * 100.0,

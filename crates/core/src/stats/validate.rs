@@ -173,6 +173,21 @@ impl Accumulator {
                 });
             }
         }
+        // A feature whose win is a source's is the same sum twice.
+        for &(feature, source) in limits.feature_sources {
+            let (f, s) = (
+                self.feature_wins.get(feature).copied().unwrap_or(0),
+                self.sources.get(source).copied().unwrap_or(0),
+            );
+            if f != s {
+                return Err(E::FeatureVsSource {
+                    feature,
+                    feature_win: f,
+                    rtp_source: source,
+                    source_win: s,
+                });
+            }
+        }
         // The largest win of a round that did not hit the cap.
         let uncapped_max = match limits.cap {
             Some(cap) => self.max_win.min(cap.saturating_sub(1)),
@@ -186,6 +201,17 @@ impl Accumulator {
                 count: self.buckets[b],
                 max_win: self.max_win,
             });
+        }
+        // The round that won the largest win lies in the bucket of that win.
+        if self.max_win > 0 {
+            let at_cap = limits.cap == Some(self.max_win);
+            let b = Accumulator::bucket(self.max_win, at_cap);
+            if self.buckets[b] == 0 {
+                return Err(E::MaxWinBucketEmpty {
+                    max_win: self.max_win,
+                    bucket: BUCKET_LABELS[b],
+                });
+            }
         }
         let (mut low, mut high) = (0u128, 0u128);
         for b in 0..BUCKETS {
@@ -364,12 +390,37 @@ pub struct SumsLimits {
     pub features: usize,
     /// How many top awards the game counts (the rest must be 0).
     pub awards: usize,
+    /// Pairs (feature, source) whose wins are the same money in every round (Moon Princess's
+    /// free spins feature and free-spin source): their sums must be equal.
+    pub feature_sources: &'static [(usize, usize)],
 }
 
 /// Sums that no set of real rounds can produce ([`Accumulator::validate`]), or a merge that
 /// cannot be done ([`Accumulator::checked_merge`]). Amounts in hundredths of the bet.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SumsError {
+    /// The bucket of the largest win holds no round.
+    #[error("max_win {max_win} lies in bucket {bucket}, which holds no round")]
+    MaxWinBucketEmpty {
+        /// The largest win.
+        max_win: u64,
+        /// Its bucket's label.
+        bucket: &'static str,
+    },
+    /// A feature's win differs from the source that is the same money.
+    #[error(
+        "feature {feature}'s win {feature_win} differs from source {rtp_source}'s {source_win}, which is the same money in this game"
+    )]
+    FeatureVsSource {
+        /// The feature's index.
+        feature: usize,
+        /// Its win.
+        feature_win: u128,
+        /// The source's index.
+        rtp_source: usize,
+        /// Its total.
+        source_win: u128,
+    },
     /// No rounds.
     #[error("rounds is 0: a report covers at least one round")]
     NoRounds,
@@ -696,6 +747,7 @@ pub(super) mod tests {
         sources: 1,
         features: 2,
         awards: 1,
+        feature_sources: &[],
     };
 
     /// Sums of real rounds: wins 0, 0, 150, 700 (feature 1), 500,000 (capped, feature 1).
@@ -813,6 +865,41 @@ pub(super) mod tests {
             }),
             SumsError::CapHitsVsMaxWin { .. }
         ));
+        // The largest win's bucket must hold a round: 150 lies in [1,2), which holds none
+        // when its round is moved down to [0.01,1) (every other bound still met).
+        let mut lone = Accumulator::new(100);
+        lone.add(&summary(0));
+        lone.add(&summary(150));
+        lone.buckets[2] = 0;
+        lone.buckets[1] = 1;
+        assert_eq!(
+            lone.validate(&LIMITS),
+            Err(SumsError::MaxWinBucketEmpty {
+                max_win: 150,
+                bucket: "[1,2)"
+            })
+        );
+        // A feature that is a source's money: equal sums pass, different ones are named.
+        let mut same = Accumulator::new(100);
+        let mut s = summary(150);
+        s.feature_triggers[0] = 1;
+        s.feature_wins[0] = 150;
+        same.add(&s);
+        let pair = SumsLimits {
+            feature_sources: &[(0, 0)],
+            ..LIMITS
+        };
+        assert_eq!(same.validate(&pair), Ok(()));
+        same.feature_wins[0] += 1;
+        assert_eq!(
+            same.validate(&pair),
+            Err(SumsError::FeatureVsSource {
+                feature: 0,
+                feature_win: 151,
+                rtp_source: 0,
+                source_win: 150
+            })
+        );
         let mut small = Accumulator::new(100);
         small.add(&summary(0));
         small.add(&summary(150));
