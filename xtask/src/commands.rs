@@ -5,7 +5,9 @@
 
 use crate::progress::{Display, interrupt_flag};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin};
-use crate::{Choice, EvalArgs, Game as GameArg, MergeArgs, PlayArgs, SimArgs, SplitArgs};
+use crate::{
+    Choice, EvalArgs, Game as GameArg, MergeArgs, PlayArgs, SessionArgs, SimArgs, SplitArgs,
+};
 use slot_core::Game;
 use slot_core::game::SplitGame;
 use slot_core::sim::{Progress, replay_game_round};
@@ -444,4 +446,32 @@ pub fn eval<G: Game>(a: &EvalArgs) -> CliResult {
         extra: r.extra,
     };
     out.print(a.json)
+}
+
+/// `session`: player sessions ([`slot_sim::session`]) printed, and written with `--out`.
+pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
+    let mode = mode_of::<G>(a.choice, a.ante)?;
+    let game = game_of::<G>(a.model.as_deref())?;
+    if let Some(dir) = &a.out {
+        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
+    }
+    let config = slot_sim::session::SessionConfig {
+        balance: a.balance,
+        bet: a.bet,
+        spins: a.spins,
+        players: a.players,
+        seed: a.seed,
+        threads: runner::threads(a.threads)?,
+    };
+    let (report, _) = slot_sim::session::sessions(&game, mode, &config)
+        .map_err(|e| CliError(format!("--{e}")))?;
+    if a.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{}", report.text());
+    }
+    if let Some(dir) = &a.out {
+        slot_sim::par::write_session(&report, dir)?;
+    }
+    Ok(())
 }

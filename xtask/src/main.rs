@@ -15,7 +15,9 @@
 //! * `schema`: write the JSON Schema of the round record (`--check`: is the committed one
 //!   current?);
 //! * `viewer [--port P]`: build the round viewer's WebAssembly module and serve the page;
-//! * `fuzz-seeds [--check]`: write (check) the generated seeds of the fuzz targets.
+//! * `fuzz-seeds [--check]`: write (check) the generated seeds of the fuzz targets;
+//! * `session <game> --balance B --bet b --spins N [--players P]`: player sessions
+//!   ([`slot_sim::session`]).
 //!
 //! Bad arguments, malformed grids and impossible reports exit with status 2 and a message
 //! saying what is wrong and what is allowed; a simulation stopped by Ctrl-C (or SIGTERM) prints
@@ -92,9 +94,78 @@ enum Cmd {
     Golden(GoldenArgs),
     /// Build the round viewer (the game crates as WebAssembly) and serve it on localhost.
     Viewer(ViewerArgs),
+    /// Player sessions: a balance at a bet over a number of spins, for many players.
+    Session(SessionArgs),
     /// Write the generated fuzz seeds (`fuzz/seeds/`: every shipped model file, Moon
     /// Princess's stored rounds); `--check` only checks that the committed ones are current.
     FuzzSeeds(FuzzSeedsArgs),
+}
+
+/// An amount of money in currency units with at most two decimals (`100`, `0.20`), in cents.
+fn money(s: &str) -> Result<u64, String> {
+    let bad = || {
+        format!(
+            "'{s}' is not an amount: write currency units with at most two decimals, e.g. 100 or 0.20"
+        )
+    };
+    let (units, cents) = s.split_once('.').unwrap_or((s, ""));
+    if units.is_empty() && cents.is_empty()
+        || !units.chars().all(|c| c.is_ascii_digit())
+        || !cents.chars().all(|c| c.is_ascii_digit())
+        || cents.len() > 2
+    {
+        return Err(bad());
+    }
+    let units: u64 = if units.is_empty() {
+        0
+    } else {
+        units.parse().map_err(|_| bad())?
+    };
+    let cents: u64 = format!("{cents:0<2}").parse().map_err(|_| bad())?;
+    units
+        .checked_mul(100)
+        .and_then(|u| u.checked_add(cents))
+        .ok_or_else(bad)
+}
+
+/// Arguments of `session`.
+#[derive(Args, Debug, Clone)]
+pub struct SessionArgs {
+    /// The game.
+    pub game: Game,
+    /// Each player's starting balance, currency units (e.g. 100 or 50.00).
+    #[arg(long, value_parser = money)]
+    pub balance: u64,
+    /// The bet, currency units (the base bet with --ante).
+    #[arg(long, value_parser = money)]
+    pub bet: u64,
+    /// The most spins a player plays.
+    #[arg(long, value_parser = positive)]
+    pub spins: u64,
+    /// Players.
+    #[arg(long, default_value_t = 10_000, value_parser = positive)]
+    pub players: u64,
+    /// Seed of the players' generators (player p plays stream p).
+    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads (default: all cores); figures do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Moon Princess: the free-spin pick.
+    #[arg(long, value_enum)]
+    pub choice: Option<Choice>,
+    /// Starlight Christmas: the ante bet.
+    #[arg(long)]
+    pub ante: bool,
+    /// The math model: a shipped model by name, or the path of a model file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub model: Option<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the session files (JSON, CSV tables, the survival plot) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `fuzz-seeds`.
@@ -390,6 +461,7 @@ fn main() -> ExitCode {
         Cmd::Golden(a) => with_game!(a.game, G => commands::golden::<G>(games::golden_file(a.game))),
         Cmd::Viewer(a) => viewer::viewer(a),
         Cmd::FuzzSeeds(a) => seeds::fuzz_seeds(a.check),
+        Cmd::Session(a) => with_game!(a.game, G => commands::session::<G>(a)),
     };
     match result {
         // A simulation stopped by Ctrl-C printed the report of the batches it finished.

@@ -342,3 +342,52 @@ fn an_interrupted_shard_is_refused_by_merge() {
         "{err}"
     );
 }
+
+/// `session`: the JSON report and its files; bad amounts are refused by name.
+#[test]
+fn session_prints_and_writes_a_players_sessions() {
+    let d = dir("session");
+    let out = ok(&[
+        "session",
+        "starlight-christmas",
+        "--ante",
+        "--balance",
+        "50",
+        "--bet",
+        "0.20",
+        "--spins",
+        "300",
+        "--players",
+        "500",
+        "--json",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stake"], 25, "the ante stake of a 0.20 bet is 0.25");
+    assert_eq!(v["players"], 500);
+    let still = v["still_playing"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&still));
+    for f in [
+        "session.json",
+        "session_survival.csv",
+        "session_results.csv",
+        "session_rtp.csv",
+        "session_survival.svg",
+    ] {
+        assert!(d.join(f).exists(), "{f}");
+    }
+    let (code, _, err) = xtask(&[
+        "session",
+        "moon-princess",
+        "--balance",
+        "1.005",
+        "--bet",
+        "1",
+        "--spins",
+        "10",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at most two decimals"), "{err}");
+    std::fs::remove_dir_all(&d).unwrap();
+}

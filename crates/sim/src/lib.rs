@@ -47,6 +47,7 @@
 //! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
 //! | [`gof`] | the goodness-of-fit section: every random input's chi-square against the model |
+//! | [`session`] | player sessions: survival, spins a balance lasts, session results, the feature within a session |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
 //! | [`par`] | (feature `par-files`) the PAR files of a report |
 //! | [`error`] | [`SimError`] |
@@ -65,6 +66,7 @@ pub mod par;
 pub mod report;
 mod report_file;
 pub mod run;
+pub mod session;
 pub mod split;
 
 pub use error::SimError;

@@ -365,6 +365,97 @@ fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, PlotErr
     Ok(svg)
 }
 
+/// Writes a session study's files into `dir` (which exists): `session.json` (the report),
+/// `session_survival.csv` (`spins,still_playing`), `session_results.csv`
+/// (`from_x_balance,to_x_balance,players,share`), `session_rtp.csv` (`from,share`) and
+/// `session_survival.svg` (the share of players still playing against spins, log spins).
+///
+/// # Errors
+/// A file that cannot be written, or a plot that cannot be drawn.
+pub fn write_session(r: &crate::session::SessionReport, dir: &Path) -> Result<(), SimError> {
+    let put = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text).map_err(|e| SimError::Io {
+            path: dir.join(name),
+            message: format!("cannot write: {e}"),
+        })
+    };
+    put(
+        "session.json",
+        &(serde_json::to_string_pretty(r).map_err(|e| SimError::ParFiles(e.to_string()))? + "\n"),
+    )?;
+    put(
+        "session_survival.csv",
+        &csv(
+            &["spins", "still_playing"],
+            r.survival
+                .iter()
+                .map(|(k, s)| vec![k.to_string(), s.to_string()]),
+        )?,
+    )?;
+    put(
+        "session_results.csv",
+        &csv(
+            &["from_x_balance", "to_x_balance", "players", "share"],
+            r.results.iter().map(|b| {
+                vec![
+                    b.from.to_string(),
+                    opt(b.to),
+                    b.players.to_string(),
+                    b.share.to_string(),
+                ]
+            }),
+        )?,
+    )?;
+    put(
+        "session_rtp.csv",
+        &csv(
+            &["from", "share"],
+            r.session_rtp
+                .iter()
+                .map(|(f, s)| vec![f.to_string(), s.to_string()]),
+        )?,
+    )?;
+    put("session_survival.svg", &survival_svg(r)?)?;
+    Ok(())
+}
+
+fn survival_svg(r: &crate::session::SessionReport) -> Result<String, PlotError> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let title = format!(
+            "{} ({}): players still playing, balance {:.2}, bet {:.2}, {} players",
+            r.game,
+            r.mode,
+            r.balance as f64 / 100.0,
+            r.bet as f64 / 100.0,
+            r.players
+        );
+        let x_hi = (r.spins as f64).max(2.0);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(45)
+            .y_label_area_size(70)
+            .build_cartesian_2d((1.0..x_hi).log_scale(), 0.0..100.0)?;
+        chart
+            .configure_mesh()
+            .x_desc("spins")
+            .y_desc("still playing (%)")
+            .x_label_formatter(&|x| tick(*x))
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .light_line_style(RGBColor(238, 238, 238))
+            .draw()?;
+        chart.draw_series(LineSeries::new(
+            r.survival.iter().map(|(k, s)| (*k as f64, s * 100.0)),
+            BLUE.stroke_width(2),
+        ))?;
+        root.present()?;
+    }
+    Ok(svg)
+}
+
 fn convergence_svg(
     report: &Report,
     points: &[(Checkpoint, f64, f64)],
