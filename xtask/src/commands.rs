@@ -1,6 +1,6 @@
 //! The commands that are the same for every game, written once over [`slot_core::Game`]:
-//! `sim`, `play`, `split`, `merge`, `golden`, and the choice of a game's mode and model from
-//! the arguments. The work is done by the simulation library (`slot-sim`); this module only
+//! `sim`, `play`, `eval`, `split`, `merge`, `session`, `golden`, and the choice of a game's
+//! mode and model from the arguments. The work is done by the simulation library (`slot-sim`); this module only
 //! reads arguments, shows progress and prints.
 
 use crate::progress::{Display, interrupt_flag};
@@ -74,8 +74,13 @@ pub fn mode_of<G: Game>(choice: Option<Choice>, ante: bool) -> Result<G::Mode, C
     };
     G::mode_named(name).ok_or_else(|| {
         let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+        let asked = if option == "--ante" {
+            option.to_string()
+        } else {
+            format!("{option} {name}")
+        };
         CliError(format!(
-            "{option} {name} is not an option of {}: its modes are {} ({})",
+            "{asked} is not an option of {}: its modes are {} ({})",
             G::NAME,
             modes.join(", "),
             match G::NAME {
@@ -152,9 +157,9 @@ fn extent_of(a: &SimArgs) -> Result<Extent, CliError> {
 
 /// Checks `sim`'s arguments, all before anything is printed or played.
 fn sim_config(a: &SimArgs) -> Result<SimConfig, CliError> {
-    if !(a.progress_seconds.is_finite() && a.progress_seconds > 0.0) {
+    if !(a.progress_seconds.is_finite() && (0.1..=86_400.0).contains(&a.progress_seconds)) {
         return Err(CliError(format!(
-            "--progress-seconds must be a positive number of seconds (it was {})",
+            "--progress-seconds must be from 0.1 to 86400 seconds (it was {})",
             a.progress_seconds
         )));
     }
@@ -353,9 +358,6 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
 /// that no rounds are counted twice, adds their sums exactly and prints (and writes) the
 /// merged report.
 pub fn merge(a: &MergeArgs) -> CliResult {
-    if let Some(dir) = &a.out {
-        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
-    }
     let verify = a
         .verify_key
         .as_deref()
@@ -376,6 +378,9 @@ pub fn merge(a: &MergeArgs) -> CliResult {
             report.verify(path, key)?;
         }
         reports.push((path.clone(), report));
+    }
+    if let Some(dir) = &a.out {
+        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
     }
     let mut report = slot_sim::merge(&reports, &catalog, &a.levels.confidence)?;
     if let Some(key) = &sign {
@@ -452,9 +457,6 @@ pub fn eval<G: Game>(a: &EvalArgs) -> CliResult {
 pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
     let mode = mode_of::<G>(a.choice, a.ante)?;
     let game = game_of::<G>(a.model.as_deref())?;
-    if let Some(dir) = &a.out {
-        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
-    }
     let config = slot_sim::session::SessionConfig {
         balance: a.balance,
         bet: a.bet,
@@ -463,6 +465,10 @@ pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
         seed: a.seed,
         threads: runner::threads(a.threads)?,
     };
+    slot_sim::session::check::<G>(mode, &config).map_err(|e| CliError(format!("--{e}")))?;
+    if let Some(dir) = &a.out {
+        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
+    }
     let (report, _) = slot_sim::session::sessions(&game, mode, &config)
         .map_err(|e| CliError(format!("--{e}")))?;
     if a.json {

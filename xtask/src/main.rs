@@ -10,7 +10,7 @@
 //! * `split moon-princess`: each pick's RTP as B + q V from base games and features played
 //!   apart (Moon Princess's certification figures; [`slot_sim::split`]);
 //! * `merge FILE...`: check and merge `sim --json` reports (shards of one run, or independent
-//!   runs with different seeds) exactly.;
+//!   runs with different seeds) exactly;
 //! * `golden <game>`: replay the game's golden rounds and rewrite their file;
 //! * `schema`: write the JSON Schema of the round record (`--check`: is the committed one
 //!   current?);

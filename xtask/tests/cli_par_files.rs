@@ -67,13 +67,20 @@ fn check_par_dir(d: &Path, rounds: u64, with_convergence: bool) {
             "to_x_bet",
             "count",
             "share",
-            "one_in"
+            "one_in",
+            "rtp_share"
         ]
     );
     assert_eq!(rows.len(), 13);
     assert_eq!(rows[1][0], "(0,1)");
     let counted: u64 = rows.iter().map(|r| r[3].parse::<u64>().unwrap()).sum();
     assert_eq!(counted, rounds, "the buckets hold every round");
+    // Each bucket's share of the RTP: they add up to the whole return.
+    let rtp_shares: f64 = rows.iter().map(|r| r[6].parse::<f64>().unwrap()).sum();
+    assert!(
+        (rtp_shares - 1.0).abs() < 1e-9,
+        "shares of the RTP: {rtp_shares}"
+    );
     let (h, _) = csv(&d.join("features.csv"));
     assert_eq!(
         h,

@@ -20,7 +20,7 @@
 
 use crate::events::EventLog;
 use crate::fingerprint::Fingerprint;
-use crate::money::{Cap, Win};
+use crate::money::{BetLadder, Cap, Win};
 use crate::recorder::Recorder;
 use crate::stats::RoundSummary;
 use rand_core::Rng;
@@ -170,6 +170,9 @@ pub trait Game: Sized + Sync {
     /// True if a mode is a choice the player makes during the round (Moon Princess's
     /// free-spin pick) rather than before it; reports then name the mode as the round's pick.
     const MODE_IS_PICK: bool = false;
+    /// The bets a round may be played at (the paytable's bet: the base bet with an ante),
+    /// in cents; on it every win is a whole number of cents.
+    const BET_LADDER: BetLadder;
     /// The cap on a round's win, or `None` for an uncapped game.
     const CAP: Option<Cap>;
     /// The names of the RTP sources, by index of [`RoundSummary::by_source`].

@@ -31,6 +31,7 @@ impl slot_core::Game for MoonPrincess {
     const TITLE: &'static str = "Moon Princess";
     const MODES: &'static [Pick] = &PICKS;
     const MODE_IS_PICK: bool = true;
+    const BET_LADDER: slot_core::money::BetLadder = crate::BET_LADDER;
     const CAP: Option<Cap> = Some(crate::CAP);
     const SOURCES: &'static [&'static str] = SOURCES;
     const FEATURES: &'static [&'static str] = FEATURES;

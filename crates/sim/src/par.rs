@@ -107,6 +107,7 @@ pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
                 "count",
                 "share",
                 "one_in",
+                "rtp_share",
             ],
             r.win_distribution.iter().enumerate().map(|(i, b)| {
                 let (from, to) = bucket_range(i, cap_x);
@@ -117,6 +118,7 @@ pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
                     b.count.to_string(),
                     b.share.to_string(),
                     opt(b.one_in),
+                    opt(b.rtp_share),
                 ]
             }),
         )?,
@@ -592,6 +594,12 @@ fn markdown(report: &Report) -> String {
             ),
         ),
         (
+            "skewness / excess kurtosis of a round's win",
+            r.shape.map_or("-".into(), |sh| {
+                format!("{:.2} / {:.1}", sh.skewness, sh.excess_kurtosis)
+            }),
+        ),
+        (
             "hit frequency",
             format!(
                 "{} ({})",
@@ -665,15 +673,17 @@ fn markdown(report: &Report) -> String {
     }
     let _ = writeln!(
         m,
-        "\n## Win distribution\n\n| win (x bet) | rounds | share | frequency |\n|---|---|---|---|"
+        "\n## Win distribution\n\nEach win size's share of the rounds and of the RTP (where the return comes from).\n\n| win (x bet) | rounds | share of rounds | share of RTP | frequency |\n|---|---|---|---|---|"
     );
     for b in &r.win_distribution {
         let _ = writeln!(
             m,
-            "| {} | {} | {:.6} % | {} |",
+            "| {} | {} | {:.6} % | {} | {} |",
             b.range.replace('|', "\\|"),
             b.count,
             b.share * 100.0,
+            b.rtp_share
+                .map_or("-".to_string(), |x| format!("{:.3} %", x * 100.0)),
             one_in(b.one_in)
         );
     }

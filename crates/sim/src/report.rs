@@ -1,9 +1,10 @@
 //! Reports: what `sim --json` writes (the PAR figures, the exact integer sums and where they
 //! come from), how a report file is read back without trusting it, and `merge`.
 //!
-//! A report names its game, mode, pick and math model (SHA-256 fingerprint), carries a SHA-256
-//! checksum of its sums (over their canonical compact JSON, the form `serde_json` writes), says
-//! why the run stopped, and, for a shard, which run it is part of:
+//! A report names its game, mode, pick and math model (SHA-256 fingerprint), carries the
+//! SHA-256 of every field reading and merging trusts (`checksums`, by field name, over each
+//! field's compact JSON as `serde_json` writes it; `sums_sha256` is that of the sums), optionally
+//! an HMAC-SHA-256 signature of them, says why the run stopped, and, for a shard, which run it is part of:
 //! `"shard": {"index": I, "count": N, "seed": S, "rounds": R, "batches": [first, end]}` (the
 //! run of R rounds of seed S, cut into N shards; this one played batches `first..end`).
 //!
@@ -151,6 +152,9 @@ impl Report {
                     e * 100.0
                 ),
             ));
+        }
+        if let Some(sig) = &self.signature {
+            lines.push(("signature", format!("hmac-sha256 {sig}")));
         }
         let run = &self.run;
         let stop = match (run.stop, run.precision) {

@@ -281,8 +281,10 @@ pub fn parse_report(
 fn not_a_whole_number(text: &str) -> Option<String> {
     fn walk(v: &serde_json::Value, at: &str) -> Option<String> {
         match v {
+            // A JSON value holds integers above 2^64 as floats: those are whole.
             serde_json::Value::Number(n)
-                if n.as_u64().is_none() && !n.to_string().chars().all(|c| c.is_ascii_digit()) =>
+                if n.as_u64().is_none()
+                    && !n.as_f64().is_some_and(|x| x >= 0.0 && x.fract() == 0.0) =>
             {
                 Some(format!(
                     "{at} must be a whole number from 0 up (it was {n})"
@@ -416,6 +418,21 @@ pub fn check_report(
         );
     }
     if let Err(e) = r.sums.validate(&facts.limits()) {
+        // A game's identity is named by its feature and source.
+        let e = match e {
+            slot_core::stats::SumsError::FeatureVsSource {
+                feature,
+                feature_win,
+                rtp_source,
+                source_win,
+            } => format!(
+                "the {} feature won {feature_win}, but the {} source, which is the same money in {}, holds {source_win}",
+                facts.features.get(feature).unwrap_or(&"?"),
+                facts.sources.get(rtp_source).unwrap_or(&"?"),
+                facts.game
+            ),
+            e => e.to_string(),
+        };
         return fail(path, format!("impossible sums: {e}"));
     }
     if r.threads == 0 {
@@ -664,21 +681,37 @@ fn one_run(seed: u64, parts: &[(&Path, Part)]) -> Result<RunId, ReportError> {
     let Part::Shard(s) = parts[0].1 else {
         unreachable!("a whole run alone returned above; with others it overlaps")
     };
-    let have: Vec<u64> = parts
+    let mut have: Vec<u64> = parts
         .iter()
         .filter_map(|(_, p)| match p {
             Part::Shard(t) => Some(t.index),
             Part::Whole { .. } => None,
         })
         .collect();
-    let missing: Vec<String> = (0..s.count)
-        .filter(|i| !have.contains(i))
-        .map(|i| i.to_string())
-        .collect();
-    if !missing.is_empty() {
+    have.sort_unstable();
+    // The missing indices as ranges between those present (never a list as long as the
+    // count, which a report may set to 2^64 - 1).
+    let mut missing: Vec<String> = Vec::new();
+    let mut missing_count: u128 = 0;
+    let mut next = 0u64;
+    for &i in have.iter().chain(std::iter::once(&s.count)) {
+        if i > next {
+            missing_count += u128::from(i - next);
+            if missing.len() < 10 {
+                missing.push(if i - next == 1 {
+                    next.to_string()
+                } else {
+                    format!("{}..{}", next, i - 1)
+                });
+            }
+        }
+        next = i.saturating_add(1);
+    }
+    if missing_count > 0 {
         return err(format!(
-            "incomplete run: shard(s) {} of {} of the run of seed {seed} with {} rounds are missing; run them (--shard I/{}) and merge all {} shards",
+            "incomplete run: {missing_count} shard(s) {}{} of {} of the run of seed {seed} with {} rounds are missing; run them (--shard I/{}) and merge all {} shards",
             missing.join(", "),
+            if missing.len() == 10 { ", ..." } else { "" },
             s.count,
             s.rounds,
             s.count,
@@ -799,7 +832,11 @@ pub fn merge_files(
         .collect::<Result<Vec<_>, _>>()?;
     for (i, (pa, a)) in files.iter().enumerate() {
         for (pb, b) in &files[i + 1..] {
-            if a.sums == b.sums && a.sums.hits >= SAME_SUMS_MIN_HITS {
+            // Compared without their shape, which a report of an earlier version lacks.
+            let (mut x, mut y) = (a.sums.clone(), b.sums.clone());
+            x.clear_shape();
+            y.clear_shape();
+            if x == y && a.sums.hits >= SAME_SUMS_MIN_HITS {
                 return Err(ReportError(format!(
                     "{} and {} have identical sums: one run reported twice (honest runs never share every sum once {SAME_SUMS_MIN_HITS} or more of their rounds won, whatever their seeds say)",
                     pa.display(),

@@ -121,7 +121,7 @@ fn session<G: Game>(game: &G, mode: G::Mode, c: &SessionConfig, stake: u64, p: u
         s.staked += stake;
         s.spins += 1;
         let r = G::summary(&game.play_round(mode, &mut rng, &mut NoRecorder));
-        // The ladder makes it whole; off the ladder the part below a cent is not paid.
+        // The bet ladder makes it a whole number of cents.
         let won = u64::try_from(u128::from(r.win) * u128::from(c.bet) / 100).unwrap_or(u64::MAX);
         s.won = s.won.saturating_add(won);
         s.balance = s.balance.saturating_add(won);
@@ -156,20 +156,62 @@ fn survival_points(spins: u64) -> Vec<u64> {
 /// Plays the sessions of `config` and sums them up.
 ///
 /// # Errors
-/// [`SimError::Config`] for a balance below one stake, a bet or spin count of 0, or players
-/// outside 1 to [`MAX_PLAYERS`]; [`SimError::Threads`] if the threads cannot start.
+/// [`SimError::Config`] for a bet off the game's ladder, a balance below one stake, a spin
+/// count of 0, or players outside 1 to [`MAX_PLAYERS`] ([`check`]); [`SimError::Threads`] if
+/// the threads cannot start.
 pub fn sessions<G: Game>(
     game: &G,
     mode: G::Mode,
     config: &SessionConfig,
 ) -> Result<(SessionReport, Vec<Session>), SimError> {
+    let stake = check::<G>(mode, config)?;
+    let threads = if config.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        config.threads
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| SimError::Threads {
+            threads,
+            message: e.to_string(),
+        })?;
+    let all: Vec<Session> = pool.install(|| {
+        (0..config.players)
+            .into_par_iter()
+            .map(|p| session(game, mode, config, stake, p))
+            .collect()
+    });
+    Ok((summarise::<G>(mode, config, stake, &all), all))
+}
+
+/// Checks a session study's settings for `G` in `mode` before anything is played; returns the
+/// stake of a spin in cents.
+///
+/// # Errors
+/// [`SimError::Config`] naming the setting: a bet off the game's ladder, a balance below one
+/// stake, a spin count of 0, players outside 1 to [`MAX_PLAYERS`].
+pub fn check<G: Game>(mode: G::Mode, config: &SessionConfig) -> Result<u64, SimError> {
     let bad = |setting: &'static str, message: String| Err(SimError::Config { setting, message });
-    if config.bet == 0 {
-        return bad("bet", "must be at least 1 cent".into());
+    let ladder = G::BET_LADDER;
+    let (min, max) = (ladder.min_cents(), ladder.max_cents());
+    if config.bet < min || config.bet > max || !config.bet.is_multiple_of(min) {
+        return bad(
+            "bet",
+            format!(
+                "{} cents is not on {}'s bet ladder: {:.2} to {:.2} in steps of {:.2}",
+                config.bet,
+                G::NAME,
+                min as f64 / 100.0,
+                max as f64 / 100.0,
+                min as f64 / 100.0
+            ),
+        );
     }
-    let stake = u64::try_from(u128::from(config.bet) * u128::from(G::cost(mode)) / 100)
-        .unwrap_or(u64::MAX)
-        .max(1);
+    // The ladder makes the stake (the ante's 1.25 x bet included) a whole number of cents.
+    let stake =
+        u64::try_from(u128::from(config.bet) * u128::from(G::cost(mode)) / 100).unwrap_or(u64::MAX);
     if config.balance < stake {
         return bad(
             "balance",
@@ -191,25 +233,7 @@ pub fn sessions<G: Game>(
             ),
         );
     }
-    let threads = if config.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        config.threads
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| SimError::Threads {
-            threads,
-            message: e.to_string(),
-        })?;
-    let all: Vec<Session> = pool.install(|| {
-        (0..config.players)
-            .into_par_iter()
-            .map(|p| session(game, mode, config, stake, p))
-            .collect()
-    });
-    Ok((summarise::<G>(mode, config, stake, &all), all))
+    Ok(stake)
 }
 
 /// The report of a list of sessions (in player order).

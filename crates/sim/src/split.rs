@@ -262,6 +262,14 @@ pub fn run<G: SplitGame>(
         }
     }
     let base = base_games(game, rounds, seed, threads, watch)?;
+    if base.feature_rounds[0] == 0 {
+        return Err(SimError::Config {
+            setting: "rounds",
+            message: format!(
+                "{rounds} base games triggered no feature: a split estimate needs triggers; use more rounds (millions)"
+            ),
+        });
+    }
     let mut record = SplitRecord {
         game: G::NAME.into(),
         model_fingerprint: game.fingerprint(),

@@ -31,6 +31,7 @@ impl slot_core::Game for Fixed {
     const NAME: &'static str = "fixed";
     const TITLE: &'static str = "Fixed";
     const MODES: &'static [()] = &[()];
+    const BET_LADDER: slot_core::money::BetLadder = slot_core::bet_ladder!(100, 10_000);
     const CAP: Option<Cap> = None;
     const SOURCES: &'static [&'static str] = &["all"];
     const FEATURES: &'static [&'static str] = &["bonus"];

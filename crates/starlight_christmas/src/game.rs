@@ -31,6 +31,7 @@ impl slot_core::Game for StarlightChristmas {
     const NAME: &'static str = "starlight-christmas";
     const TITLE: &'static str = "Starlight Christmas";
     const MODES: &'static [BetMode] = &BET_MODES;
+    const BET_LADDER: slot_core::money::BetLadder = crate::BET_LADDER;
     const CAP: Option<Cap> = Some(crate::CAP);
     const SOURCES: &'static [&'static str] = &SOURCES;
     const FEATURES: &'static [&'static str] = &FEATURES;

@@ -31,6 +31,7 @@ impl slot_core::Game for WishUponAStar {
     const TITLE: &'static str = "Wish Upon a Star";
     const MODES: &'static [Standard] = &[Standard];
     /// Uncapped: the largest win is reported instead.
+    const BET_LADDER: slot_core::money::BetLadder = crate::BET_LADDER;
     const CAP: Option<Cap> = None;
     const SOURCES: &'static [&'static str] = SOURCES;
     const FEATURES: &'static [&'static str] = FEATURES;

@@ -58,8 +58,12 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     let features = (a.rounds / 25).max(10_000);
     let fseed = a.seed ^ 0x5EED;
     let picks: Vec<moon_princess::Pick> = match a.choice {
-        Some(c) => vec![mode_of::<MoonPrincess>(Some(c), false)?],
-        None => moon_princess::PICKS.to_vec(),
+        Some(c) => vec![mode_of::<MoonPrincess>(Some(c), a.ante)?],
+        None => {
+            // Refuses --ante, which Moon Princess does not have.
+            mode_of::<MoonPrincess>(None, a.ante)?;
+            moon_princess::PICKS.to_vec()
+        }
     };
     for p in picks {
         let target = MoonPrincess::target_rtp(p).fraction();

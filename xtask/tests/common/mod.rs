@@ -63,7 +63,7 @@ pub fn typed(json: &str) -> Typed {
 /// `report` with other sums: rounds and the checksums follow the sums (so that only the
 /// relations between the sums can be wrong), the convergence record is dropped.
 pub fn with_sums(report: &str, acc: &Accumulator) -> String {
-    let mut v: serde_json::Value = serde_json::from_str(report).unwrap();
+    let mut v = value(report);
     v["rounds"] = acc.rounds.into();
     v["rounds_planned"] = acc.rounds.into();
     v["sums_sha256"] = Fingerprint::of(acc).to_string().into();
@@ -97,4 +97,26 @@ pub fn args<'a>(mode: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
     a.extend_from_slice(mode);
     a.extend_from_slice(rest);
     a
+}
+
+/// `v` (a report as a JSON value) without its sums' shape (the wins per bucket, the third and
+/// fourth moments: numbers above 2^64 that a JSON value cannot hold exactly), as a report of an
+/// earlier version would be; the sums' checksums follow. Tests that edit a report as a JSON
+/// value start from this.
+pub fn without_shape(v: &mut serde_json::Value) {
+    let sums = v["sums"].as_object_mut().unwrap();
+    for k in ["bucket_wins", "sum_cubes", "sum_fourth"] {
+        sums.remove(k);
+    }
+    let acc: Accumulator = serde_json::from_value(v["sums"].clone()).unwrap();
+    let digest = Fingerprint::of(&acc).to_string();
+    v["sums_sha256"] = digest.clone().into();
+    v["checksums"]["sums"] = digest.into();
+}
+
+/// A report's text as a JSON value without its sums' shape ([`without_shape`]).
+pub fn value(text: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    without_shape(&mut v);
+    v
 }

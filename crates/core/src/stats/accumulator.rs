@@ -33,6 +33,14 @@ fn all_zero(a: &[u64; MAX_AWARDS]) -> bool {
     a.iter().all(|&x| x == 0)
 }
 
+fn all_zero_wide(a: &[u128; BUCKETS]) -> bool {
+    a.iter().all(|&x| x == 0)
+}
+
+fn is_zero(x: &u128) -> bool {
+    *x == 0
+}
+
 /// Mergeable integer sums over rounds. Serialised (JSON, 128-bit sums as numbers) into every
 /// report, so that the reports of independent shards can be merged exactly
 /// (`cargo xtask merge`).
@@ -70,6 +78,19 @@ pub struct Accumulator {
     /// How many times each top award came in all (a round may hold several).
     #[serde(default, skip_serializing_if = "all_zero")]
     pub award_counts: [u64; MAX_AWARDS],
+    /// The wins of the rounds in each win-size bucket (hundredths): where the return comes
+    /// from. Left out of the JSON when all are 0, so that reports written before it existed
+    /// read back with their checksum; such sums have no shape ([`Accumulator::has_shape`]).
+    #[serde(default, skip_serializing_if = "all_zero_wide")]
+    pub bucket_wins: [u128; BUCKETS],
+    /// Sum of cubed wins (hundredths cubed), for the skewness; `u128::MAX` once it would
+    /// overflow (unknown). Left out of the JSON when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sum_cubes: u128,
+    /// Sum of wins to the fourth power (hundredths^4), for the kurtosis; `u128::MAX` once it
+    /// would overflow (unknown). Left out of the JSON when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sum_fourth: u128,
 }
 
 impl Accumulator {
@@ -90,7 +111,24 @@ impl Accumulator {
             buckets: [0; BUCKETS],
             award_rounds: [0; MAX_AWARDS],
             award_counts: [0; MAX_AWARDS],
+            bucket_wins: [0; BUCKETS],
+            sum_cubes: 0,
+            sum_fourth: 0,
         }
+    }
+
+    /// True if the sums carry their shape (the wins of each bucket, the third and fourth
+    /// moments): every run of this version does; sums read from a report of an earlier one
+    /// (or merged with one) do not, and show no shape figures.
+    pub fn has_shape(&self) -> bool {
+        self.total_win == 0 || self.bucket_wins.iter().any(|&w| w > 0)
+    }
+
+    /// Drops the shape sums (when merged with sums that have none).
+    pub fn clear_shape(&mut self) {
+        self.bucket_wins = [0; BUCKETS];
+        self.sum_cubes = 0;
+        self.sum_fourth = 0;
     }
 
     /// The bucket of a win of `win` hundredths of the bet (buckets are multiples of the
@@ -161,7 +199,15 @@ impl Accumulator {
             self.feature_triggers[f] += t as u64;
             self.feature_wins[f] += r.feature_wins[f] as u128;
         }
-        self.buckets[Self::bucket(w, r.capped)] += 1;
+        let b = Self::bucket(w, r.capped);
+        self.buckets[b] += 1;
+        self.bucket_wins[b] += w as u128;
+        // w^3 and w^4 fit a u128 for wins below 2^32 hundredths; past that, or once the sums
+        // would overflow, they saturate at u128::MAX (unknown).
+        let w2 = (w as u128) * (w as u128);
+        let w3 = w2.saturating_mul(w as u128);
+        self.sum_cubes = self.sum_cubes.saturating_add(w3);
+        self.sum_fourth = self.sum_fourth.saturating_add(w2.saturating_mul(w2));
         for (i, &a) in r.awards.iter().enumerate() {
             self.award_rounds[i] += (a > 0) as u64;
             self.award_counts[i] += a as u64;
@@ -176,6 +222,8 @@ impl Accumulator {
     /// [`Accumulator::checked_merge`], which refuses an overflow with a typed error.
     pub fn merge(&mut self, o: &Accumulator) {
         debug_assert_eq!(self.cost, o.cost);
+        // Whether both carry their shape, before their totals are added.
+        let shape = self.has_shape() && o.has_shape();
         self.rounds += o.rounds;
         self.total_win += o.total_win;
         self.sum_sq += o.sum_sq;
@@ -196,6 +244,14 @@ impl Accumulator {
         for i in 0..MAX_AWARDS {
             self.award_rounds[i] += o.award_rounds[i];
             self.award_counts[i] += o.award_counts[i];
+        }
+        for i in 0..BUCKETS {
+            self.bucket_wins[i] += o.bucket_wins[i];
+        }
+        self.sum_cubes = self.sum_cubes.saturating_add(o.sum_cubes);
+        self.sum_fourth = self.sum_fourth.saturating_add(o.sum_fourth);
+        if !shape {
+            self.clear_shape();
         }
     }
 

@@ -66,7 +66,9 @@ pub use confidence::{
     ConfidenceError, ConfidenceLevel, DEFAULT_CONFIDENCE, normal_quantile, z_for_confidence,
 };
 #[cfg(feature = "sim")]
-pub use report::{BucketFigures, FeatureFigures, ParReport, ReportInfo, RtpInterval, Volatility};
+pub use report::{
+    BucketFigures, FeatureFigures, ParReport, ReportInfo, RtpInterval, Shape, Volatility,
+};
 pub use summary::{MAX_AWARDS, MAX_FEATURES, MAX_SOURCES, RoundSummary};
 #[cfg(feature = "sim")]
 pub use validate::{SumsError, SumsLimits};

@@ -35,6 +35,50 @@ pub struct BucketFigures {
     pub share: f64,
     /// "1 in N"; `null` if none.
     pub one_in: Option<f64>,
+    /// The bucket's share of the RTP (its wins over all wins); `null` for sums without their
+    /// shape (reports of an earlier version).
+    pub rtp_share: Option<f64>,
+}
+
+/// The shape of the win distribution, from the third and fourth moment sums: `None` for sums
+/// without them (reports of an earlier version) or past their range.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct Shape {
+    /// Skewness of a round's win: E[(X - mean)^3] / sd^3.
+    pub skewness: f64,
+    /// Excess kurtosis: E[(X - mean)^4] / sd^4 - 3.
+    pub excess_kurtosis: f64,
+}
+
+impl Shape {
+    /// The shape of `acc`'s wins, if its sums carry it and there are at least 2 rounds with
+    /// some spread.
+    pub fn of(acc: &Accumulator) -> Option<Shape> {
+        if !acc.has_shape()
+            || acc.rounds < 2
+            || acc.sum_cubes == u128::MAX
+            || acc.sum_fourth == u128::MAX
+        {
+            return None;
+        }
+        let n = acc.rounds as f64;
+        let (m1, m2, m3, m4) = (
+            acc.total_win as f64 / n,
+            acc.sum_sq as f64 / n,
+            acc.sum_cubes as f64 / n,
+            acc.sum_fourth as f64 / n,
+        );
+        let var = m2 - m1 * m1;
+        if var <= 0.0 {
+            return None;
+        }
+        let c3 = m3 - 3.0 * m1 * m2 + 2.0 * m1.powi(3);
+        let c4 = m4 - 4.0 * m1 * m3 + 6.0 * m1 * m1 * m2 - 3.0 * m1.powi(4);
+        Some(Shape {
+            skewness: c3 / var.powf(1.5),
+            excess_kurtosis: c4 / (var * var) - 3.0,
+        })
+    }
 }
 
 /// The RTP's confidence interval at one level, in a [`ParReport`].
@@ -120,6 +164,8 @@ pub struct ParReport {
     pub rtp_by_source: BTreeMap<String, f64>,
     /// Win-size distribution.
     pub win_distribution: Vec<BucketFigures>,
+    /// Skewness and excess kurtosis of a round's win (`null` for sums without them).
+    pub shape: Option<Shape>,
     /// Wall-clock time of the run, seconds.
     pub elapsed_seconds: f64,
     /// Rounds per second (all threads).
@@ -214,6 +260,8 @@ impl ParReport {
                     0.0
                 },
                 one_in: one_in(n, acc.buckets[b]),
+                rtp_share: (acc.has_shape() && acc.total_win > 0)
+                    .then(|| acc.bucket_wins[b] as f64 / acc.total_win as f64),
             })
             .collect();
         let rps = if elapsed_seconds > 0.0 {
@@ -252,6 +300,7 @@ impl ParReport {
             features,
             rtp_by_source,
             win_distribution,
+            shape: Shape::of(acc),
             elapsed_seconds,
             rounds_per_second: rps,
             rounds_per_second_per_thread: rps / threads.max(1) as f64,
@@ -302,5 +351,73 @@ impl ParReport {
             .filter(|b| b.one_in.is_some_and(|x| x > 1e8))
             .map(|b| b.range)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::RoundSummary;
+
+    fn round(win: u64) -> RoundSummary {
+        let mut r = RoundSummary {
+            win,
+            ..Default::default()
+        };
+        r.by_source[0] = win;
+        r
+    }
+
+    #[test]
+    fn the_shape_of_hand_worked_wins() {
+        // Wins 0, 0, 100, 300 hundredths: mean 100, central moments
+        // m2 = (1 + 1 + 0 + 4) 100^2 / 4 = 1.5e4, m3 = (-1 - 1 + 0 + 8) 1e6 / 4 = 1.5e6,
+        // m4 = (1 + 1 + 0 + 16) 1e8 / 4 = 4.5e8: skewness 1.5e6 / 1.5e4^1.5 = 0.8165,
+        // excess kurtosis 4.5e8 / 2.25e8 - 3 = -1.
+        let mut acc = Accumulator::new(100);
+        for w in [0, 0, 100, 300] {
+            acc.add(&round(w));
+        }
+        assert_eq!(acc.sum_cubes, 100u128.pow(3) + 300u128.pow(3));
+        assert_eq!(acc.sum_fourth, 100u128.pow(4) + 300u128.pow(4));
+        assert_eq!(acc.bucket_wins[2], 100);
+        assert_eq!(acc.bucket_wins[3], 300);
+        let s = Shape::of(&acc).unwrap();
+        assert!(
+            (s.skewness - 1.5e6 / 1.5e4f64.powf(1.5)).abs() < 1e-12,
+            "{s:?}"
+        );
+        assert!((s.excess_kurtosis + 1.0).abs() < 1e-12, "{s:?}");
+        // Bucket [1,2) holds a quarter of the RTP, [2,5) three quarters.
+        let info = ReportInfo {
+            game: "g",
+            mode: "m",
+            sources: &["s"],
+            features: &[],
+            awards: &[],
+            cap: None,
+        };
+        let r = ParReport::new(info, &acc, 1, 1, 1.0);
+        assert_eq!(r.win_distribution[2].rtp_share, Some(0.25));
+        assert_eq!(r.win_distribution[3].rtp_share, Some(0.75));
+        // Sums without their shape (an earlier version's report) have none, and a merge
+        // with them drops it.
+        let mut old = acc.clone();
+        old.clear_shape();
+        assert!(!old.has_shape());
+        assert_eq!(Shape::of(&old), None);
+        let mut merged = acc.clone();
+        merged.merge(&old);
+        assert!(!merged.has_shape());
+        // Two accumulators with their shape keep it, from an empty one up (as the simulator
+        // folds its batches).
+        let mut folded = Accumulator::new(100);
+        folded.merge(&acc);
+        folded.merge(&acc);
+        assert!(folded.has_shape());
+        assert_eq!(folded.bucket_wins[3], 600);
+        let mut checked = acc.clone();
+        checked.checked_merge(&old).unwrap();
+        assert_eq!(checked, merged);
     }
 }

@@ -38,6 +38,13 @@ impl std::fmt::Display for ParReport {
             writeln!(f, "    NOT RELIABLE    {why}")?;
         }
         writeln!(f, "  sd of round win   {:.3} x stake", self.sd)?;
+        if let Some(sh) = self.shape {
+            writeln!(
+                f,
+                "  shape             skewness {:.2}, excess kurtosis {:.1}",
+                sh.skewness, sh.excess_kurtosis
+            )?;
+        }
         let v = self.volatility_index;
         writeln!(
             f,
@@ -83,11 +90,17 @@ impl std::fmt::Display for ParReport {
                 writeln!(f, "    {:<30}{}", a.name, a.describe(self.rounds))?;
             }
         }
-        writeln!(f, "  win distribution (x bet)")?;
+        writeln!(
+            f,
+            "  win distribution (x bet)       rounds     share of rounds  share of RTP   1 in"
+        )?;
         for b in &self.win_distribution {
+            let rtp = b.rtp_share.map_or("           ".to_string(), |x| {
+                format!("{:>9.3} %", x * 100.0)
+            });
             writeln!(
                 f,
-                "    {:<20}{:>14}  {:>9.5} %  {}",
+                "    {:<20}{:>14}  {:>9.5} %  {rtp}  {}",
                 b.range,
                 b.count,
                 b.share * 100.0,

@@ -54,6 +54,17 @@ impl Accumulator {
         for (a, b) in m.award_counts.iter_mut().zip(o.award_counts) {
             *a = a.checked_add(b).ok_or(ov("award_counts"))?;
         }
+        if self.has_shape() && o.has_shape() {
+            for (a, b) in m.bucket_wins.iter_mut().zip(o.bucket_wins) {
+                *a = a.checked_add(b).ok_or(ov("bucket_wins"))?;
+            }
+            // The moments saturate (unknown) rather than fail: a report without them is
+            // still a report.
+            m.sum_cubes = m.sum_cubes.saturating_add(o.sum_cubes);
+            m.sum_fourth = m.sum_fourth.saturating_add(o.sum_fourth);
+        } else {
+            m.clear_shape();
+        }
         *self = m;
         Ok(())
     }
@@ -230,6 +241,52 @@ impl Accumulator {
             };
             low = low.saturating_add(count.saturating_mul(u128::from(floor)));
             high = high.saturating_add(count.saturating_mul(u128::from(ceiling)));
+            // The bucket's own wins lie within its edges too (sums that carry their shape).
+            let w = self.bucket_wins[b];
+            if self.has_shape()
+                && (w < count.saturating_mul(u128::from(floor))
+                    || w > count.saturating_mul(u128::from(ceiling))
+                    || (b == 0 && w != 0))
+            {
+                return Err(E::BucketWinsOutsideEdges {
+                    bucket: BUCKET_LABELS[b],
+                    wins: w,
+                    count: self.buckets[b],
+                });
+            }
+        }
+        if self.has_shape() {
+            let sum = self
+                .bucket_wins
+                .iter()
+                .try_fold(0u128, |a, &w| a.checked_add(w))
+                .ok_or(E::Overflow {
+                    what: "bucket_wins",
+                })?;
+            if sum != total {
+                return Err(E::BucketWinsSum {
+                    sum,
+                    total_win: total,
+                });
+            }
+            // The moments, unless saturated (unknown): 0 exactly without a win; at most
+            // max_win times the moment below; Cauchy-Schwarz: sum_sq^2 <= total x sum_cubes
+            // and sum_cubes^2 <= sum_sq x sum_fourth.
+            let (c, f) = (self.sum_cubes, self.sum_fourth);
+            let known = c != u128::MAX && f != u128::MAX;
+            let bad = known
+                && ((total == 0) != (c == 0)
+                    || (total == 0) != (f == 0)
+                    || U256::mul(c, 1) > U256::mul(max, self.sum_sq)
+                    || U256::mul(f, 1) > U256::mul(max, c)
+                    || U256::mul(self.sum_sq, self.sum_sq) > U256::mul(total, c)
+                    || U256::mul(c, c) > U256::mul(self.sum_sq, f));
+            if bad {
+                return Err(E::Moments {
+                    sum_cubes: c,
+                    sum_fourth: f,
+                });
+            }
         }
         if total < low || total > high {
             return Err(E::TotalOutsideBuckets {
@@ -399,6 +456,32 @@ pub struct SumsLimits {
 /// cannot be done ([`Accumulator::checked_merge`]). Amounts in hundredths of the bet.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SumsError {
+    /// A bucket's wins lie outside what its rounds can win.
+    #[error("bucket {bucket} holds {count} rounds but wins {wins}, outside its edges")]
+    BucketWinsOutsideEdges {
+        /// The bucket's label.
+        bucket: &'static str,
+        /// Its wins.
+        wins: u128,
+        /// Its rounds.
+        count: u64,
+    },
+    /// The buckets' wins do not add up to the total win.
+    #[error("the buckets' wins add up to {sum}, not the total win {total_win}")]
+    BucketWinsSum {
+        /// Their sum.
+        sum: u128,
+        /// The total win.
+        total_win: u128,
+    },
+    /// Third and fourth moments no set of wins has.
+    #[error("sum_cubes {sum_cubes} and sum_fourth {sum_fourth} are impossible for these wins")]
+    Moments {
+        /// Sum of cubes.
+        sum_cubes: u128,
+        /// Sum of fourth powers.
+        sum_fourth: u128,
+    },
     /// The bucket of the largest win holds no round.
     #[error("max_win {max_win} lies in bucket {bucket}, which holds no round")]
     MaxWinBucketEmpty {
@@ -784,12 +867,57 @@ pub(super) mod tests {
     /// Each impossible change of real sums is refused with the relation it breaks.
     #[test]
     fn impossible_sums_are_refused_by_name() {
+        // The relations of every report, on sums without their shape (as an earlier
+        // version's): the shape's own relations are checked below.
         let check = |change: &dyn Fn(&mut Accumulator)| {
             let mut a = real();
+            a.clear_shape();
             change(&mut a);
             a.validate(&LIMITS)
                 .expect_err(&format!("impossible sums validated: {a:?}"))
         };
+        let shaped = |change: &dyn Fn(&mut Accumulator)| {
+            let mut a = real();
+            change(&mut a);
+            a.validate(&LIMITS)
+        };
+        assert_eq!(shaped(&|_| {}), Ok(()));
+        // The rounds: 1.50 in [1,2), 7.00 in [5,10), the cap; move 1.00 of the wins from
+        // [5,10) to [1,2): the total holds, the [1,2) round would have won 2.50.
+        assert_eq!(
+            shaped(&|a| {
+                a.bucket_wins[2] += 100;
+                a.bucket_wins[4] -= 100;
+            }),
+            Err(SumsError::BucketWinsOutsideEdges {
+                bucket: "[1,2)",
+                wins: 250,
+                count: 1
+            })
+        );
+        assert_eq!(
+            shaped(&|a| a.bucket_wins[4] -= 1),
+            Err(SumsError::BucketWinsSum {
+                sum: 500_849,
+                total_win: 500_850
+            })
+        );
+        assert!(matches!(
+            shaped(&|a| a.sum_cubes = u128::from(a.max_win) * a.sum_sq + 1),
+            Err(SumsError::Moments { .. })
+        ));
+        assert!(matches!(
+            shaped(&|a| a.sum_fourth = 1),
+            Err(SumsError::Moments { .. })
+        ));
+        // Saturated moments are unknown, not impossible.
+        assert_eq!(
+            shaped(&|a| {
+                a.sum_cubes = u128::MAX;
+                a.sum_fourth = u128::MAX;
+            }),
+            Ok(())
+        );
         assert_eq!(check(&|a| *a = Accumulator::new(100)), SumsError::NoRounds);
         assert!(matches!(
             check(&|a| a.cost = 125),
