@@ -47,6 +47,7 @@
 //! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
 //! | [`gof`] | the goodness-of-fit section: every random input's chi-square against the model |
+//! | [`monitor`] | live-RTP monitoring: the range an RTP lies in after N rounds, a verdict and its p-value |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
 //! | [`par`] | (feature `par-files`) the PAR files of a report |
 //! | [`error`] | [`SimError`] |
@@ -60,6 +61,7 @@ pub mod facts;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod gof;
+pub mod monitor;
 #[cfg(feature = "par-files")]
 pub mod par;
 pub mod report;
