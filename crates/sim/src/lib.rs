@@ -48,6 +48,7 @@
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
 //! | [`equivalence`] | outcome equivalence between builds: round digests recorded and checked |
 //! | [`gof`] | the goodness-of-fit section: every random input's chi-square against the model |
+//! | [`labkit`] | (feature `par-files`) the lab kit: raw generator streams, every scaled outcome, rules, disclosure, manifest |
 //! | [`monitor`] | live-RTP monitoring: the range an RTP lies in after N rounds, a verdict and its p-value |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
 //! | [`par`] | (feature `par-files`) the PAR files of a report |
@@ -63,6 +64,8 @@ pub mod facts;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod gof;
+#[cfg(feature = "par-files")]
+pub mod labkit;
 pub mod monitor;
 #[cfg(feature = "par-files")]
 pub mod par;
