@@ -197,7 +197,7 @@ impl slot_core::Game for MoonPrincess {
 
     /// Per landing, in the order drawn: the reel set, then the stop of reels 1 to 5; a random
     /// power's kind where the log shows one. Not listed (they are not inputs of
-    /// [`Game::random_inputs`]): whether a paid spin gets a random power at all, the Star
+    /// [`slot_core::Game::random_inputs`]): whether a paid spin gets a random power at all, the Star
     /// power's number of Wilds, and the symbols and cells the powers choose.
     fn random_outcomes(&self, mode: Pick, log: &EventLog) -> Vec<(usize, usize)> {
         let model = self.model();

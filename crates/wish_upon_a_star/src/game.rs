@@ -293,8 +293,8 @@ impl slot_core::Game for WishUponAStar {
                         .filter_map(|a| index(&a.cell).map(|i| (i, star(&a.award))))
                         .collect();
                     new.sort_unstable_by_key(|x| x.0);
-                    for cell in 0..CELLS {
-                        if held[cell] {
+                    for (cell, h) in held.iter_mut().enumerate() {
+                        if *h {
                             continue;
                         }
                         match new.iter().find(|x| x.0 == cell) {
@@ -303,7 +303,7 @@ impl slot_core::Game for WishUponAStar {
                                 if let Some(v) = value {
                                     out.push((stars, v));
                                 }
-                                held[cell] = true;
+                                *h = true;
                             }
                             None => out.push((respin, 0)),
                         }
