@@ -268,7 +268,7 @@ pub fn disclosure(title: &str, rtps: &[ModeRtp], reports: &[(String, &Report)]) 
                 Some(x) => (format!("{x:.0} (exact)"), x, Some(x)),
                 None => (
                     a.one_in
-                        .map_or(format!("not seen in {} rounds", a.rounds), |x| {
+                        .map_or(format!("not seen in {} rounds", report.par.rounds), |x| {
                             format!("{x:.0}")
                         }),
                     a.one_in_low,
