@@ -26,6 +26,7 @@
 mod codegen;
 mod commands;
 mod games;
+mod lab;
 mod progress;
 mod render;
 mod runner;
@@ -99,6 +100,15 @@ enum Cmd {
     /// Write the generated fuzz seeds (`fuzz/seeds/`: every shipped model file, Moon
     /// Princess's stored rounds); `--check` only checks that the committed ones are current.
     FuzzSeeds(FuzzSeedsArgs),
+    /// Write the folder a test lab works from: raw generator streams, every scaled outcome
+    /// of N rounds, rules, PAR files, certification record, disclosure, SHA-256 manifest.
+    LabKit(lab::LabKitArgs),
+    /// Outcome equivalence between builds: record rounds' digests of every game, model and
+    /// mode, or check a record against this build (names the first round that differs).
+    Equivalence(lab::EquivalenceArgs),
+    /// Live-RTP monitoring of one stake level: the expected range after N rounds at 95, 99
+    /// and 99.9 %, a verdict and its p-value.
+    Monitor(lab::MonitorArgs),
 }
 
 /// An amount of money in currency units with at most two decimals (`100`, `0.20`), in cents.
@@ -462,6 +472,9 @@ fn main() -> ExitCode {
         Cmd::Viewer(a) => viewer::viewer(a),
         Cmd::FuzzSeeds(a) => seeds::fuzz_seeds(a.check),
         Cmd::Session(a) => with_game!(a.game, G => commands::session::<G>(a)),
+        Cmd::LabKit(a) => lab::lab_kit(a),
+        Cmd::Equivalence(a) => lab::equivalence(a),
+        Cmd::Monitor(a) => lab::monitor(a),
     };
     match result {
         // A simulation stopped by Ctrl-C printed the report of the batches it finished.

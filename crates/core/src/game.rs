@@ -15,8 +15,9 @@
 //!
 //! What a game's random inputs are, for the goodness-of-fit test of a simulation, is also the
 //! game's own knowledge: [`Game::random_inputs`] lists them with their weights in the math
-//! model, and [`Game::count_random_inputs`] counts one round's draws from its event log. Both
-//! have defaults that list nothing, so a game without them still simulates.
+//! model, and [`Game::random_outcomes`] reads one round's draws from its event log, in the
+//! order the round drew them ([`Game::count_random_inputs`] counts them). Both have defaults
+//! that list nothing, so a game without them still simulates.
 
 use crate::events::EventLog;
 use crate::fingerprint::Fingerprint;
@@ -266,11 +267,25 @@ pub trait Game: Sized + Sync {
         Vec::new()
     }
 
+    /// One round's scaled random outcomes, read from its event log, in the order the round
+    /// drew them: each is (input, outcome), an index into [`Game::random_inputs`] and an
+    /// index into that input's weights. The one reading of a log per game: the
+    /// goodness-of-fit counts ([`Game::count_random_inputs`]) and the lab kit's outcome list
+    /// both come from it. The default lists none.
+    fn random_outcomes(&self, mode: Self::Mode, log: &EventLog) -> Vec<(usize, usize)> {
+        let _ = (mode, log);
+        Vec::new()
+    }
+
     /// Adds one round's draws, read from its event log, to `counts` (one vector per input of
-    /// [`Game::random_inputs`], of the same lengths as their weights). The default counts
-    /// nothing.
+    /// [`Game::random_inputs`], of the same lengths as their weights): each outcome of
+    /// [`Game::random_outcomes`] once (an index out of range is ignored).
     fn count_random_inputs(&self, mode: Self::Mode, log: &EventLog, counts: &mut [Vec<u64>]) {
-        let _ = (mode, log, counts);
+        for (input, outcome) in self.random_outcomes(mode, log) {
+            if let Some(c) = counts.get_mut(input).and_then(|c| c.get_mut(outcome)) {
+                *c += 1;
+            }
+        }
     }
 }
 

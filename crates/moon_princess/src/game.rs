@@ -198,16 +198,16 @@ impl slot_core::Game for MoonPrincess {
         inputs
     }
 
-    fn count_random_inputs(&self, mode: Pick, log: &EventLog, counts: &mut [Vec<u64>]) {
+    /// Per landing, in the order drawn: the reel set, then the stop of reels 1 to 5; a random
+    /// power's kind where the log shows one. Not listed (they are not inputs of
+    /// [`slot_core::Game::random_inputs`]): whether a paid spin gets a random power at all, the Star
+    /// power's number of Wilds, and the symbols and cells the powers choose.
+    fn random_outcomes(&self, mode: Pick, log: &EventLog) -> Vec<(usize, usize)> {
         let model = self.model();
         let sets = [model.base.len(), model.free_spins[mode.index()].len()];
         // The first input of each landing: its reel sets, then 5 stops per set.
         let start = [0, 1 + 5 * sets[0]];
-        let mut add = |i: usize, outcome: usize| {
-            if let Some(c) = counts.get_mut(i).and_then(|c| c.get_mut(outcome)) {
-                *c += 1;
-            }
-        };
+        let mut out = Vec::new();
         let mut landing = 0;
         for e in &log.events {
             match e {
@@ -219,9 +219,9 @@ impl slot_core::Game for MoonPrincess {
                 } => {
                     let s0 = start[landing];
                     let set = *set as usize;
-                    add(s0, set);
+                    out.push((s0, set));
                     for (r, &stop) in stops.iter().enumerate().take(5) {
-                        add(s0 + 1 + 5 * set + r, stop as usize);
+                        out.push((s0 + 1 + 5 * set + r, stop as usize));
                     }
                 }
                 Event::Power {
@@ -234,11 +234,12 @@ impl slot_core::Game for MoonPrincess {
                         Princess::Star => 1,
                         Princess::Storm => 2,
                     };
-                    add(start[1] + 1 + 5 * sets[1], i);
+                    out.push((start[1] + 1 + 5 * sets[1], i));
                 }
                 _ => {}
             }
         }
+        out
     }
 }
 

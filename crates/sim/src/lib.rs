@@ -46,8 +46,11 @@
 //! | [`run`] | a run's configuration, [`simulate`] and [`simulate_sums`] |
 //! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
+//! | [`equivalence`] | outcome equivalence between builds: round digests recorded and checked |
 //! | [`gof`] | the goodness-of-fit section: every random input's chi-square against the model |
 //! | [`session`] | player sessions: survival, spins a balance lasts, session results, the feature within a session |
+//! | [`labkit`] | (feature `par-files`) the lab kit: raw generator streams, every scaled outcome, rules, disclosure, manifest |
+//! | [`monitor`] | live-RTP monitoring: the range an RTP lies in after N rounds, a verdict and its p-value |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
 //! | [`par`] | (feature `par-files`) the PAR files of a report |
 //! | [`error`] | [`SimError`] |
@@ -55,12 +58,16 @@
 //! Features: `par-files` (default) brings [`par`] and its dependencies (`csv`, `plotters`,
 //! SVG only); `fuzzing` brings the check the fuzz target of report files runs.
 
+pub mod equivalence;
 pub mod error;
 pub mod facts;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod gof;
+#[cfg(feature = "par-files")]
+pub mod labkit;
+pub mod monitor;
 #[cfg(feature = "par-files")]
 pub mod par;
 pub mod report;

@@ -172,55 +172,64 @@ impl slot_core::Game for StarlightChristmas {
         ]
     }
 
-    /// Counts every cell of a landed grid and every cell a refill filled (the cells empty
-    /// after the tumble), in the base game or the free spins, and the value of every new
-    /// Multiplier.
-    fn count_random_inputs(&self, _: BetMode, log: &EventLog, counts: &mut [Vec<u64>]) {
-        let mut add = |i: usize, outcome: usize| {
-            if let Some(c) = counts.get_mut(i).and_then(|c| c.get_mut(outcome)) {
-                *c += 1;
-            }
-        };
+    /// Every cell of a landed grid (row-major from the top-left, as drawn) and every cell a
+    /// refill filled (the cells empty after the tumble; column by column from the left, the
+    /// lowest first, as [`slot_core::grid::Grid::refill`] draws them), in the base game or
+    /// the free spins, each new Multiplier's value right after its cell.
+    fn random_outcomes(&self, _: BetMode, log: &EventLog) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
         let mut draw = |free: bool, code: &str| {
             let Some(c) = parse_code(code) else { return };
             let (cells, values) = if free { (1, 3) } else { (0, 2) };
             if c == SCATTER {
-                add(cells, 0);
+                out.push((cells, 0));
             } else if c < SCATTER {
-                add(cells, 1 + c as usize);
+                out.push((cells, 1 + c as usize));
             } else {
-                add(cells, 10);
-                add(values, (c - MULTIPLIER) as usize);
+                out.push((cells, 10));
+                out.push((values, (c - MULTIPLIER) as usize));
             }
         };
-        let cells = |grid: &str| -> Vec<String> {
+        let rows = |grid: &str| -> Vec<Vec<String>> {
             grid.split('/')
-                .flat_map(str::split_whitespace)
-                .map(str::to_string)
+                .map(|r| r.split_whitespace().map(str::to_string).collect())
                 .collect()
         };
         let mut free = false;
-        let mut emptied: Vec<bool> = Vec::new();
+        let mut emptied: Vec<Vec<bool>> = Vec::new();
         for e in &log.events {
             match e {
                 Event::SpinStart { spin, .. } => free = *spin == SpinKind::Free,
                 Event::Landed { grid, .. } => {
-                    for c in cells(grid) {
-                        draw(free, &c);
+                    for c in rows(grid).iter().flatten() {
+                        draw(free, c);
                     }
                 }
                 Event::Tumble { grid, .. } => {
-                    emptied = cells(grid).iter().map(|c| c == ".").collect();
+                    emptied = rows(grid)
+                        .iter()
+                        .map(|r| r.iter().map(|c| c == ".").collect())
+                        .collect();
                 }
                 Event::Refill { grid } => {
-                    for (c, was_empty) in cells(grid).iter().zip(&emptied) {
-                        if *was_empty {
-                            draw(free, c);
+                    let filled = rows(grid);
+                    let cols = filled.first().map_or(0, Vec::len);
+                    for col in 0..cols {
+                        for (row, cells) in filled.iter().enumerate().rev() {
+                            let was_empty = emptied
+                                .get(row)
+                                .and_then(|r| r.get(col))
+                                .copied()
+                                .unwrap_or(false);
+                            if let (true, Some(c)) = (was_empty, cells.get(col)) {
+                                draw(free, c);
+                            }
                         }
                     }
                 }
                 _ => {}
             }
         }
+        out
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::math_model::{GiftPrize, MathModel, ModelError, StarValue};
 use crate::round::{AWARDS, FEATURES, RoundOutcome, SOURCES, WishUponAStar};
+use crate::symbols::{CELLS, SHAPE};
 use slot_core::Rng;
 use slot_core::events::{Award, AwardKind, Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
@@ -231,7 +232,10 @@ impl slot_core::Game for WishUponAStar {
         t
     }
 
-    fn count_random_inputs(&self, _: Standard, log: &EventLog, counts: &mut [Vec<u64>]) {
+    /// Per spin, in the order drawn: the five stops, each landed Star's value (top-left
+    /// first), each gift prize; in Lock & Spin, per respin, each empty cell (top-left first)
+    /// whether a Star lands there, and a new Star's value right after it.
+    fn random_outcomes(&self, _: Standard, log: &EventLog) -> Vec<(usize, usize)> {
         let m = self.model();
         let star = |a: &Award| {
             let v = match a.kind {
@@ -252,14 +256,17 @@ impl slot_core::Game for WishUponAStar {
             };
             m.gift_prizes.values().iter().position(|x| *x == v)
         };
-        let mut add = |i: usize, outcome: usize, n: u64| {
-            if let Some(c) = counts.get_mut(i).and_then(|c| c.get_mut(outcome)) {
-                *c += n;
-            }
+        // The cell index of `[row, col]` (the bit of a mask, as the round visits cells).
+        let index = |cell: &[u8; 2]| {
+            (0..CELLS).find(|&i| {
+                let (r, c) = SHAPE.position(i);
+                [r, c] == [usize::from(cell[0]), usize::from(cell[1])]
+            })
         };
         let (stars, gifts, respin) = (10, 11, 12);
+        let mut out = Vec::new();
         let mut free = false;
-        let mut held = 0u64;
+        let mut held = [false; CELLS];
         for e in &log.events {
             match e {
                 Event::SpinStart { spin, .. } => free = *spin == SpinKind::Free,
@@ -269,38 +276,50 @@ impl slot_core::Game for WishUponAStar {
                     ..
                 } => {
                     for (r, &stop) in st.iter().enumerate().take(5) {
-                        add(usize::from(free) * 5 + r, stop as usize, 1);
+                        out.push((usize::from(free) * 5 + r, stop as usize));
                     }
                     for a in s.iter().flatten() {
                         if let Some(i) = star(&a.award) {
-                            add(stars, i, 1);
+                            out.push((stars, i));
                         }
                     }
                 }
-                Event::LockAndSpinStart { held: h, .. } => held = h.len() as u64,
-                Event::Respin {
-                    new_stars,
-                    held: after,
-                    ..
-                } => {
-                    let empty = 15u64.saturating_sub(held);
-                    let new = new_stars.len() as u64;
-                    add(respin, 0, empty.saturating_sub(new));
-                    add(respin, 1, new);
-                    held = u64::from(*after);
-                    for a in new_stars {
-                        if let Some(i) = star(&a.award) {
-                            add(stars, i, 1);
+                Event::LockAndSpinStart { held: h, .. } => {
+                    held = [false; CELLS];
+                    for i in h.iter().filter_map(index) {
+                        held[i] = true;
+                    }
+                }
+                Event::Respin { new_stars, .. } => {
+                    let mut new: Vec<(usize, Option<usize>)> = new_stars
+                        .iter()
+                        .filter_map(|a| index(&a.cell).map(|i| (i, star(&a.award))))
+                        .collect();
+                    new.sort_unstable_by_key(|x| x.0);
+                    for (cell, h) in held.iter_mut().enumerate() {
+                        if *h {
+                            continue;
+                        }
+                        match new.iter().find(|x| x.0 == cell) {
+                            Some(&(_, value)) => {
+                                out.push((respin, 1));
+                                if let Some(v) = value {
+                                    out.push((stars, v));
+                                }
+                                *h = true;
+                            }
+                            None => out.push((respin, 0)),
                         }
                     }
                 }
                 Event::GiftBonus { award, .. } => {
                     if let Some(i) = gift(award) {
-                        add(gifts, i, 1);
+                        out.push((gifts, i));
                     }
                 }
                 _ => {}
             }
         }
+        out
     }
 }

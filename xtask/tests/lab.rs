@@ -1,0 +1,179 @@
+//! What a lab and an operator are given: the committed equivalence record replays the same
+//! (and a changed round is named), the monitor's verdicts, and a small lab kit whose manifest
+//! holds and whose outcomes a second run reproduces byte for byte.
+
+mod common;
+use common::*;
+use slot_core::fingerprint::Fingerprint;
+
+/// The committed record: 100 rounds of every game, shipped model and mode
+/// (`cargo xtask equivalence record --out xtask/tests/equivalence.json`). A change of any
+/// round's win or event log fails here, naming the round: re-record only for a change of the
+/// outcomes that is meant (and say so in the commit).
+const RECORD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/equivalence.json");
+
+#[test]
+fn the_committed_equivalence_record_replays_the_same() {
+    let out = ok(&["equivalence", "check", RECORD]);
+    assert!(out.contains("all 14 entries replayed the same"), "{out}");
+}
+
+#[test]
+fn a_changed_round_is_named_by_the_check() {
+    let text = std::fs::read_to_string(RECORD).unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    // Round 37 of the fifth entry (Moon Princess, stress-free-spins, star): one digit changed.
+    let e = &mut record["entries"][4];
+    let digests = e["round_digests"].as_str().unwrap().to_string();
+    let at = 37 * 8;
+    let flipped = if &digests[at..=at] == "0" { "1" } else { "0" };
+    e["round_digests"] = format!("{}{flipped}{}", &digests[..at], &digests[at + 1..]).into();
+    let d = dir("equivalence");
+    let copy = put(&d, "record.json", &record.to_string());
+    let (code, out, err) = xtask(&["equivalence", "check", &copy]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains(
+            "moon-princess model stress-free-spins mode star, seed 20261129: round 37 differs"
+        ) && err.contains(
+            "play moon-princess --seed 20261129 --round 37 --choice star --model stress-free-spins"
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn the_monitor_gives_bands_verdicts_and_refuses_bad_figures() {
+    // Starlight Christmas standard: certified 95.4557 %, sd 14.760 (its certification report).
+    let out = ok(&[
+        "monitor",
+        "starlight-christmas",
+        "--rounds",
+        "1000000",
+        "--staked",
+        "1000000",
+        "--won",
+        "954557",
+    ]);
+    assert!(
+        out.contains("verdict: within") && out.contains("sd 14.760"),
+        "{out}"
+    );
+    let out = ok(&[
+        "monitor",
+        "starlight-christmas",
+        "--mode",
+        "ante",
+        "--rounds",
+        "100000000",
+        "--staked",
+        "125000000",
+        "--won",
+        "117000000",
+    ]);
+    assert!(out.contains("verdict: outside"), "{out}");
+    let (code, _, err) = xtask(&[
+        "monitor",
+        "moon-princess",
+        "--mode",
+        "ante",
+        "--rounds",
+        "10",
+        "--staked",
+        "1",
+        "--won",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("its modes are love, star, storm"), "{err}");
+    let (code, _, err) = xtask(&[
+        "monitor",
+        "wish-upon-a-star",
+        "--rounds",
+        "10",
+        "--staked",
+        "0",
+        "--won",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("staked must be a positive number"), "{err}");
+}
+
+#[test]
+fn a_lab_kit_holds_its_manifest_and_its_outcomes_are_reproduced() {
+    let d = dir("labkit");
+    let args = |out: &str| {
+        vec![
+            "lab-kit",
+            "wish-upon-a-star",
+            "--out",
+            out,
+            "--rounds",
+            "300",
+            "--bytes",
+            "4096",
+            "--par-rounds",
+            "20000",
+            "--seed",
+            "5",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<String>>()
+    };
+    let (a, b) = (d.join("a"), d.join("b"));
+    for k in [&a, &b] {
+        let v = args(k.to_str().unwrap());
+        ok(&v.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+    for f in [
+        "rng-raw-production.bin",
+        "rng-raw-simulator.bin",
+        "outcomes.csv",
+        "outcomes-chi-square.csv",
+        "model.json",
+        "rules.md",
+        "disclosure.md",
+        "HOW-TO-REBUILD.md",
+        "toolchain.txt",
+        "par/report.md",
+        "source/Cargo.lock",
+        "source/crates/core/src/game.rs",
+    ] {
+        assert!(a.join(f).is_file(), "{f} missing");
+    }
+    assert_eq!(
+        std::fs::metadata(a.join("rng-raw-production.bin"))
+            .unwrap()
+            .len(),
+        4096
+    );
+    // Every line of the manifest is the SHA-256 of its file.
+    let manifest = std::fs::read_to_string(a.join("MANIFEST.sha256")).unwrap();
+    for line in manifest.lines() {
+        let (hash, path) = line.split_once("  ").unwrap();
+        let bytes = std::fs::read(a.join(path)).unwrap();
+        assert_eq!(Fingerprint::of_bytes(&bytes).to_string(), hash, "{path}");
+    }
+    assert!(manifest.contains("  bin/xtask\n") && manifest.contains("  source/Cargo.lock\n"));
+    // Same seed, same outcomes and simulator stream; the production stream is the OS's.
+    let same = |f: &str| std::fs::read(a.join(f)).unwrap() == std::fs::read(b.join(f)).unwrap();
+    assert!(same("outcomes.csv") && same("rng-raw-simulator.bin") && same("rules.md"));
+    assert!(!same("rng-raw-production.bin"));
+    // The outcome rows: 5 stops first, each a uniform outcome of its strip.
+    let csv = std::fs::read_to_string(a.join("outcomes.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("round,draw,input,input_name,outcome,weight,total_weight")
+    );
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("0,0,0,base strip reel 1 stops,")
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
