@@ -72,7 +72,7 @@
 //! round that waits for the pick, resuming each round id at most once.
 //!
 //! ```
-#![doc = include_str!("../../../examples/moon-princess-server/src/main.rs")]
+#![doc = include_str!("../examples/server.rs")]
 //! ```
 //!
 //! # Features

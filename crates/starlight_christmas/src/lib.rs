@@ -88,7 +88,7 @@
 //! their event logs.
 //!
 //! ```
-#![doc = include_str!("../../../examples/starlight-christmas-server/src/main.rs")]
+#![doc = include_str!("../examples/server.rs")]
 //! ```
 //!
 //! # Features

@@ -52,7 +52,7 @@
 //! event logs.
 //!
 //! ```
-#![doc = include_str!("../../../examples/wish-upon-a-star-server/src/main.rs")]
+#![doc = include_str!("../examples/server.rs")]
 //! ```
 //!
 //! # Features
