@@ -23,7 +23,13 @@ fn root() -> PathBuf {
 fn metadata() -> Value {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = std::process::Command::new(cargo)
-        .args(["metadata", "--no-deps", "--format-version", "1", "--offline"])
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ])
         .current_dir(root())
         .output()
         .expect("cargo metadata runs");
@@ -66,7 +72,10 @@ fn library_crates_carry_registry_metadata_and_their_own_licence_texts() {
             Some(format!("https://docs.rs/{name}").as_str())
         );
         // No placeholder address: the project has no public repository URL yet.
-        assert!(p["repository"].is_null(), "{name}: no placeholder repository");
+        assert!(
+            p["repository"].is_null(),
+            "{name}: no placeholder repository"
+        );
         let keywords = p["keywords"].as_array().unwrap();
         assert!((1..=5).contains(&keywords.len()), "{name}: 1 to 5 keywords");
         for k in keywords {
@@ -120,7 +129,10 @@ fn only_crates_not_for_users_are_unpublished_and_inner_dependencies_have_version
             // so for dev-dependencies: the crates' dev-dependencies on themselves, which
             // only turn on test features); any other one must name the registry version.
             if d["path"].is_string() && !(d["kind"] == "dev" && dep == name) {
-                assert_eq!(d["req"], "^0.1.0", "{name} -> {dep}: a version beside the path");
+                assert_eq!(
+                    d["req"], "^0.1.0",
+                    "{name} -> {dep}: a version beside the path"
+                );
             }
         }
     }
