@@ -168,7 +168,7 @@ impl PausedRound {
     /// # Errors
     /// [`BetError`] if `bet` is not on Moon Princess's ladder (0.20 to 40.00 in steps of 0.20).
     pub fn store(&self, round_id: RoundId, bet: Bet) -> Result<StoredRound, BetError> {
-        let bet = BET_LADDER.bet(i64::try_from(bet.cents()).unwrap_or(i64::MAX))?;
+        let bet = BET_LADDER.bet(bet.cents())?;
         Ok(StoredRound(StoredFields {
             format: STORED_ROUND_FORMAT,
             game: GameId::MoonPrincess,
@@ -290,10 +290,7 @@ impl TryFrom<StoredFields> for StoredRound {
                 "mode: Moon Princess is played in the standard mode only",
             ));
         }
-        if BET_LADDER
-            .bet(i64::try_from(f.bet.cents()).unwrap_or(i64::MAX))
-            .is_err()
-        {
+        if BET_LADDER.bet(f.bet.cents()).is_err() {
             return Err(ResumeError::Damaged(
                 "bet: not on the ladder (0.20 to 40.00 in steps of 0.20)",
             ));
