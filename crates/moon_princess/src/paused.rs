@@ -19,6 +19,13 @@
 //!   server example shows the pattern.
 //! - Seal the round if it passes through storage that others can write. A sealed round
 //!   refuses every change of every field, and a missing or wrong seal.
+//! - **Keep the base game's event log** (it ends with `awaiting_pick`; the client has shown
+//!   it) beside the stored round, for the player's history: the stored round carries the
+//!   money, not the events. [`crate::MoonPrincess::resume`] writes the part after the pick,
+//!   into a fresh log if the server likes, starting with a `resumed` event that carries the
+//!   game, the model and what the round paid before the pause; that part reconciles alone to
+//!   the whole round's win, and the two logs one after the other reconcile as one
+//!   ([`slot_core::events::EventLog::reconcile`]).
 //!
 //! # What an unsealed round cannot detect
 //! Reading a stored round checks every field against what a round can produce (the format,
