@@ -14,7 +14,7 @@ use crate::{
 };
 use slot_core::bytes_rng::BytesRng;
 use slot_core::events::{EventLog, PaidLimits};
-use slot_core::money::{Bet, Win};
+use slot_core::money::Bet;
 use std::sync::OnceLock;
 
 /// The key the stored-round target seals with (its seed corpus holds records sealed with it).
