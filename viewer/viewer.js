@@ -123,6 +123,10 @@ function fold(events, upTo) {
       case "awaiting_pick":
         s.pick = "waiting for the pick";
         break;
+      case "resumed":
+        // The part of a paused round after the pick, kept apart: it carries what was paid.
+        s.total = e.paid_before;
+        break;
       case "free_spins_awarded":
         s.freeLeft = e.free_spins_left;
         break;

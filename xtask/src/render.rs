@@ -143,6 +143,12 @@ pub fn describe(e: &Event) -> String {
             Feature::TrinitySpin => "  TRINITY spin awarded".into(),
         },
         Event::AwaitingPick => "  waiting for the player's pick".into(),
+        Event::Resumed { paid_before, .. } => {
+            format!(
+                "  resumed   after the pause, {} paid before it",
+                x(*paid_before)
+            )
+        }
         Event::Picked { pick } => format!("  picked    {pick:?}"),
         Event::FreeSpinsAwarded {
             spins,

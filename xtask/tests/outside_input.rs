@@ -17,7 +17,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn money_constructors(min: u64, max: u64, cents: i64, win: u64, json_cents: u64) {
+    fn money_constructors(min: u64, max: u64, cents: u64, win: u64, json_cents: u64) {
         if let Ok(Ok(bet)) = BetLadder::new(min, max).map(|l| l.bet(cents)) {
             let _ = bet.payout(Win::from_hundredths(win));
         }
@@ -89,7 +89,7 @@ proptest! {
         if let Ok(m) = serde_json::from_str::<starlight_christmas::MathModel>(&model) {
             prop_assert!(starlight_christmas::StarlightChristmas::new(&m).is_ok());
         }
-        let _ = starlight_christmas::BetMode::Ante.base_bet(i64::from(w[0]));
+        let _ = starlight_christmas::BetMode::Ante.base_bet(u64::from(w[0]));
     }
 
     #[test]

@@ -348,6 +348,20 @@ pub enum Event {
     },
     /// The round waits for the player's free-spin pick (Moon Princess).
     AwaitingPick,
+    /// The round goes on after a pause (Moon Princess: written by `resume`, first in the
+    /// log of the part after the pick). A server that resumes a stored round in another
+    /// process records that part in a log of its own; `paid_before` carries what the round
+    /// paid before the pause, so the part reconciles alone ([`EventLog::reconcile`]). It
+    /// moves no money: in a log that also holds the events before the pause it must equal
+    /// the sum of their `paid` amounts and is not counted again.
+    Resumed {
+        /// The game.
+        game: GameId,
+        /// The fingerprint of the math model, as in `round_start`.
+        model: Fingerprint,
+        /// What the round paid before the pause, hundredths of the bet.
+        paid_before: Win,
+    },
     /// The player picked (Moon Princess).
     Picked {
         /// The princess.
@@ -447,6 +461,7 @@ impl Event {
             Event::GridCleared { .. } => "grid_cleared",
             Event::FeatureTriggered { .. } => "feature_triggered",
             Event::AwaitingPick => "awaiting_pick",
+            Event::Resumed { .. } => "resumed",
             Event::Picked { .. } => "picked",
             Event::FreeSpinsAwarded { .. } => "free_spins_awarded",
             Event::GiftBonus { .. } => "gift_bonus",
@@ -488,6 +503,16 @@ pub enum ReconcileError {
         /// `round_end`'s win.
         win: u64,
     },
+    /// A `resumed` event that does not restate what the log paid before it.
+    #[error(
+        "resumed says {paid_before} hundredths were paid before the pause but the events before it paid {paid}"
+    )]
+    Resumed {
+        /// The sum of `paid` before the `resumed` event.
+        paid: u128,
+        /// Its `paid_before`.
+        paid_before: u64,
+    },
     /// `round_end` and `cap_reached` disagree.
     #[error(
         "round_end says capped = {capped} but the log has {cap_events} cap_reached events (a capped round has exactly one)"
@@ -525,6 +550,11 @@ impl EventLog {
     /// Checks the round's money: exactly one `round_end`, last; the `paid` amounts add up to
     /// its `win`; `capped` agrees with the `cap_reached` events. Returns the win.
     ///
+    /// A log that starts with `resumed` (the part of a paused round after the pause, kept
+    /// apart) counts its `paid_before` as paid; where `resumed` follows the events before the
+    /// pause (one log of the whole round), their `paid` amounts must add up to its
+    /// `paid_before`, which is then not counted again.
+    ///
     /// # Errors
     /// [`ReconcileError`] naming what does not add up.
     pub fn reconcile(&self) -> Result<Win, ReconcileError> {
@@ -539,11 +569,21 @@ impl EventLog {
         if ends != 1 {
             return Err(ReconcileError::RoundEnds { count: ends });
         }
-        let paid: u128 = self
-            .events
-            .iter()
-            .map(|e| u128::from(e.paid().hundredths()))
-            .sum();
+        let mut paid: u128 = 0;
+        for (i, e) in self.events.iter().enumerate() {
+            if let Event::Resumed { paid_before, .. } = e {
+                let before = u128::from(paid_before.hundredths());
+                if i == 0 {
+                    paid = before;
+                } else if paid != before {
+                    return Err(ReconcileError::Resumed {
+                        paid,
+                        paid_before: paid_before.hundredths(),
+                    });
+                }
+            }
+            paid += u128::from(e.paid().hundredths());
+        }
         if paid != u128::from(win.hundredths()) {
             return Err(ReconcileError::Mismatch {
                 paid,
@@ -652,8 +692,9 @@ impl EventLog {
     /// amount (`uncapped`, else `paid`) is exactly `pay` x `multiplier`; every `sequence_end`
     /// likewise with `symbol_win` x `multiplier`; a trimmed payment is below its raw amount;
     /// at most `limits.max_free_spins` free spins are played; the `paid` amounts add up to at
-    /// most `limits.cap`. Works on part of a round too (a resumed round's free spins): it does
-    /// not look for `round_end` ([`EventLog::reconcile`] does).
+    /// most `limits.cap` (a log that starts with `resumed` counts its `paid_before` too). Works
+    /// on part of a round too (a resumed round's free spins): it does not look for `round_end`
+    /// ([`EventLog::reconcile`] does).
     ///
     /// # Errors
     /// [`PaidError`] naming the first event (or total) that breaks an invariant.
@@ -723,6 +764,10 @@ impl EventLog {
                     });
                 }
             }
+            if let (0, Event::Resumed { paid_before, .. }) = (index, e) {
+                // The part after a pause: what was paid before it counts towards the cap.
+                paid = paid_before.hundredths();
+            }
             paid = paid.saturating_add(e.paid().hundredths());
         }
         if let Some(max) = limits.max_free_spins
@@ -786,6 +831,54 @@ mod tests {
         assert!(EventLog::from_json(bad).is_err());
         let bad = r#"{"events":[{"event":"jackpot","win":10}]}"#;
         assert!(EventLog::from_json(bad).is_err());
+    }
+
+    #[test]
+    fn a_resumed_part_reconciles_alone_and_joined() {
+        let resumed = |before| Event::Resumed {
+            game: GameId::MoonPrincess,
+            model: Fingerprint::of_bytes(b"model"),
+            paid_before: w(before),
+        };
+        let end = |win| Event::RoundEnd {
+            win: w(win),
+            capped: false,
+        };
+        // The part after the pause, alone: `paid_before` counts.
+        let part = EventLog {
+            events: vec![resumed(30), multiplied(15, 1, 15, None), end(45)],
+        };
+        assert_eq!(part.reconcile(), Ok(w(45)));
+        let json = part.to_json();
+        assert!(
+            json.contains(r#"{"event":"resumed","game":"moon-princess","model":""#)
+                && json.contains(r#""paid_before":30}"#),
+            "{json}"
+        );
+        assert_eq!(EventLog::from_json(&json).unwrap(), part);
+        // Joined after the events before the pause: restated, not counted again.
+        let mut whole = EventLog {
+            events: vec![win_event(10), win_event(20), Event::AwaitingPick],
+        };
+        whole.events.extend(part.events.iter().cloned());
+        assert_eq!(whole.reconcile(), Ok(w(45)));
+        whole.events[3] = resumed(25);
+        assert_eq!(
+            whole.reconcile(),
+            Err(ReconcileError::Resumed {
+                paid: 30,
+                paid_before: 25
+            })
+        );
+        // The cap check of a part counts what was paid before it.
+        let limits = PaidLimits {
+            cap: Some(w(40)),
+            ..PaidLimits::default()
+        };
+        assert_eq!(
+            part.check_paid(&limits),
+            Err(PaidError::AboveCap { paid: 45, cap: 40 })
+        );
     }
 
     #[test]

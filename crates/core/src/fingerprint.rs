@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// The SHA-256 digest of a math model's canonical JSON form. Written (`Display`, serde) as 64
-/// lowercase hexadecimal digits.
+/// lowercase hexadecimal digits, and read back from exactly that form (`str::parse`, serde):
+/// `"ba78...15ad".parse::<Fingerprint>()`; anything else is a [`FingerprintError`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Fingerprint([u8; 32]);
 
@@ -65,7 +66,7 @@ impl std::fmt::Debug for Fingerprint {
 
 /// Text that is not a fingerprint.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{text}' is not a model fingerprint; write 64 hexadecimal digits (SHA-256)")]
+#[error("'{text}' is not a model fingerprint; write 64 lowercase hexadecimal digits (SHA-256)")]
 pub struct FingerprintError {
     /// The text given (at most its first 80 characters).
     pub text: String,
@@ -77,12 +78,18 @@ impl std::str::FromStr for Fingerprint {
         let err = || FingerprintError {
             text: s.chars().take(80).collect(),
         };
-        if s.len() != 64 || !s.is_ascii() {
+        let digit = |c: u8| match c {
+            b'0'..=b'9' => Some(c - b'0'),
+            b'a'..=b'f' => Some(c - b'a' + 10),
+            _ => None,
+        };
+        let text = s.as_bytes();
+        if text.len() != 64 {
             return Err(err());
         }
         let mut out = [0u8; 32];
-        for (i, b) in out.iter_mut().enumerate() {
-            *b = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).map_err(|_| err())?;
+        for (b, pair) in out.iter_mut().zip(text.chunks_exact(2)) {
+            *b = digit(pair[0]).ok_or_else(err)? << 4 | digit(pair[1]).ok_or_else(err)?;
         }
         Ok(Fingerprint(out))
     }
@@ -136,6 +143,15 @@ mod tests {
         assert_eq!(f.short(), "ba7816bf8f01");
         let back: Fingerprint = f.to_string().parse().unwrap();
         assert_eq!(back, f);
+        // Every byte value survives the round trip through its text.
+        let mut all = [0u8; 32];
+        for k in 0..8u8 {
+            for (i, b) in all.iter_mut().enumerate() {
+                *b = (i as u8).wrapping_mul(8).wrapping_add(k);
+            }
+            let f = Fingerprint(all);
+            assert_eq!(f.to_string().parse::<Fingerprint>(), Ok(f));
+        }
         let json = serde_json::to_string(&f).unwrap();
         assert_eq!(serde_json::from_str::<Fingerprint>(&json).unwrap(), f);
     }
@@ -159,9 +175,26 @@ mod tests {
 
     #[test]
     fn bad_text_is_refused() {
-        for bad in ["", "abc", &"g".repeat(64), &"é".repeat(32)] {
+        let good = Fingerprint::of_bytes(b"abc").to_string();
+        let upper = good.to_uppercase();
+        let plus = format!("+{}", &good[1..]);
+        let long = format!("{good}0");
+        for bad in [
+            "",
+            "abc",
+            &"g".repeat(64),
+            &"é".repeat(32),
+            &upper,
+            &plus,
+            &good[..63],
+            &long,
+        ] {
             let e = bad.parse::<Fingerprint>().unwrap_err();
-            assert!(e.to_string().contains("64 hexadecimal digits"), "{e}");
+            assert!(
+                e.to_string().contains("64 lowercase hexadecimal digits"),
+                "{e}"
+            );
+            assert_eq!(e.text, bad.chars().take(80).collect::<String>());
         }
     }
 }

@@ -48,6 +48,19 @@ impl std::fmt::Display for TargetRtp {
     }
 }
 
+/// A committed certification figure of a mode's RTP (the README's "Certification figures"):
+/// what a game states for its shipped model through [`Game::certified_rtp`], beside which a
+/// simulation's figure is read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CertifiedRtp {
+    /// The RTP, a fraction of the stake (`0.954557`).
+    pub rtp: f64,
+    /// The 99 % half-width, a fraction of the stake; `None` for an exact figure.
+    pub half_width_99: Option<f64>,
+    /// How it was obtained, in words (method, seed, rounds).
+    pub how: String,
+}
+
 /// One random input of a game, as the goodness-of-fit test sees it: a name and the weight of
 /// each outcome in the math model (outcome `i` is drawn with probability `weights[i] / sum`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,6 +269,14 @@ pub trait Game: Sized + Sync {
     /// The mode's RTP computed exactly from the model (a fraction of the stake), where the
     /// game computes it; `None` (the default) where only a simulation gives it.
     fn exact_rtp(&self, mode: Self::Mode) -> Option<f64> {
+        let _ = mode;
+        None
+    }
+
+    /// The committed certification figure of the mode's RTP ([`CertifiedRtp`]) when this
+    /// game runs the model it was certified for (its fingerprint is the shipped model's);
+    /// `None` (the default) for any other model or a game without one.
+    fn certified_rtp(&self, mode: Self::Mode) -> Option<CertifiedRtp> {
         let _ = mode;
         None
     }

@@ -110,6 +110,15 @@ impl Win {
     }
 }
 
+/// A win as a multiple of the bet with its two decimals, exactly: `Win::from_hundredths(1234)`
+/// is `12.34 x bet` (Starlight Christmas's ante bet: of the base bet). Integer arithmetic, no
+/// rounding.
+impl std::fmt::Display for Win {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{:02} x bet", self.0 / 100, self.0 % 100)
+    }
+}
+
 impl Add for Win {
     type Output = Win;
     /// Checked addition.
@@ -190,10 +199,7 @@ impl TryFrom<BetSpec> for Bet {
     type Error = BetError;
     fn try_from(s: BetSpec) -> Result<Bet, BetError> {
         if s.cents == 0 {
-            return Err(BetError::NotPositive {
-                cents: 0,
-                allowed: None,
-            });
+            return Err(BetError::Zero { allowed: None });
         }
         Ok(Bet { cents: s.cents })
     }
@@ -221,6 +227,14 @@ impl Bet {
             });
         }
         Ok(p / 100)
+    }
+}
+
+/// A bet in currency units with two decimals, without a currency sign (the crate knows
+/// none): a bet of 200 cents is `2.00`, as [`BetLadder`]'s text writes its ends.
+impl std::fmt::Display for Bet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&eur(self.cents))
     }
 }
 
@@ -302,19 +316,21 @@ impl BetLadder {
         self.max_cents
     }
 
-    /// Checks a bet given in cents (outside input: may be anything).
+    /// Checks a bet given in cents (outside input: may be anything). Cents are `u64`
+    /// everywhere in this crate ([`Bet::cents`], [`Bet::payout`], the ladder's ends): a
+    /// negative stake cannot be written; a server parses its input into `u64` first.
     ///
     /// # Errors
-    /// [`BetError`] naming what is wrong and what is allowed.
-    pub fn bet(&self, cents: i64) -> Result<Bet, BetError> {
+    /// [`BetError`] naming what is wrong (zero, below the minimum, above the maximum, off the
+    /// ladder) and what is allowed.
+    pub fn bet(&self, cents: u64) -> Result<Bet, BetError> {
         let allowed = *self;
-        if cents <= 0 {
-            return Err(BetError::NotPositive {
-                cents,
+        if cents == 0 {
+            return Err(BetError::Zero {
                 allowed: Some(allowed),
             });
         }
-        let c = cents as u64;
+        let c = cents;
         if c < self.min_cents {
             return Err(BetError::BelowMinimum { cents: c, allowed });
         }
@@ -370,11 +386,9 @@ impl std::fmt::Display for BetLadder {
 /// A bet that is not on the ladder.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BetError {
-    /// Zero or negative.
-    #[error("bet of {cents} cents is not positive{}", allowed.map(|l| format!("; allowed: {l}")).unwrap_or_default())]
-    NotPositive {
-        /// The bet given.
-        cents: i64,
+    /// Zero.
+    #[error("a bet of 0 cents is not positive{}", allowed.map(|l| format!("; allowed: {l}")).unwrap_or_default())]
+    Zero {
         /// The ladder, where one is known.
         allowed: Option<BetLadder>,
     },
@@ -430,8 +444,11 @@ mod tests {
     fn ladder_accepts_only_its_steps() {
         assert_eq!(LADDER.bet(20).unwrap().cents(), 20);
         assert_eq!(LADDER.bet(4000).unwrap().cents(), 4000);
-        assert!(matches!(LADDER.bet(0), Err(BetError::NotPositive { .. })));
-        assert!(matches!(LADDER.bet(-20), Err(BetError::NotPositive { .. })));
+        assert!(matches!(LADDER.bet(0), Err(BetError::Zero { .. })));
+        assert!(matches!(
+            LADDER.bet(u64::MAX),
+            Err(BetError::AboveMaximum { .. })
+        ));
         assert!(matches!(LADDER.bet(10), Err(BetError::BelowMinimum { .. })));
         assert!(matches!(
             LADDER.bet(4020),
@@ -547,6 +564,24 @@ mod tests {
         assert_eq!(
             BetLadder::new(125, 1250).unwrap().to_string(),
             "a whole multiple of 1.25 from 1.25 to 12.50 (in cents: 125 to 1250 in steps of 125)"
+        );
+    }
+
+    #[test]
+    fn wins_and_bets_print_exactly() {
+        let text = |h| Win::from_hundredths(h).to_string();
+        assert_eq!(text(1234), "12.34 x bet");
+        assert_eq!(text(0), "0.00 x bet");
+        assert_eq!(text(5), "0.05 x bet");
+        assert_eq!(text(500_000), "5000.00 x bet");
+        assert_eq!(text(u64::MAX), "184467440737095516.15 x bet");
+        assert_eq!(LADDER.bet(200).unwrap().to_string(), "2.00");
+        assert_eq!(LADDER.bet(20).unwrap().to_string(), "0.20");
+        assert_eq!(LADDER.max().to_string(), "40.00");
+        let zero = LADDER.bet(0).unwrap_err().to_string();
+        assert!(
+            zero.starts_with("a bet of 0 cents is not positive; allowed: "),
+            "{zero}"
         );
     }
 

@@ -7,7 +7,9 @@
 //! Wilds placed, the new multiplier, the grid after the fall); `power` when a Girl Power is
 //! used; `grid_cleared` (**paid**: 100 x in free spins, 0 in the base game);
 //! `feature_triggered` for a Trinity spin or the free spins; each Trinity spin from its
-//! `spin_start`; `awaiting_pick` where the round waits for the player; then `picked`,
+//! `spin_start`; `awaiting_pick` where the round waits for the player; `resumed` where
+//! [`crate::MoonPrincess::resume`] goes on (the game, the model and what was paid before the
+//! pause, so that this part reconciles in a log of its own); then `picked`,
 //! `free_spins_awarded` (the pick's spins, later the meter's extra spins) and each free spin;
 //! `cap_reached` if the cap ended the round; `round_end`. Symbols are the cell codes
 //! `ci st he be pg pb pr W`; the any-princess class is `princess`.

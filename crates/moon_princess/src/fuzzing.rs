@@ -14,7 +14,7 @@ use crate::{
 };
 use slot_core::bytes_rng::BytesRng;
 use slot_core::events::{EventLog, PaidLimits};
-use slot_core::money::{Bet, Win};
+use slot_core::money::Bet;
 use std::sync::OnceLock;
 
 /// The key the stored-round target seals with (its seed corpus holds records sealed with it).
@@ -172,16 +172,16 @@ fn resume_and_check(
         (paused.base_win(), paused.trinity_win(), Some(pick)),
         "the base game is kept"
     );
-    let rest = PaidLimits {
-        cap: Some(Win::from_hundredths(
-            CAP.limit.hundredths() - before.hundredths(),
-        )),
-        ..LIMITS
-    };
+    // The resumed part's log starts with `resumed`, which carries what was paid before: it
+    // reconciles alone, and its paid amounts count towards the cap from there.
+    assert!(
+        matches!(log.events.first(), Some(slot_core::events::Event::Resumed { paid_before, .. }) if *paid_before == before)
+    );
+    assert_eq!(log.reconcile(), Ok(o.win), "the resumed part adds up alone");
     let fig = log
-        .check_paid(&rest)
+        .check_paid(&LIMITS)
         .expect("the free spins keep the limits");
-    assert_eq!(fig.paid + before, o.win, "the record adds up");
+    assert_eq!(fig.paid, o.win, "the record adds up");
     assert_eq!(fig.cap_events, u32::from(o.capped));
     assert_eq!(
         log.events.last(),

@@ -11,7 +11,7 @@ use slot_core::Rng;
 use slot_core::events::{Event, EventLog, PowerSource, Princess, SpinKind};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::{
-    BaseGame, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
+    BaseGame, CertifiedRtp, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
 };
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::{NoRecorder, Recorder};
@@ -62,6 +62,21 @@ impl slot_core::Game for MoonPrincess {
 
     fn fingerprint(&self) -> Fingerprint {
         MoonPrincess::fingerprint(self)
+    }
+
+    /// The pick's split estimate in [`crate::math_model::CONFIRMED`], for the shipped model only.
+    fn certified_rtp(&self, pick: Pick) -> Option<CertifiedRtp> {
+        if self.fingerprint() != MathModel::standard().fingerprint() {
+            return None;
+        }
+        let f = crate::math_model::CONFIRMED
+            .iter()
+            .find(|f| f.pick == pick.name())?;
+        Some(CertifiedRtp {
+            rtp: f.rtp,
+            half_width_99: Some(f.half_width_99),
+            how: f.method.to_string(),
+        })
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(

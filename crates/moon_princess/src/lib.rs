@@ -67,12 +67,18 @@
 //! [`EventLog`], [`SealKey`], [`RoundId`], the generator traits and, with the default
 //! `os-rng` feature, [`rng::server_rng`], a ChaCha20 generator seeded from the operating
 //! system). A real-money server must use such a CSPRNG; the simulator's PCG is predictable
-//! from its output. The example below (also the `moon-princess-server` example crate) plays a
+//! from its output. The slot-core types a server meets in this crate's signatures are
+//! re-exported too, so a server names it through this crate alone: the model's
+//! [`Fingerprint`] (64 lowercase hex digits; `str::parse` reads it back, [`FingerprintError`]),
+//! [`GameId`] and [`StakeMode`] (in the round record), the win [`Cap`], [`ReconcileError`]
+//! ([`EventLog::reconcile`]), [`RoundSummary`] (a round's integer record), and the game
+//! interface [`Game`] with its [`TargetRtp`] and [`CertifiedRtp`].
+//! The example below (also the `moon-princess-server` example crate) plays a
 //! round for a stake, pays it in cents, keeps its event log, and stores, seals and resumes a
 //! round that waits for the pick, resuming each round id at most once.
 //!
 //! ```
-#![doc = include_str!("../../../examples/moon-princess-server/src/main.rs")]
+#![doc = include_str!("../examples/server.rs")]
 //! ```
 //!
 //! # Features
@@ -164,14 +170,16 @@ pub use round::{MoonPrincess, Multiplier, MultiplierError, RoundState, SequenceR
 pub use symbols::{MpGrid, Symbol, grid_text, parse_grid};
 
 pub use slot_core::events::{Event, EventLog};
-pub use slot_core::money::{Bet, BetError, BetLadder, MoneyError, Win};
+pub use slot_core::events::{GameId, ReconcileError, StakeMode};
+pub use slot_core::fingerprint::{Fingerprint, FingerprintError};
+pub use slot_core::game::{CertifiedRtp, Game, TargetRtp};
+pub use slot_core::money::{Bet, BetError, BetLadder, Cap, MoneyError, Win};
 pub use slot_core::recorder::{NoRecorder, Recorder};
 #[cfg(feature = "os-rng")]
 pub use slot_core::rng;
 pub use slot_core::seal::{RoundId, RoundIdError, SealKey, SealKeyError};
+pub use slot_core::stats::RoundSummary;
 pub use slot_core::{Rng, SeedableRng};
-
-use slot_core::money::Cap;
 
 /// The bet ladder: 0.20 to 40.00 in steps of 0.20 (whole multiples of the minimum), in cents.
 pub const BET_LADDER: BetLadder = slot_core::bet_ladder!(20, 4000);

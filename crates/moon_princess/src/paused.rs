@@ -19,6 +19,13 @@
 //!   server example shows the pattern.
 //! - Seal the round if it passes through storage that others can write. A sealed round
 //!   refuses every change of every field, and a missing or wrong seal.
+//! - **Keep the base game's event log** (it ends with `awaiting_pick`; the client has shown
+//!   it) beside the stored round, for the player's history: the stored round carries the
+//!   money, not the events. [`crate::MoonPrincess::resume`] writes the part after the pick,
+//!   into a fresh log if the server likes, starting with a `resumed` event that carries the
+//!   game, the model and what the round paid before the pause; that part reconciles alone to
+//!   the whole round's win, and the two logs one after the other reconcile as one
+//!   ([`slot_core::events::EventLog::reconcile`]).
 //!
 //! # What an unsealed round cannot detect
 //! Reading a stored round checks every field against what a round can produce (the format,
@@ -168,7 +175,7 @@ impl PausedRound {
     /// # Errors
     /// [`BetError`] if `bet` is not on Moon Princess's ladder (0.20 to 40.00 in steps of 0.20).
     pub fn store(&self, round_id: RoundId, bet: Bet) -> Result<StoredRound, BetError> {
-        let bet = BET_LADDER.bet(i64::try_from(bet.cents()).unwrap_or(i64::MAX))?;
+        let bet = BET_LADDER.bet(bet.cents())?;
         Ok(StoredRound(StoredFields {
             format: STORED_ROUND_FORMAT,
             game: GameId::MoonPrincess,
@@ -290,10 +297,7 @@ impl TryFrom<StoredFields> for StoredRound {
                 "mode: Moon Princess is played in the standard mode only",
             ));
         }
-        if BET_LADDER
-            .bet(i64::try_from(f.bet.cents()).unwrap_or(i64::MAX))
-            .is_err()
-        {
+        if BET_LADDER.bet(f.bet.cents()).is_err() {
             return Err(ResumeError::Damaged(
                 "bet: not on the ladder (0.20 to 40.00 in steps of 0.20)",
             ));

@@ -180,6 +180,13 @@ impl MoonPrincess {
     /// the event log) equals the uninterrupted round; a server may also resume with its live
     /// CSPRNG (the same distribution).
     ///
+    /// The log of this part starts with a `resumed` event ([`Event::Resumed`]) that carries
+    /// the game, the model and what the round paid before the pause ([`PausedRound::win`]),
+    /// then `picked`, the free spins and `round_end`. So a server that resumes a stored round
+    /// in another process, into a fresh [`EventLog`], gets a log that reconciles alone
+    /// ([`EventLog::reconcile`] returns the whole round's win); kept after the base game's log
+    /// (which ends with `awaiting_pick`), the two reconcile as one log too.
+    ///
     /// # Errors
     /// [`ResumeError::Model`] if the round was paused by a game with another math model;
     /// nothing is played.
@@ -188,7 +195,7 @@ impl MoonPrincess {
         paused: PausedRound,
         pick: Pick,
         rng: &mut R,
-        rec: Rec,
+        mut rec: Rec,
     ) -> Result<RoundOutcome, ResumeError>
     where
         R: Rng + ?Sized,
@@ -200,6 +207,11 @@ impl MoonPrincess {
                 expected: self.fingerprint,
             });
         }
+        rec.record(|| Event::Resumed {
+            game: GameId::MoonPrincess,
+            model: paused.model,
+            paid_before: paused.win(),
+        });
         Ok(self.finish_free_spins(paused.base, pick, rng, rec))
     }
 

@@ -222,7 +222,7 @@ fn a_paused_round_stored_as_json_resumes_to_the_uninterrupted_result() {
         let no_pause: Vec<&Event> = log_b
             .events
             .iter()
-            .filter(|e| **e != Event::AwaitingPick)
+            .filter(|e| **e != Event::AwaitingPick && !matches!(e, Event::Resumed { .. }))
             .collect();
         let uninterrupted: Vec<&Event> = log_a
             .events
@@ -232,6 +232,72 @@ fn a_paused_round_stored_as_json_resumes_to_the_uninterrupted_result() {
         assert_eq!(no_pause, uninterrupted);
         assert_eq!(log_b.reconcile(), Ok(whole.win));
     }
+}
+
+#[test]
+fn a_round_resumed_from_stored_json_into_a_fresh_log_reconciles() {
+    let game = MoonPrincess::standard();
+    let mut with_base_win = 0;
+    for seed in 0..8u64 {
+        // One process plays the base game and stores the round and its log as JSON.
+        let (_, p, base_events) = paused_round(&game, seed);
+        let base_log = EventLog {
+            events: base_events,
+        };
+        let before = p.win();
+        let stored = p
+            .store_sealed(id("r-9"), BET_LADDER.bet(40).unwrap(), &key(9))
+            .unwrap()
+            .to_json();
+        let base_json = base_log.to_json();
+        // Another process: the stored JSON, the key, a fresh log and its own generator.
+        let paused = game
+            .open_sealed(StoredRound::from_json(&stored).unwrap(), &key(9))
+            .unwrap();
+        let mut fresh = EventLog::default();
+        let mut other = slot_core::sim::batch_rng(seed, 1);
+        let o = game
+            .resume(paused, Pick::Storm, &mut other, &mut fresh)
+            .unwrap();
+        assert_eq!(
+            fresh.events.first(),
+            Some(&Event::Resumed {
+                game: slot_core::events::GameId::MoonPrincess,
+                model: game.fingerprint(),
+                paid_before: before,
+            })
+        );
+        assert_eq!(fresh.reconcile(), Ok(o.win));
+        // Read back from JSON, and joined after the stored base-game log: one record.
+        let fresh = EventLog::from_json(&fresh.to_json()).unwrap();
+        assert_eq!(fresh.reconcile(), Ok(o.win));
+        let mut whole = EventLog::from_json(&base_json).unwrap();
+        whole.events.extend(fresh.events.iter().cloned());
+        assert_eq!(whole.reconcile(), Ok(o.win));
+        // A `resumed` that does not restate the base game's payments is refused in the join.
+        if !before.is_zero() {
+            let mut wrong = EventLog::from_json(&base_json).unwrap();
+            wrong.events.extend(fresh.events.iter().skip(1).cloned());
+            assert!(
+                wrong.reconcile().is_ok(),
+                "without `resumed` the join adds up"
+            );
+            wrong.events.insert(
+                base_log.events.len(),
+                Event::Resumed {
+                    game: slot_core::events::GameId::MoonPrincess,
+                    model: game.fingerprint(),
+                    paid_before: Win::ZERO,
+                },
+            );
+            assert!(matches!(
+                wrong.reconcile(),
+                Err(slot_core::events::ReconcileError::Resumed { .. })
+            ));
+            with_base_win += 1;
+        }
+    }
+    assert!(with_base_win > 0, "no base game of the 8 paid anything");
 }
 
 /// `json` with `field` set to `value`.

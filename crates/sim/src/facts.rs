@@ -5,6 +5,7 @@
 
 use slot_core::Game;
 use slot_core::fingerprint::Fingerprint;
+use slot_core::game::CertifiedRtp;
 use slot_core::stats::{ReportInfo, SumsLimits};
 
 /// The exact odds of a game's top awards (name, rounds per award) for the model with the
@@ -34,6 +35,9 @@ pub struct GameFacts {
     /// The exact odds of top awards of the shipped model with this fingerprint, where the game
     /// computes them ([`Game::exact_award_odds`]; `None` from it for other models and games).
     pub exact_award_odds: Option<ExactAwardOdds>,
+    /// The mode's committed certification figure for a model, by its fingerprint, where the
+    /// game has one ([`Game::certified_rtp`]; `None` from it for other models).
+    pub certified_rtp: Option<CertifiedRtpOf>,
     /// The target RTP of the game and mode (a fraction).
     pub target_rtp: f64,
     /// Pairs (feature, source) that are the same money ([`Game::FEATURE_SOURCES`]).
@@ -41,6 +45,20 @@ pub struct GameFacts {
 }
 
 /// The exact award odds of the shipped model of `G` whose fingerprint is `fingerprint`.
+/// The committed certification figure of a game's mode (by name) for the model with this
+/// fingerprint ([`Game::certified_rtp`] of the shipped model it belongs to).
+pub type CertifiedRtpOf = fn(&Fingerprint, &str) -> Option<CertifiedRtp>;
+
+fn certified_rtp_of<G: Game>(fingerprint: &Fingerprint, mode: &str) -> Option<CertifiedRtp> {
+    let mode = *G::MODES.iter().find(|&&m| G::mode_name(m) == mode)?;
+    G::MODEL_NAMES.iter().find_map(|name| {
+        let game = G::new(&G::named_model(name)?).ok()?;
+        (game.fingerprint() == *fingerprint)
+            .then(|| game.certified_rtp(mode))
+            .flatten()
+    })
+}
+
 fn exact_award_odds_of<G: Game>(fingerprint: &Fingerprint) -> Option<Vec<(&'static str, f64)>> {
     G::MODEL_NAMES.iter().find_map(|name| {
         let game = G::new(&G::named_model(name)?).ok()?;
@@ -65,6 +83,7 @@ impl GameFacts {
             features: G::FEATURES,
             awards: G::AWARDS,
             exact_award_odds: Some(exact_award_odds_of::<G> as ExactAwardOdds),
+            certified_rtp: Some(certified_rtp_of::<G> as CertifiedRtpOf),
             target_rtp: G::target_rtp(mode).fraction(),
             feature_sources: G::FEATURE_SOURCES,
         }

@@ -77,6 +77,11 @@ pub struct Report {
     /// written to JSON (it is a figure of the model, not of the run).
     #[serde(skip)]
     pub exact_rtp: Option<f64>,
+    /// The mode's committed certification figure, where the game has one for the model run
+    /// ([`slot_core::Game::certified_rtp`]); shown beside the target in the text, not written
+    /// to JSON (a figure of the model, not of the run).
+    #[serde(skip)]
+    pub certified_rtp: Option<slot_core::game::CertifiedRtp>,
     /// The game's cap, hundredths of the paytable's bet (`None`: uncapped); from the game's
     /// facts, not written.
     #[serde(skip)]
@@ -117,6 +122,9 @@ impl Report {
             run,
             goodness_of_fit: None,
             exact_rtp: None,
+            certified_rtp: facts
+                .certified_rtp
+                .and_then(|f| f(&model_fingerprint, facts.mode)),
             cap: facts.cap,
             checksums: BTreeMap::new(),
             signature: None,
@@ -135,13 +143,27 @@ impl Report {
             (
                 "target RTP",
                 format!(
-                    "{:.2} %  (RTP - target = {:+.4} pp; 99 % half-width {:.4} pp)",
+                    "{:.2} %  (RTP - target = {:+.4} pp; 99 % half-width {:.4} pp: {})",
                     self.target_rtp * 100.0,
                     (r.rtp - self.target_rtp) * 100.0,
-                    h99
+                    h99,
+                    self.target_verdict()
                 ),
             ),
         ];
+        if let Some(c) = &self.certified_rtp {
+            let figure = match c.half_width_99 {
+                Some(h) => format!("{:.4} % +- {:.4} pp (99 %)", c.rtp * 100.0, h * 100.0),
+                None => format!("{:.6} % (exact)", c.rtp * 100.0),
+            };
+            lines.push((
+                "certified RTP",
+                format!(
+                    "{figure}, the model's committed figure ({}); this run is a sample of it",
+                    c.how
+                ),
+            ));
+        }
         if let Some(e) = self.exact_rtp {
             // Standard error of the simulated RTP: sd / sqrt(n).
             let z = (r.rtp - e) / (r.sd / (r.rounds.max(1) as f64).sqrt());
@@ -195,6 +217,19 @@ impl Report {
             ));
         }
         lines
+    }
+
+    /// Whether the target lies inside the run's 99 % interval of the RTP, in words: a
+    /// difference from the target inside the interval is what chance alone gives.
+    fn target_verdict(&self) -> &'static str {
+        let r = &self.par;
+        if !r.interval_reliable {
+            "too few rounds to say whether it is consistent with the target"
+        } else if (r.rtp_ci99[0]..=r.rtp_ci99[1]).contains(&self.target_rtp) {
+            "consistent with the target at 99 %"
+        } else {
+            "NOT consistent with the target at 99 %"
+        }
     }
 
     /// The readable report: the PAR report, its goodness-of-fit section and the lines that

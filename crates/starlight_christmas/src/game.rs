@@ -9,7 +9,9 @@ use crate::{AWARDS, BetMode, FEATURES, RoundOutcome, SOURCES, StarlightChristmas
 use slot_core::Rng;
 use slot_core::events::{Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp};
+use slot_core::game::{
+    CertifiedRtp, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
+};
 use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
@@ -62,6 +64,24 @@ impl slot_core::Game for StarlightChristmas {
 
     fn fingerprint(&self) -> Fingerprint {
         StarlightChristmas::fingerprint(self)
+    }
+
+    /// The mode's run in [`crate::math_model::CERTIFIED`], for the shipped model only.
+    fn certified_rtp(&self, mode: BetMode) -> Option<CertifiedRtp> {
+        if self.fingerprint() != MathModel::standard().fingerprint() {
+            return None;
+        }
+        let r = crate::math_model::CERTIFIED
+            .iter()
+            .find(|r| r.mode == mode.name())?;
+        Some(CertifiedRtp {
+            rtp: r.rtp,
+            half_width_99: Some(r.half_width_99),
+            how: format!(
+                "sim until the 99 % half-width was at most 0.05 pp: seed {}, {} rounds",
+                r.seed, r.rounds
+            ),
+        })
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(

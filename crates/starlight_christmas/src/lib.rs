@@ -83,12 +83,18 @@
 //! [`EventLog`], the generator traits and, with the default `os-rng` feature,
 //! [`rng::server_rng`], a ChaCha20 generator seeded from the operating system). A real-money
 //! server must use such a CSPRNG; the simulator's PCG (`slot_core::sim::SimRng`) is
-//! predictable from its output. The example below (also the `starlight-christmas-server`
+//! predictable from its output. The slot-core types a server meets in this crate's signatures are
+//! re-exported too, so a server names it through this crate alone: the model's
+//! [`Fingerprint`] (64 lowercase hex digits; `str::parse` reads it back, [`FingerprintError`]),
+//! [`GameId`] and [`StakeMode`] (in the round record), the win [`Cap`], [`ReconcileError`]
+//! ([`EventLog::reconcile`]), [`RoundSummary`] (a round's integer record), and the game
+//! interface [`Game`] with its [`TargetRtp`] and [`CertifiedRtp`].
+//! The example below (also the `starlight-christmas-server`
 //! example crate) turns stakes into base bets, plays rounds, pays them in cents and keeps
 //! their event logs.
 //!
 //! ```
-#![doc = include_str!("../../../examples/starlight-christmas-server/src/main.rs")]
+#![doc = include_str!("../examples/server.rs")]
 //! ```
 //!
 //! # Features
@@ -131,8 +137,12 @@ pub use round::StarlightChristmas;
 pub use rules::{ANTE_STAKE_LADDER, BET_LADDER, BetMode, CAP};
 
 pub use slot_core::events::EventLog;
-pub use slot_core::money::{Bet, BetError, BetLadder, MoneyError, Win};
+pub use slot_core::events::{GameId, ReconcileError, StakeMode};
+pub use slot_core::fingerprint::{Fingerprint, FingerprintError};
+pub use slot_core::game::{CertifiedRtp, Game, TargetRtp};
+pub use slot_core::money::{Bet, BetError, BetLadder, Cap, MoneyError, Win};
 pub use slot_core::recorder::{NoRecorder, Recorder};
 #[cfg(feature = "os-rng")]
 pub use slot_core::rng;
+pub use slot_core::stats::RoundSummary;
 pub use slot_core::{Rng, SeedableRng};

@@ -47,13 +47,13 @@ impl BetMode {
     ///
     /// # Errors
     /// [`BetError`] if the stake is not on the mode's ladder.
-    pub fn base_bet(self, stake_cents: i64) -> Result<Bet, BetError> {
+    pub fn base_bet(self, stake_cents: u64) -> Result<Bet, BetError> {
         match self {
             BetMode::Standard => BET_LADDER.bet(stake_cents),
             BetMode::Ante => {
                 let stake = ANTE_STAKE_LADDER.bet(stake_cents)?;
                 let base = stake.cents() / ANTE_STAKE_LADDER.min_cents() * BET_LADDER.min_cents();
-                BET_LADDER.bet(i64::try_from(base).unwrap_or(i64::MAX))
+                BET_LADDER.bet(base)
             }
         }
     }

@@ -8,7 +8,9 @@ use crate::symbols::{CELLS, SHAPE};
 use slot_core::Rng;
 use slot_core::events::{Award, AwardKind, Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp};
+use slot_core::game::{
+    CertifiedRtp, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
+};
 use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
@@ -63,6 +65,19 @@ impl slot_core::Game for WishUponAStar {
 
     fn fingerprint(&self) -> Fingerprint {
         WishUponAStar::fingerprint(self)
+    }
+
+    /// [`crate::math_model::EXACT_RTP`], the exact figure, for the shipped model only.
+    fn certified_rtp(&self, _: Standard) -> Option<CertifiedRtp> {
+        if self.fingerprint() != MathModel::standard().fingerprint() {
+            return None;
+        }
+        Some(CertifiedRtp {
+            rtp: crate::math_model::EXACT_RTP,
+            half_width_99: None,
+            how: "exact: a fraction computed over the reel strips (cargo xtask exact wish-upon-a-star)"
+                .to_string(),
+        })
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(

@@ -1,7 +1,9 @@
 //! A game server's rounds of Moon Princess, with the `moon-princess` crate as the only
 //! dependency: a stake on the ladder, a round played with a CSPRNG seeded from the operating
 //! system, the payout in cents, the event log as JSON; a round that waits for the player's
-//! pick is stored sealed, read back, opened with the key and resumed once with the pick.
+//! pick is stored sealed, read back, opened with the key and resumed once with the pick,
+//! into a log of its own that reconciles alone (its first event, `resumed`, carries what the
+//! round paid before the pause).
 
 use moon_princess::{
     BET_LADDER, EventLog, MoonPrincess, Pick, RoundId, RoundState, SealKey, StoredRound,
@@ -32,8 +34,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             RoundState::Finished(outcome) => outcome,
             RoundState::AwaitingPick(paused) => {
                 paused_rounds += 1;
-                // Keep the round, sealed, while the player picks; the client sees the log.
+                // Keep the round, sealed, while the player picks, and the log so far (the
+                // client has seen it; it ends with `awaiting_pick`) for the history.
                 let stored: String = paused.store_sealed(round_id, bet, &key)?.to_json();
+                let _base_game_history: String = log.to_json();
                 // Later, perhaps in another process: the client sends only its pick.
                 let pick: Pick = "storm".parse()?;
                 let record = StoredRound::from_json(&stored)?;
@@ -41,12 +45,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     return Err(format!("round {} was already resumed", record.round_id()).into());
                 }
                 let paused = game.open_sealed(record, &key)?;
+                // A fresh log: it starts with `resumed`, which carries what the base game
+                // paid, so it reconciles alone to the whole round's win.
+                log = EventLog::default();
                 game.resume(paused, pick, &mut rng, &mut log)?
             }
         };
         // Wins are hundredths of the bet; at a bet on the ladder they are whole cents.
         let cents = bet.payout(outcome.win)?;
-        // The record adds up to what is paid, and goes to the player's history as JSON.
+        // The record (the whole round, or the part after the pick) adds up to what is paid,
+        // and goes to the player's history as JSON.
         assert_eq!(log.reconcile()?, outcome.win);
         let _history: String = log.to_json();
         paid_cents += cents;
