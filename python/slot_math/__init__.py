@@ -84,6 +84,7 @@ def simulate(
     model: Optional[str] = None,
     gof_rounds: int = 0,
     confidence: Optional[Sequence[Union[int, float, str]]] = None,
+    shard: Optional[Tuple[int, int]] = None,
 ) -> Report:
     """Simulates ``rounds`` rounds of ``game`` and returns the PAR :class:`Report`.
 
@@ -108,6 +109,9 @@ def simulate(
     :param gof_rounds: rounds replayed for the goodness-of-fit section (default 0: none; the
         runner's default is 200,000). Changes no sum.
     :param confidence: levels of the RTP intervals, in percent (default 95 and 99).
+    :param shard: ``(i, n)``: play only shard i of n of the run (its consecutive share of
+        the run's batches of 10,000 rounds), as ``--shard i/n``; :func:`merge` of the n
+        shard reports gives exactly the whole run's sums.
     :raises ConfigError: a setting out of range (the message names it and what is allowed).
     :raises ModelError: an unknown or refused model.
     :raises KeyboardInterrupt: Ctrl-C: the run stops after the batches under way.
@@ -126,6 +130,7 @@ def simulate(
             model=model,
             gof_rounds=gof_rounds,
             confidence=None if confidence is None else list(confidence),
+            shard=shard,
         )
     )
 

@@ -21,6 +21,7 @@ def _simulate(
     model: Optional[str] = None,
     gof_rounds: int = 0,
     confidence: Optional[Sequence[Union[int, float, str]]] = None,
+    shard: Optional[Tuple[int, int]] = None,
 ) -> Dict[str, Any]:
     """Simulates; returns the report's parts (``json``, ``text``, ``exact_rtp``,
     ``win_distribution`` and ``convergence`` as dicts of numpy arrays)."""

@@ -243,6 +243,22 @@ pub struct Columns {
     pub capped: Vec<bool>,
 }
 
+impl Columns {
+    /// Room for `more` rounds in every column, or an error if memory runs out (rather than
+    /// an abort).
+    fn reserve(&mut self, more: usize) -> Result<(), std::collections::TryReserveError> {
+        self.win.try_reserve(more)?;
+        self.capped.try_reserve(more)?;
+        for col in self.by_source.iter_mut().chain(&mut self.feature_win) {
+            col.try_reserve(more)?;
+        }
+        for col in self.feature.iter_mut().chain(&mut self.award) {
+            col.try_reserve(more)?;
+        }
+        Ok(())
+    }
+}
+
 /// Batches played at once, per thread, between two looks at the stop flag.
 const BATCHES_PER_THREAD: usize = 2;
 
@@ -265,14 +281,13 @@ pub fn play_rounds<G: Game>(
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    let capacity = usize::try_from(n).map_err(|_| format!("{n} rounds do not fit in memory"))?;
     let mut c = Columns {
-        win: Vec::with_capacity(capacity),
-        by_source: vec![Vec::with_capacity(capacity); G::SOURCES.len()],
-        feature: vec![Vec::with_capacity(capacity); G::FEATURES.len()],
-        feature_win: vec![Vec::with_capacity(capacity); G::FEATURES.len()],
-        award: vec![Vec::with_capacity(capacity); G::AWARDS.len()],
-        capped: Vec::with_capacity(capacity),
+        win: Vec::new(),
+        by_source: vec![Vec::new(); G::SOURCES.len()],
+        feature: vec![Vec::new(); G::FEATURES.len()],
+        feature_win: vec![Vec::new(); G::FEATURES.len()],
+        award: vec![Vec::new(); G::AWARDS.len()],
+        capped: Vec::new(),
     };
     let batches = batches_of(n);
     let step = (pool.current_num_threads() * BATCHES_PER_THREAD) as u64;
@@ -290,6 +305,13 @@ pub fn play_rounds<G: Game>(
         let end = (first + step).min(batches);
         let played: Vec<Vec<RoundSummary>> =
             pool.install(|| (first..end).into_par_iter().map(play_batch).collect());
+        let more: usize = played.iter().map(Vec::len).sum();
+        c.reserve(more).map_err(|_| {
+            format!(
+                "cannot hold {n} rounds in memory (about 60 bytes each): {} played",
+                c.win.len()
+            )
+        })?;
         for r in played.iter().flatten() {
             c.win.push(r.win);
             for (i, col) in c.by_source.iter_mut().enumerate() {

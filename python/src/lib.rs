@@ -90,7 +90,7 @@ fn levels(confidence: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<Vec<ConfidenceL
 
 /// Simulates a game; returns the report's parts (see `slot_math.simulate`).
 #[pyfunction]
-#[pyo3(signature = (game, *, rounds=None, seed=None, threads=None, mode=None, pick=None, rtp=None, model=None, gof_rounds=0, confidence=None))]
+#[pyo3(signature = (game, *, rounds=None, seed=None, threads=None, mode=None, pick=None, rtp=None, model=None, gof_rounds=0, confidence=None, shard=None))]
 #[allow(clippy::too_many_arguments)]
 fn _simulate<'py>(
     py: Python<'py>,
@@ -104,6 +104,7 @@ fn _simulate<'py>(
     model: Option<&str>,
     gof_rounds: i128,
     confidence: Option<Vec<Bound<'py, PyAny>>>,
+    shard: Option<(i128, i128)>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let id = GameId::named(game)?;
     let rounds = match rounds {
@@ -134,11 +135,20 @@ fn _simulate<'py>(
         u64::MAX.into(),
         "must be 0 (no goodness-of-fit section) or more",
     )?;
+    let base = match shard {
+        None => SimConfig::rounds(rounds, seed),
+        Some((index, count)) => {
+            let rule = "the index must be below the count, counted from 0 ((0, 4) to (3, 4))";
+            let count = self::count("shard", count, 1, u64::MAX.into(), rule)?;
+            let index = self::count("shard", index, 0, u64::MAX.into(), rule)?;
+            SimConfig::shard(rounds, seed, index, count)
+        }
+    };
     let config = SimConfig {
         confidence: levels(confidence)?,
         gof_rounds,
         threads,
-        ..SimConfig::rounds(rounds, seed)
+        ..base
     };
     config.check().map_err(errors::sim_error)?;
     with_game!(id, G => {
