@@ -308,7 +308,7 @@ pub fn play_rounds<G: Game>(
         let more: usize = played.iter().map(Vec::len).sum();
         c.reserve(more).map_err(|_| {
             format!(
-                "cannot hold {n} rounds in memory (about 60 bytes each): {} played",
+                "cannot hold {n} rounds in memory (under 100 bytes each): {} played",
                 c.win.len()
             )
         })?;

@@ -178,7 +178,7 @@ fn _rounds<'py>(
     model: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let id = GameId::named(game)?;
-    // Every round takes some 60 bytes of arrays: a bound far beyond memory, below usize.
+    // Every round takes under 100 bytes of arrays: a bound far beyond memory, below usize.
     let n = count(
         "n",
         n,
