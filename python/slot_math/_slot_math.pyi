@@ -1,0 +1,73 @@
+"""Type stubs of the compiled module ``slot_math._slot_math`` (Rust, PyO3). Use the
+functions of :mod:`slot_math`, which wrap these."""
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+DEFAULT_SEED: int
+BATCH_ROUNDS: int
+MAX_THREADS: int
+
+def _simulate(
+    game: str,
+    *,
+    rounds: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    mode: Optional[str] = None,
+    pick: Optional[str] = None,
+    rtp: Optional[float] = None,
+    model: Optional[str] = None,
+    gof_rounds: int = 0,
+    confidence: Optional[Sequence[Union[int, float, str]]] = None,
+    shard: Optional[Tuple[int, int]] = None,
+) -> Dict[str, Any]:
+    """Simulates; returns the report's parts (``json``, ``text``, ``exact_rtp``,
+    ``win_distribution`` and ``convergence`` as dicts of numpy arrays)."""
+
+def _rounds(
+    game: str,
+    n: int,
+    *,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    mode: Optional[str] = None,
+    pick: Optional[str] = None,
+    model: Optional[str] = None,
+) -> Dict[str, np.ndarray]:
+    """Rounds ``0 .. n-1`` of the seed's sequence: one numpy array per column."""
+
+def _play(
+    game: str,
+    seed: int,
+    round: int,
+    *,
+    mode: Optional[str] = None,
+    pick: Optional[str] = None,
+    model: Optional[str] = None,
+) -> str:
+    """Round ``round`` of seed ``seed``: its event log as JSON text."""
+
+def _evaluate(
+    game: str, grid: str, *, free_spins: bool = False, multiplier: Optional[int] = None
+) -> str:
+    """A grid evaluated alone, as JSON text (``eval --json``)."""
+
+def _exact(game: str) -> Dict[str, Any]:
+    """Wish Upon a Star's exact figures as (numerator, denominator) string pairs."""
+
+def _report_from_json(text: str, label: str = "report") -> Dict[str, Any]:
+    """A report read back from JSON, checked; its parts."""
+
+def _merge(
+    reports: List[Tuple[str, str]],
+    confidence: Optional[Sequence[Union[int, float, str]]] = None,
+) -> Dict[str, Any]:
+    """(label, JSON) reports merged exactly; the merged report's parts."""
+
+def _games() -> List[str]:
+    """The games' names."""
+
+def _game_info(game: str) -> Dict[str, Any]:
+    """A game's facts."""

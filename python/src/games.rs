@@ -1,0 +1,335 @@
+//! The games by name, their modes and models chosen as the runner chooses them, a run with the
+//! GIL released and Ctrl-C honoured, and the rounds of a seed played one by one.
+
+use crate::errors::{Kind, error};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use slot_core::Game;
+use slot_core::recorder::NoRecorder;
+use slot_core::sim::{batch_rng, batches_of, rounds_in};
+use slot_core::stats::RoundSummary;
+use slot_sim::Catalog;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The three games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameId {
+    /// `moon-princess`.
+    MoonPrincess,
+    /// `wish-upon-a-star`.
+    WishUponAStar,
+    /// `starlight-christmas`.
+    StarlightChristmas,
+}
+
+impl GameId {
+    /// Every game, in the runner's order.
+    pub const ALL: [GameId; 3] = [
+        GameId::MoonPrincess,
+        GameId::WishUponAStar,
+        GameId::StarlightChristmas,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        crate::with_game!(self, G => G::NAME)
+    }
+
+    /// The game called `name` (its command-line name; `_` may stand for `-`).
+    pub fn named(name: &str) -> PyResult<GameId> {
+        let wanted = name.replace('_', "-");
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.name() == wanted)
+            .ok_or_else(|| {
+                let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+                error(
+                    Kind::Config,
+                    format!(
+                        "game: there is no game '{name}'; the games are {}",
+                        names.join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// The rounds of `sim` without `--rounds` (the runner's default).
+    pub fn default_rounds(self) -> u64 {
+        match self {
+            GameId::StarlightChristmas => 2_000_000,
+            GameId::MoonPrincess | GameId::WishUponAStar => 10_000_000,
+        }
+    }
+}
+
+/// Every game, for reading reports.
+pub fn catalog() -> Catalog {
+    Catalog::new()
+        .with::<moon_princess::MoonPrincess>()
+        .with::<wish_upon_a_star::WishUponAStar>()
+        .with::<starlight_christmas::StarlightChristmas>()
+}
+
+/// The mode `mode=` or `pick=` names (`pick` is Moon Princess's word for its modes), or the
+/// game's first mode.
+pub fn mode_of<G: Game>(mode: Option<&str>, pick: Option<&str>) -> PyResult<G::Mode> {
+    let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+    if pick.is_some() && !G::MODE_IS_PICK {
+        return Err(error(
+            Kind::Config,
+            format!(
+                "pick: {} has no free-spin pick (pick= is Moon Princess's); its modes are {} (mode=)",
+                G::NAME,
+                modes.join(", ")
+            ),
+        ));
+    }
+    let (name, setting) = match (mode, pick) {
+        (Some(m), Some(p)) if m != p => {
+            return Err(error(
+                Kind::Config,
+                format!(
+                    "mode and pick name the same choice of {}: give one of them (mode='{m}', pick='{p}')",
+                    G::NAME
+                ),
+            ));
+        }
+        (Some(m), _) => (m, "mode"),
+        (None, Some(p)) => (p, "pick"),
+        (None, None) => return Ok(G::MODES[0]),
+    };
+    G::mode_named(name).ok_or_else(|| {
+        error(
+            Kind::Config,
+            format!(
+                "{setting}: {} has no {setting} '{name}'; its {}s are {}",
+                G::NAME,
+                setting,
+                modes.join(", ")
+            ),
+        )
+    })
+}
+
+/// The game on the model `model` names: a shipped model by name, or a model file (JSON) by
+/// its path; the shipped `standard` model for `None` (the runner's `--model`).
+pub fn game_of<G: Game>(model: Option<&str>) -> PyResult<G> {
+    let name = model.unwrap_or("standard");
+    let model = match G::named_model(name) {
+        Some(m) => m,
+        None if Path::new(name).exists() || name.contains('/') || name.ends_with(".json") => {
+            let text = std::fs::read_to_string(name).map_err(|e| {
+                error(
+                    Kind::Model,
+                    format!("cannot read the model file {name}: {e}"),
+                )
+            })?;
+            serde_json::from_str::<G::Model>(&text).map_err(|e| {
+                error(
+                    Kind::Model,
+                    format!(
+                        "the model file {name} is not a {} math model: {e}",
+                        G::TITLE
+                    ),
+                )
+            })?
+        }
+        None => {
+            return Err(error(
+                Kind::Model,
+                format!(
+                    "{} has no model '{name}'; its models are {} (or give the path of a model file)",
+                    G::NAME,
+                    G::MODEL_NAMES.join(", ")
+                ),
+            ));
+        }
+    };
+    G::new(&model).map_err(|e| error(Kind::Model, format!("the model is refused: {e}")))
+}
+
+/// A game's facts as JSON: names, modes (with their stake, target RTP and whether they are
+/// picks), shipped models, cap, sources, features, awards, the runner's default rounds.
+pub fn game_info<G: Game>(id: GameId) -> serde_json::Value {
+    let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+    let by_mode = |f: &dyn Fn(G::Mode) -> serde_json::Value| -> serde_json::Map<String, _> {
+        G::MODES
+            .iter()
+            .map(|&m| (G::mode_name(m).to_string(), f(m)))
+            .collect()
+    };
+    serde_json::json!({
+        "name": G::NAME,
+        "title": G::TITLE,
+        "modes": modes,
+        "picks": if G::MODE_IS_PICK { modes.clone() } else { Vec::new() },
+        "models": G::MODEL_NAMES,
+        "cap_x_bet": G::CAP.map(|c| c.limit.x_bet()),
+        "sources": G::SOURCES,
+        "features": G::FEATURES,
+        "awards": G::AWARDS,
+        "stake_x_bet": by_mode(&|m| (G::cost(m) as f64 / 100.0).into()),
+        "target_rtp": by_mode(&|m| G::target_rtp(m).fraction().into()),
+        "target_rtp_text": by_mode(&|m| G::target_rtp(m).to_string().into()),
+        "default_rounds": id.default_rounds(),
+    })
+}
+
+/// Runs `work` on a thread of its own with the GIL released, so that other Python threads run
+/// meanwhile. Every 100 ms the calling thread takes the GIL back for a moment to let Python
+/// handle its signals: on Ctrl-C (`KeyboardInterrupt`, or whatever a signal handler raised)
+/// it sets the stop flag `work` is given, waits for `work` to end (a simulation ends after
+/// the batches under way) and raises that exception.
+pub fn interruptible<T, F>(py: Python<'_>, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&AtomicBool) -> T + Send,
+{
+    let stop = AtomicBool::new(false);
+    let (result, raised) = py.detach(|| {
+        std::thread::scope(|s| {
+            let (done_tx, done_rx) = mpsc::channel::<()>();
+            let stop = &stop;
+            let worker = s.spawn(move || {
+                let out = work(stop);
+                let _ = done_tx.send(());
+                out
+            });
+            let mut raised: Option<PyErr> = None;
+            loop {
+                match done_rx.recv_timeout(Duration::from_millis(100)) {
+                    Ok(()) | Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                }
+                if raised.is_none()
+                    && let Err(e) = Python::attach(|py| py.check_signals())
+                {
+                    stop.store(true, Ordering::Relaxed);
+                    raised = Some(e);
+                }
+            }
+            (worker.join(), raised)
+        })
+    });
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    result.map_err(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        error(Kind::Simulation, format!("the run failed: {what}"))
+    })
+}
+
+/// Per-round columns of a seed's first rounds.
+pub struct Columns {
+    /// Each round's win, hundredths of the bet.
+    pub win: Vec<u64>,
+    /// The win by source, one column per source.
+    pub by_source: Vec<Vec<u64>>,
+    /// Whether each feature triggered, one column per feature.
+    pub feature: Vec<Vec<bool>>,
+    /// The win each feature brought, one column per feature.
+    pub feature_win: Vec<Vec<u64>>,
+    /// Whether each top award came, one column per award.
+    pub award: Vec<Vec<bool>>,
+    /// Whether the round hit the cap.
+    pub capped: Vec<bool>,
+}
+
+impl Columns {
+    /// Room for `more` rounds in every column, or an error if memory runs out (rather than
+    /// an abort).
+    fn reserve(&mut self, more: usize) -> Result<(), std::collections::TryReserveError> {
+        self.win.try_reserve(more)?;
+        self.capped.try_reserve(more)?;
+        for col in self.by_source.iter_mut().chain(&mut self.feature_win) {
+            col.try_reserve(more)?;
+        }
+        for col in self.feature.iter_mut().chain(&mut self.award) {
+            col.try_reserve(more)?;
+        }
+        Ok(())
+    }
+}
+
+/// Batches played at once, per thread, between two looks at the stop flag.
+const BATCHES_PER_THREAD: usize = 2;
+
+/// Rounds `0..n` of seed `seed` of `game` in `mode`: round k is round k % 10,000 of batch
+/// k / 10,000 ([`slot_core::sim::BATCH_ROUNDS`]), played with the batch's generator ([`batch_rng`]), exactly as
+/// the simulation plays them, so their wins add up to its `total_win`. Batches are played on
+/// `threads` threads (0: every core) and put in order.
+///
+/// # Errors
+/// The thread pool could not be started, or the run was stopped (`stop`).
+pub fn play_rounds<G: Game>(
+    game: &G,
+    mode: G::Mode,
+    seed: u64,
+    n: u64,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<Columns, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let mut c = Columns {
+        win: Vec::new(),
+        by_source: vec![Vec::new(); G::SOURCES.len()],
+        feature: vec![Vec::new(); G::FEATURES.len()],
+        feature_win: vec![Vec::new(); G::FEATURES.len()],
+        award: vec![Vec::new(); G::AWARDS.len()],
+        capped: Vec::new(),
+    };
+    let batches = batches_of(n);
+    let step = (pool.current_num_threads() * BATCHES_PER_THREAD) as u64;
+    let play_batch = |b: u64| -> Vec<RoundSummary> {
+        let mut rng = batch_rng(seed, b);
+        (0..rounds_in(n, b, b + 1))
+            .map(|_| G::summary(&game.play_round(mode, &mut rng, &mut NoRecorder)))
+            .collect()
+    };
+    let mut first = 0;
+    while first < batches {
+        if stop.load(Ordering::Relaxed) {
+            return Err("stopped".into());
+        }
+        let end = (first + step).min(batches);
+        let played: Vec<Vec<RoundSummary>> =
+            pool.install(|| (first..end).into_par_iter().map(play_batch).collect());
+        let more: usize = played.iter().map(Vec::len).sum();
+        c.reserve(more).map_err(|_| {
+            format!(
+                "cannot hold {n} rounds in memory (under 100 bytes each): {} played",
+                c.win.len()
+            )
+        })?;
+        for r in played.iter().flatten() {
+            c.win.push(r.win);
+            for (i, col) in c.by_source.iter_mut().enumerate() {
+                col.push(r.by_source[i]);
+            }
+            for (i, col) in c.feature.iter_mut().enumerate() {
+                col.push(r.feature_triggers[i] > 0);
+            }
+            for (i, col) in c.feature_win.iter_mut().enumerate() {
+                col.push(r.feature_wins[i]);
+            }
+            for (i, col) in c.award.iter_mut().enumerate() {
+                col.push(r.awards[i] > 0);
+            }
+            c.capped.push(r.capped);
+        }
+        first = end;
+    }
+    debug_assert_eq!(c.win.len() as u64, n);
+    Ok(c)
+}

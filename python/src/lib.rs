@@ -1,0 +1,376 @@
+//! `slot_math._slot_math`: the compiled part of the Python package `slot_math`.
+//!
+//! A thin layer over the simulation library (`slot-sim`) and the three games, written once
+//! over [`slot_core::Game`] and dispatched on the game's name as the runner does (a match
+//! over the three game types, [`with_game!`]). The pure-Python layer (`slot_math/__init__.py`)
+//! wraps what these functions return: the report class, `fractions.Fraction`, the exception
+//! classes (`slot_math/_errors.py`), which are raised from here with the Rust error's message.
+//!
+//! Long calls (`_simulate`, `_rounds`, `_exact`) run with the GIL released
+//! ([`interruptible`]): another Python thread runs meanwhile, and Ctrl-C stops the run.
+
+mod convert;
+mod errors;
+mod games;
+
+use crate::convert::{exact_parts, json_to_py, report_parts, rounds_dict};
+use crate::errors::{Kind, error};
+use crate::games::{GameId, game_info, game_of, interruptible, mode_of, play_rounds};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use slot_core::Game;
+use slot_core::sim::{DEFAULT_SEED, replay_game_round};
+use slot_core::stats::ConfidenceLevel;
+use slot_sim::run::MAX_THREADS;
+use slot_sim::{Report, SimConfig, Watch};
+use std::path::{Path, PathBuf};
+
+/// Runs `$body` with `$G` the game type of `$id` (a [`GameId`]).
+macro_rules! with_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        match $id {
+            $crate::games::GameId::MoonPrincess => {
+                type $G = moon_princess::MoonPrincess;
+                $body
+            }
+            $crate::games::GameId::WishUponAStar => {
+                type $G = wish_upon_a_star::WishUponAStar;
+                $body
+            }
+            $crate::games::GameId::StarlightChristmas => {
+                type $G = starlight_christmas::StarlightChristmas;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_game;
+
+/// A count from Python (rounds, threads, a seed) checked against its range, as a
+/// `ConfigError` naming the setting.
+fn count(setting: &str, value: i128, low: i128, high: i128, rule: &str) -> PyResult<u64> {
+    if value < low || value > high {
+        return Err(error(
+            Kind::Config,
+            format!("{setting}: {rule} (it was {value})"),
+        ));
+    }
+    u64::try_from(value).map_err(|_| error(Kind::Config, format!("{setting}: {rule}")))
+}
+
+/// The RTP variant asked for: only the shipped one exists (`rtp=None`).
+fn check_rtp<G: Game>(rtp: Option<f64>, mode: G::Mode) -> PyResult<()> {
+    match rtp {
+        None => Ok(()),
+        Some(r) => Err(error(
+            Kind::Config,
+            format!(
+                "rtp: {} ships one RTP, {} ({} mode '{}'), and RTP variants are not available yet: leave rtp=None (it was {r})",
+                G::NAME,
+                G::target_rtp(mode),
+                if G::MODE_IS_PICK { "with the" } else { "in" },
+                G::mode_name(mode),
+            ),
+        )),
+    }
+}
+
+/// The confidence levels (percentages, as `--confidence` takes them).
+fn levels(confidence: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<Vec<ConfidenceLevel>> {
+    confidence
+        .unwrap_or_default()
+        .iter()
+        .map(|c| {
+            let text = c.str()?.to_string();
+            ConfidenceLevel::from_percent(&text)
+                .map_err(|e| error(Kind::Config, format!("confidence: {e}")))
+        })
+        .collect()
+}
+
+/// Simulates a game; returns the report's parts (see `slot_math.simulate`).
+#[pyfunction]
+#[pyo3(signature = (game, *, rounds=None, seed=None, threads=None, mode=None, pick=None, rtp=None, model=None, gof_rounds=0, confidence=None, shard=None))]
+#[allow(clippy::too_many_arguments)]
+fn _simulate<'py>(
+    py: Python<'py>,
+    game: &str,
+    rounds: Option<i128>,
+    seed: Option<i128>,
+    threads: Option<i128>,
+    mode: Option<&str>,
+    pick: Option<&str>,
+    rtp: Option<f64>,
+    model: Option<&str>,
+    gof_rounds: i128,
+    confidence: Option<Vec<Bound<'py, PyAny>>>,
+    shard: Option<(i128, i128)>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let id = GameId::named(game)?;
+    let rounds = match rounds {
+        Some(r) => count("rounds", r, 1, u64::MAX.into(), "must be at least 1")?,
+        None => id.default_rounds(),
+    };
+    let seed = count(
+        "seed",
+        seed.unwrap_or(DEFAULT_SEED.into()),
+        0,
+        u64::MAX.into(),
+        "must be from 0 to 2**64 - 1",
+    )?;
+    let threads = match threads {
+        None => 0,
+        Some(t) => count(
+            "threads",
+            t,
+            0,
+            MAX_THREADS as i128,
+            &format!("must be from 1 to {MAX_THREADS}, or 0 (or None) for every core"),
+        )? as usize,
+    };
+    let gof_rounds = count(
+        "gof_rounds",
+        gof_rounds,
+        0,
+        u64::MAX.into(),
+        "must be 0 (no goodness-of-fit section) or more",
+    )?;
+    let base = match shard {
+        None => SimConfig::rounds(rounds, seed),
+        Some((index, count)) => {
+            let rule = "the index must be below the count, counted from 0 ((0, 4) to (3, 4))";
+            let count = self::count("shard", count, 1, u64::MAX.into(), rule)?;
+            let index = self::count("shard", index, 0, u64::MAX.into(), rule)?;
+            SimConfig::shard(rounds, seed, index, count)
+        }
+    };
+    let config = SimConfig {
+        confidence: levels(confidence)?,
+        gof_rounds,
+        threads,
+        ..base
+    };
+    config.check().map_err(errors::sim_error)?;
+    with_game!(id, G => {
+        let mode = mode_of::<G>(mode, pick)?;
+        check_rtp::<G>(rtp, mode)?;
+        let game = game_of::<G>(model)?;
+        let report = interruptible(py, |stop| {
+            slot_sim::simulate(&game, mode, &config, Watch { progress: None, stop: Some(stop) })
+        })?
+        .map_err(errors::sim_error)?;
+        report_parts(py, &report)
+    })
+}
+
+/// Plays the first `n` rounds of the simulator's sequence of `seed`; per-round arrays.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, n, *, seed=None, threads=None, mode=None, pick=None, model=None))]
+fn _rounds<'py>(
+    py: Python<'py>,
+    game: &str,
+    n: i128,
+    seed: Option<i128>,
+    threads: Option<i128>,
+    mode: Option<&str>,
+    pick: Option<&str>,
+    model: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let id = GameId::named(game)?;
+    // Every round takes under 100 bytes of arrays: a bound far beyond memory, below usize.
+    let n = count(
+        "n",
+        n,
+        1,
+        1_000_000_000_000,
+        "the number of rounds must be from 1 to 10**12",
+    )?;
+    let seed = count(
+        "seed",
+        seed.unwrap_or(DEFAULT_SEED.into()),
+        0,
+        u64::MAX.into(),
+        "must be from 0 to 2**64 - 1",
+    )?;
+    let threads = match threads {
+        None => 0,
+        Some(t) => count(
+            "threads",
+            t,
+            0,
+            MAX_THREADS as i128,
+            &format!("must be from 1 to {MAX_THREADS}, or 0 (or None) for every core"),
+        )? as usize,
+    };
+    with_game!(id, G => {
+        let mode = mode_of::<G>(mode, pick)?;
+        let game = game_of::<G>(model)?;
+        let columns = interruptible(py, |stop| play_rounds(&game, mode, seed, n, threads, stop))?
+            .map_err(|e| error(Kind::Simulation, e))?;
+        rounds_dict::<G>(py, columns)
+    })
+}
+
+/// Round `round` of seed `seed`: its event log as `play --json` prints it (a JSON string).
+#[pyfunction]
+#[pyo3(signature = (game, seed, round, *, mode=None, pick=None, model=None))]
+fn _play(
+    game: &str,
+    seed: i128,
+    round: i128,
+    mode: Option<&str>,
+    pick: Option<&str>,
+    model: Option<&str>,
+) -> PyResult<String> {
+    let id = GameId::named(game)?;
+    let seed = count(
+        "seed",
+        seed,
+        0,
+        u64::MAX.into(),
+        "must be from 0 to 2**64 - 1",
+    )?;
+    let round = count(
+        "round",
+        round,
+        0,
+        u64::MAX.into(),
+        "must be from 0 (the first round) to 2**64 - 1",
+    )?;
+    with_game!(id, G => {
+        let mode = mode_of::<G>(mode, pick)?;
+        let game = game_of::<G>(model)?;
+        let (_, log) = replay_game_round(&game, mode, seed, round);
+        Ok(log.to_json())
+    })
+}
+
+/// A grid evaluated alone, as `eval --json` prints it (a JSON string).
+#[pyfunction]
+#[pyo3(signature = (game, grid, *, free_spins=false, multiplier=None))]
+fn _evaluate(
+    game: &str,
+    grid: &str,
+    free_spins: bool,
+    multiplier: Option<i64>,
+) -> PyResult<String> {
+    let id = GameId::named(game)?;
+    let options = slot_core::game::EvalOptions {
+        free_spin: free_spins,
+        multiplier,
+    };
+    let r = with_game!(id, G => G::evaluate_grid_text(grid, options))
+        .map_err(|e| error(Kind::Grid, e.to_string()))?;
+    let wins: Vec<serde_json::Value> = r
+        .wins
+        .iter()
+        .map(|w| {
+            serde_json::json!({
+                "symbol": w.symbol,
+                "name": w.name,
+                "cells": w.cells,
+                "count": w.count,
+                "multiplier": w.multiplier,
+                "win": w.win.x_bet(),
+            })
+        })
+        .collect();
+    let mut out = serde_json::Map::new();
+    out.insert("wins".into(), wins.into());
+    out.insert("total".into(), r.total.x_bet().into());
+    out.insert("paid".into(), r.paid.x_bet().into());
+    out.extend(r.extra);
+    Ok(serde_json::Value::Object(out).to_string())
+}
+
+/// Wish Upon a Star's exact figures as (numerator, denominator) strings, by name.
+#[pyfunction]
+fn _exact<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyDict>> {
+    let id = GameId::named(game)?;
+    if !matches!(id, GameId::WishUponAStar) {
+        return Err(error(
+            Kind::Config,
+            format!(
+                "exact figures are computed for wish-upon-a-star only: {game} is played by reel stops too many to enumerate, and its RTP is a simulation's"
+            ),
+        ));
+    }
+    let model = wish_upon_a_star::math_model::MathModel::standard();
+    let figures = interruptible(py, |_| wish_upon_a_star::ExactFigures::compute(&model))?
+        .map_err(|e| error(Kind::Model, e.to_string()))?;
+    exact_parts(py, &figures)
+}
+
+/// Reads a report written as JSON (`sim --json`, `merge --json`, `report.json`, or
+/// `Report.to_json()`) without trusting it; returns its parts.
+#[pyfunction]
+#[pyo3(signature = (text, label="report"))]
+fn _report_from_json<'py>(
+    py: Python<'py>,
+    text: &str,
+    label: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let report = Report::from_json(Path::new(label), text, &games::catalog())
+        .map_err(|e| error(Kind::Report, e.to_string()))?;
+    report_parts(py, &report)
+}
+
+/// Merges reports given as (label, JSON text) pairs; returns the merged report's parts.
+#[pyfunction]
+#[pyo3(signature = (reports, confidence=None))]
+fn _merge<'py>(
+    py: Python<'py>,
+    reports: Vec<(String, String)>,
+    confidence: Option<Vec<Bound<'py, PyAny>>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let levels = levels(confidence)?;
+    if reports.is_empty() {
+        return Err(error(
+            Kind::Report,
+            "merge: no reports given; give one or more".to_string(),
+        ));
+    }
+    let catalog = games::catalog();
+    let mut read = Vec::with_capacity(reports.len());
+    for (label, text) in &reports {
+        let report = Report::from_json(Path::new(label), text, &catalog)
+            .map_err(|e| error(Kind::Report, e.to_string()))?;
+        read.push((PathBuf::from(label), report));
+    }
+    let merged = slot_sim::merge(&read, &catalog, &levels)
+        .map_err(|e| error(Kind::Report, e.to_string()))?;
+    report_parts(py, &merged)
+}
+
+/// The games' command-line names.
+#[pyfunction]
+fn _games<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, GameId::ALL.iter().map(|g| g.name()))
+}
+
+/// A game's facts: title, modes, picks, models, cap, sources, features, awards, targets.
+#[pyfunction]
+fn _game_info<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
+    let id = GameId::named(game)?;
+    let info = with_game!(id, G => game_info::<G>(id));
+    json_to_py(py, &info.to_string())
+}
+
+/// The compiled module.
+#[pymodule]
+fn _slot_math(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(_rounds, m)?)?;
+    m.add_function(wrap_pyfunction!(_play, m)?)?;
+    m.add_function(wrap_pyfunction!(_evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(_exact, m)?)?;
+    m.add_function(wrap_pyfunction!(_report_from_json, m)?)?;
+    m.add_function(wrap_pyfunction!(_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(_games, m)?)?;
+    m.add_function(wrap_pyfunction!(_game_info, m)?)?;
+    m.add("DEFAULT_SEED", DEFAULT_SEED)?;
+    m.add("BATCH_ROUNDS", slot_core::sim::BATCH_ROUNDS)?;
+    m.add("MAX_THREADS", MAX_THREADS)?;
+    Ok(())
+}
