@@ -710,6 +710,22 @@ fn markdown(report: &Report) -> String {
             "\n## RTP convergence\n\nThe running RTP after fixed batch counts of the seed's sequence, with its 99 % band and the target.\n\n![RTP convergence](rtp_convergence.svg)\n\nData: [convergence.csv](convergence.csv)."
         );
     }
+    // The range a player base's RTP lies in after N rounds: what live monitoring checks.
+    let (mean, of) = match &report.certified_rtp {
+        Some(c) => (c.rtp, "the certified RTP"),
+        None => (r.rtp, "this run's RTP"),
+    };
+    let bands = crate::monitor::bands_table_markdown(&crate::monitor::Certified {
+        rtp: mean,
+        sd: r.sd,
+        source: String::new(),
+    });
+    let _ = writeln!(
+        m,
+        "\n## RTP range after N rounds\n\nWhere the RTP of N rounds lies, at 95 % and 99 %, around {of} ({:.4} %) with this run's sd of a round's win ({:.3} x stake): the bands live-RTP monitoring uses (`cargo xtask monitor`).\n\n{bands}",
+        mean * 100.0,
+        r.sd
+    );
     let _ = writeln!(m, "\n## Provenance\n\n| | |\n|---|---|");
     for (k, v) in report.provenance() {
         let _ = writeln!(m, "| {k} | {v} |");
