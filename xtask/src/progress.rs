@@ -42,27 +42,7 @@ pub fn interrupted() -> bool {
     INTERRUPT.load(Ordering::SeqCst)
 }
 
-/// A number of rounds or a rate with three significant digits and an SI prefix: "2.85 M",
-/// "28.5 k", "512".
-pub fn si(x: f64) -> String {
-    let (v, unit) = [(1e12, " T"), (1e9, " G"), (1e6, " M"), (1e3, " k")]
-        .into_iter()
-        .find(|(scale, _)| x >= *scale)
-        .map_or((x, ""), |(scale, unit)| (x / scale, unit));
-    let digits = if v >= 100.0 {
-        0
-    } else if v >= 10.0 {
-        1
-    } else {
-        2
-    };
-    let digits = if unit.is_empty() && v.fract() == 0.0 {
-        0
-    } else {
-        digits
-    };
-    format!("{v:.digits$}{unit}")
-}
+pub use slot_sim::report::si;
 
 /// A duration in words: "45 s", "3 min 20 s", "2 h 05 min".
 pub fn duration(secs: f64) -> String {
@@ -185,17 +165,6 @@ impl Display {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rates_have_three_significant_digits() {
-        assert_eq!(si(2_851_234.5), "2.85 M");
-        assert_eq!(si(28_512_345.0), "28.5 M");
-        assert_eq!(si(285_123.0), "285 k");
-        assert_eq!(si(1_000.0), "1.00 k");
-        assert_eq!(si(512.0), "512");
-        assert_eq!(si(3.5), "3.50");
-        assert_eq!(si(1.2e10), "12.0 G");
-    }
 
     #[test]
     fn durations_in_words() {

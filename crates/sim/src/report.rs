@@ -496,3 +496,19 @@ pub fn si(x: f64) -> String {
     };
     format!("{v:.digits$}{unit}")
 }
+
+#[cfg(test)]
+mod si_tests {
+    use super::*;
+
+    #[test]
+    fn rates_have_three_significant_digits() {
+        assert_eq!(si(2_851_234.5), "2.85 M");
+        assert_eq!(si(28_512_345.0), "28.5 M");
+        assert_eq!(si(285_123.0), "285 k");
+        assert_eq!(si(1_000.0), "1.00 k");
+        assert_eq!(si(512.0), "512");
+        assert_eq!(si(3.5), "3.50");
+        assert_eq!(si(1.2e10), "12.0 G");
+    }
+}
