@@ -8,17 +8,17 @@ import pytest
 
 import slot_math
 
-# `cargo xtask sim moon-princess --rounds 100000 --seed 7 --json`: its RTP and sums checksum.
-MP_RTP = 1.0420125
-MP_SUMS_SHA256 = "4012299babbd24e8b8cc1034577d34a07d89c8145180b7748f9afa5470d2f801"
-
-
-def test_the_readme_call_gives_the_runners_rtp_and_sums():
+def test_the_readme_call_gives_the_runners_rtp_and_sums(xtask):
+    # The README's call against `cargo xtask sim moon-princess --rounds 100000 --seed 7`.
+    cli = xtask.json("sim", "moon-princess", "--rounds", "100000", "--seed", "7", "--json", "--quiet")
     r = slot_math.simulate("moon-princess", rounds=100_000, seed=7)
-    assert r.rtp == MP_RTP
-    assert r.sums_sha256 == MP_SUMS_SHA256
+    assert r.rtp == cli["rtp"]
+    assert r.sums_sha256 == cli["sums_sha256"]
     assert (r.game, r.mode, r.pick, r.rounds, r.seed) == ("moon-princess", "love", "love", 100_000, 7)
     assert r.stop == "complete"
+    # The RTP is the sums' total win over the stakes, exactly as the runner reads it.
+    sums = r.to_dict()["sums"]
+    assert r.rtp == sums["total_win"] / (sums["rounds"] * sums["cost"])
 
 
 @pytest.mark.parametrize(
