@@ -23,9 +23,12 @@ use std::process::{Command, Stdio};
 pub struct LabKitArgs {
     /// The game.
     pub game: GameArg,
-    /// The mode (`love`, `star`, `storm`; `standard`, `ante`); default the game's first.
+    /// Moon Princess: the free-spin pick (default love).
+    #[arg(long, value_enum)]
+    pub choice: Option<crate::Choice>,
+    /// Starlight Christmas: the ante bet.
     #[arg(long)]
-    pub mode: Option<String>,
+    pub ante: bool,
     /// The folder to write (created; files in it are replaced).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
@@ -88,9 +91,12 @@ pub enum EquivalenceCmd {
 pub struct MonitorArgs {
     /// The game.
     pub game: GameArg,
-    /// The mode (`love`, `star`, `storm`; `standard`, `ante`); default the game's first.
+    /// Moon Princess: the free-spin pick (default love).
+    #[arg(long, value_enum)]
+    pub choice: Option<crate::Choice>,
+    /// Starlight Christmas: the ante bet.
     #[arg(long)]
-    pub mode: Option<String>,
+    pub ante: bool,
     /// Rounds played at this stake level.
     #[arg(long)]
     pub rounds: u64,
@@ -107,21 +113,6 @@ pub struct MonitorArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
-}
-
-/// The mode `--mode` names, or the game's first.
-fn mode_named<G: Game>(name: Option<&str>) -> Result<G::Mode, CliError> {
-    match name {
-        None => Ok(G::MODES[0]),
-        Some(n) => G::mode_named(n).ok_or_else(|| {
-            let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
-            CliError(format!(
-                "--mode {n} is not a mode of {}: its modes are {}",
-                G::NAME,
-                modes.join(", ")
-            ))
-        }),
-    }
 }
 
 fn root() -> PathBuf {
@@ -290,7 +281,8 @@ fn game_name(game: GameArg) -> &'static str {
 
 /// `monitor`: the bands after N rounds, the verdict and the p-value.
 pub fn monitor(a: &MonitorArgs) -> CliResult {
-    let mode = with_game!(a.game, G => G::mode_name(mode_named::<G>(a.mode.as_deref())?));
+    let mode =
+        with_game!(a.game, G => G::mode_name(crate::commands::mode_of::<G>(a.choice, a.ante)?));
     let cert = certified(a.game, mode, a.report.as_deref())?;
     let c = monitor::check(&cert, a.rounds, a.staked, a.won)?;
     if a.json {
@@ -464,7 +456,7 @@ pub fn lab_kit(a: &LabKitArgs) -> CliResult {
 }
 
 fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
-    let mode = mode_named::<G>(a.mode.as_deref())?;
+    let mode = crate::commands::mode_of::<G>(a.choice, a.ante)?;
     let model_name = a.model.as_deref().unwrap_or("standard");
     let game = game_of::<G>(Some(model_name))?;
     let model: G::Model = match G::named_model(model_name) {
@@ -514,7 +506,12 @@ fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
         output("cargo", &["-V"]).unwrap_or_default(),
         std::fs::read_to_string(root().join("rust-toolchain.toml")).unwrap_or_default()
     );
-    let mode_arg = format!(" --mode {}", G::mode_name(mode));
+    // The options that choose this mode again (as `mode_of` reads them).
+    let mode_arg = match G::mode_name(mode) {
+        name if G::MODE_IS_PICK => format!(" --choice {name}"),
+        "ante" => " --ante".to_string(),
+        _ => String::new(),
+    };
     let rebuild = format!(
         "# How to rebuild this kit and get the same outcomes\n\n\
          Built from commit `{}`{}.\n\n\

@@ -63,8 +63,7 @@ fn the_monitor_gives_bands_verdicts_and_refuses_bad_figures() {
     let out = ok(&[
         "monitor",
         "starlight-christmas",
-        "--mode",
-        "ante",
+        "--ante",
         "--rounds",
         "100000000",
         "--staked",
@@ -76,8 +75,7 @@ fn the_monitor_gives_bands_verdicts_and_refuses_bad_figures() {
     let (code, _, err) = xtask(&[
         "monitor",
         "moon-princess",
-        "--mode",
-        "ante",
+        "--ante",
         "--rounds",
         "10",
         "--staked",
