@@ -58,6 +58,31 @@ fn count(setting: &str, value: i128, low: i128, high: i128, rule: &str) -> PyRes
     u64::try_from(value).map_err(|_| error(Kind::Config, format!("{setting}: {rule}")))
 }
 
+/// A seed from Python (`None`: the runner's default seed), 0 to 2**64 - 1.
+fn seed_arg(seed: Option<i128>) -> PyResult<u64> {
+    count(
+        "seed",
+        seed.unwrap_or(DEFAULT_SEED.into()),
+        0,
+        u64::MAX.into(),
+        "must be from 0 to 2**64 - 1",
+    )
+}
+
+/// A thread count from Python: 1 to the runner's maximum, or 0 or `None` for every core.
+fn threads_arg(threads: Option<i128>) -> PyResult<usize> {
+    match threads {
+        None => Ok(0),
+        Some(t) => Ok(count(
+            "threads",
+            t,
+            0,
+            MAX_THREADS as i128,
+            &format!("must be from 1 to {MAX_THREADS}, or 0 (or None) for every core"),
+        )? as usize),
+    }
+}
+
 /// The RTP variant asked for: only the shipped one exists (`rtp=None`).
 fn check_rtp<G: Game>(rtp: Option<f64>, mode: G::Mode) -> PyResult<()> {
     match rtp {
@@ -111,23 +136,8 @@ fn _simulate<'py>(
         Some(r) => count("rounds", r, 1, u64::MAX.into(), "must be at least 1")?,
         None => id.default_rounds(),
     };
-    let seed = count(
-        "seed",
-        seed.unwrap_or(DEFAULT_SEED.into()),
-        0,
-        u64::MAX.into(),
-        "must be from 0 to 2**64 - 1",
-    )?;
-    let threads = match threads {
-        None => 0,
-        Some(t) => count(
-            "threads",
-            t,
-            0,
-            MAX_THREADS as i128,
-            &format!("must be from 1 to {MAX_THREADS}, or 0 (or None) for every core"),
-        )? as usize,
-    };
+    let seed = seed_arg(seed)?;
+    let threads = threads_arg(threads)?;
     let gof_rounds = count(
         "gof_rounds",
         gof_rounds,
@@ -186,23 +196,8 @@ fn _rounds<'py>(
         1_000_000_000_000,
         "the number of rounds must be from 1 to 10**12",
     )?;
-    let seed = count(
-        "seed",
-        seed.unwrap_or(DEFAULT_SEED.into()),
-        0,
-        u64::MAX.into(),
-        "must be from 0 to 2**64 - 1",
-    )?;
-    let threads = match threads {
-        None => 0,
-        Some(t) => count(
-            "threads",
-            t,
-            0,
-            MAX_THREADS as i128,
-            &format!("must be from 1 to {MAX_THREADS}, or 0 (or None) for every core"),
-        )? as usize,
-    };
+    let seed = seed_arg(seed)?;
+    let threads = threads_arg(threads)?;
     with_game!(id, G => {
         let mode = mode_of::<G>(mode, pick)?;
         let game = game_of::<G>(model)?;

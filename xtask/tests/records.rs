@@ -4,6 +4,7 @@
 //! 100,000 rounds of every game and mode with the shipped models, and on stress models that
 //! really reach the cap (counted).
 
+mod common;
 use moon_princess::Pick;
 use slot_core::Game;
 use slot_core::events::{Event, EventLog, Princess, SpinKind};
@@ -106,15 +107,7 @@ fn played<G: Game>(game: &G, mode: G::Mode, rounds: u64, seed: u64) -> Seen {
 
 #[test]
 fn the_committed_schema_matches_the_event_types() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["schema", "--check"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(&["schema", "--check"]);
 }
 
 /// Every pick's rounds add up (checked round by round), and they include that pick's free
@@ -202,13 +195,5 @@ fn wish_upon_a_star_records_add_up_with_the_shipped_and_a_feature_heavy_model() 
 /// here, naming the stale files.
 #[test]
 fn the_committed_fuzz_seeds_are_current() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["fuzz-seeds", "--check"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::ok(&["fuzz-seeds", "--check"]);
 }

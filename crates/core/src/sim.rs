@@ -155,10 +155,7 @@ where
 {
     use rayon::prelude::*;
     let batches = rounds.div_ceil(BATCH_ROUNDS);
-    // More threads than batches would only idle.
-    let threads = threads
-        .min(usize::try_from(batches).unwrap_or(usize::MAX))
-        .max(1);
+    let threads = worker_threads(threads, batches);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -199,6 +196,20 @@ where
         acc.add(&play(&mut rng));
     }
     acc
+}
+
+/// The worker threads that play `units` independent units of work (batches, players) when
+/// `threads` are asked for: every core for 0, never more than the units (more would only
+/// idle), at least 1.
+pub fn worker_threads(threads: usize, units: u64) -> usize {
+    let wanted = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    wanted
+        .min(usize::try_from(units).unwrap_or(usize::MAX))
+        .max(1)
 }
 
 /// Batches of a run of `rounds` rounds (the last may hold fewer than [`BATCH_ROUNDS`]).
@@ -373,15 +384,7 @@ where
     F: Fn(&mut SimRng) -> RoundSummary + Sync,
 {
     let Range { start, end } = plan.batches.clone();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let wanted = if plan.threads == 0 {
-        cores
-    } else {
-        plan.threads
-    };
-    let threads = wanted
-        .min(usize::try_from(end.saturating_sub(start)).unwrap_or(usize::MAX))
-        .max(1);
+    let threads = worker_threads(plan.threads, end.saturating_sub(start));
     let next_batch = AtomicU64::new(start);
     let limit = AtomicU64::new(end);
     let seq = std::sync::Mutex::new(Sequencer {

@@ -369,13 +369,5 @@ where
 
 /// The threads a plan really uses (never more than its batches; 0 means every core).
 fn plan_threads(plan: &Plan) -> usize {
-    let batches = plan.batches.end - plan.batches.start;
-    let wanted = if plan.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        plan.threads
-    };
-    wanted
-        .min(usize::try_from(batches).unwrap_or(usize::MAX))
-        .max(1)
+    slot_core::sim::worker_threads(plan.threads, plan.batches.end - plan.batches.start)
 }

@@ -165,11 +165,7 @@ pub fn sessions<G: Game>(
     config: &SessionConfig,
 ) -> Result<(SessionReport, Vec<Session>), SimError> {
     let stake = check::<G>(mode, config)?;
-    let threads = if config.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        config.threads
-    };
+    let threads = slot_core::sim::worker_threads(config.threads, config.players);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
