@@ -79,15 +79,19 @@ pub fn mode_of<G: Game>(choice: Option<Choice>, ante: bool) -> Result<G::Mode, C
         } else {
             format!("{option} {name}")
         };
+        // How each mode is chosen on the command line, read from the game's modes as this
+        // function reads the options.
+        let how = if G::MODE_IS_PICK {
+            format!("--choice {}", modes.join(", "))
+        } else if G::mode_named("ante").is_some() {
+            format!("{}, or --ante", G::mode_name(G::MODES[0]))
+        } else {
+            "no option chooses a mode".to_string()
+        };
         CliError(format!(
-            "{asked} is not an option of {}: its modes are {} ({})",
+            "{asked} is not an option of {}: its modes are {} ({how})",
             G::NAME,
             modes.join(", "),
-            match G::NAME {
-                "moon-princess" => "--choice love, star or storm",
-                "starlight-christmas" => "standard, or --ante",
-                _ => "no option chooses a mode",
-            }
         ))
     })
 }

@@ -108,7 +108,10 @@ fn bad_input_exits_2_with_a_message() {
     assert!(err.contains("rows"), "{err}");
     let (code, _, err) = xtask(&["sim", "starlight-christmas", "--choice", "love"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--choice"), "{err}");
+    assert!(
+        err.contains("--choice love is not an option of starlight-christmas: its modes are standard, ante (standard, or --ante)"),
+        "{err}"
+    );
     let (code, _, _) = xtask(&["sim", "no-such-game"]);
     assert_eq!(code, 2);
     let (code, _, err) = xtask(&["sim", "starlight-christmas", "--rounds", "0"]);
