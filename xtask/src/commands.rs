@@ -173,6 +173,7 @@ fn sim_config(a: &SimArgs) -> Result<SimConfig, CliError> {
         extent: extent_of(a)?,
         confidence: a.levels.confidence.clone(),
         gof_rounds: a.gof_rounds,
+        detail: a.detail || (a.out.is_some() && !a.no_detail),
     };
     config.check().map_err(|e| match e {
         slot_sim::SimError::Config {
@@ -350,8 +351,19 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
             f.cap_hits
         );
     }
+    for (pick, c) in record.cap_odds::<G>() {
+        println!(
+            "  {pick:<6} cap: 1 in {:.4e} rounds (95 %: 1 in {:.4e} to {:.4e}; effective count {:.1}; unresolved share at most {:.1e}; base games alone never capped: at most {:.1e})",
+            1.0 / c.probability,
+            1.0 / c.ci95[1],
+            1.0 / c.ci95[0],
+            c.effective_count,
+            c.bias_bound,
+            c.unseen_base_bound
+        );
+    }
     if let Some(path) = &a.out {
-        let text = serde_json::to_string_pretty(&record)? + "\n";
+        let text = record.to_json_pretty();
         std::fs::write(path, text)
             .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
     }

@@ -570,6 +570,7 @@ fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
     );
     let config = SimConfig {
         gof_rounds: a.par_rounds.min(slot_sim::run::DEFAULT_GOF_ROUNDS),
+        detail: true,
         ..SimConfig::rounds(a.par_rounds, a.seed)
     };
     let par = slot_sim::simulate(&game, mode, &config, Watch::default())?;

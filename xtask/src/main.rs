@@ -309,9 +309,19 @@ pub struct SimArgs {
     #[arg(long, value_parser = positive)]
     pub max_rounds: Option<u64>,
     /// Also write the PAR files into this directory: report.md, report.json, CSV tables and
-    /// SVG plots (win distribution, RTP convergence).
+    /// SVG plots (win distribution, RTP convergence, contributions). Implies --detail unless
+    /// --no-detail is given.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
+    /// After the run, replay its rounds with their event records for the contribution sums:
+    /// where the return comes from (symbol and count, tumble depth, multiplier, Girl Power,
+    /// awards) and the round wins' median, percentiles and unique wins. Costs several times
+    /// the run itself; the run's figures are unchanged.
+    #[arg(long, conflicts_with = "no_detail")]
+    pub detail: bool,
+    /// Leave the contribution sums out of a run with --out.
+    #[arg(long)]
+    pub no_detail: bool,
     /// No progress on stderr.
     #[arg(long)]
     pub quiet: bool,

@@ -126,9 +126,11 @@ fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_ta
 /// within 0.10 pp of 95.50 % with a 99 % half-width of at most 0.05 pp.
 #[test]
 fn starlight_christmas_s_certification_reports_are_of_the_shipped_model_and_meet_the_targets() {
-    use starlight_christmas::math_model::{CERTIFIED, CERTIFIED_REPORTS};
+    use slot_core::Game;
+    use starlight_christmas::math_model::{CERTIFIED, CERTIFIED_CAP_HITS, CERTIFIED_REPORTS};
     let shipped = starlight_christmas::MathModel::standard().fingerprint();
-    for (run, dir) in CERTIFIED.iter().zip(CERTIFIED_REPORTS) {
+    let game = starlight_christmas::StarlightChristmas::standard();
+    for (i, (run, dir)) in CERTIFIED.iter().zip(CERTIFIED_REPORTS).enumerate() {
         let path = root()
             .join("crates/starlight_christmas/confirmation")
             .join(dir)
@@ -153,5 +155,11 @@ fn starlight_christmas_s_certification_reports_are_of_the_shipped_model_and_meet
         );
         assert!((rtp - run.rtp).abs() < 5e-9, "{dir}: {rtp} vs {}", run.rtp);
         assert!((hw - run.half_width_99).abs() < 5e-9, "{dir}: {hw}");
+        // The cap's odds the disclosure states are the run's.
+        assert_eq!(r.sums.cap_hits, CERTIFIED_CAP_HITS[i], "{dir}");
+        let mode = starlight_christmas::StarlightChristmas::mode_named(run.mode).unwrap();
+        let [odds] = game.certified_award_odds(mode).try_into().unwrap();
+        assert_eq!(odds.count, r.sums.cap_hits as f64);
+        assert_eq!(odds.probability, r.sums.cap_hits as f64 / r.rounds as f64);
     }
 }

@@ -61,6 +61,25 @@ pub struct CertifiedRtp {
     pub how: String,
 }
 
+/// Committed odds of a top award (the cap) of a mode's shipped model, from a certification
+/// run: what a player-facing help page and a regulator's disclosure state (Germany's
+/// GlüStV § 22a, Ontario's odds of rare top awards, GLI-11's awards rarer than 1 in 100
+/// million games), through [`Game::certified_award_odds`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct CertifiedOdds {
+    /// The award, as the game names it (`cap 5000x`).
+    pub award: &'static str,
+    /// Its probability per round.
+    pub probability: f64,
+    /// The count of events the figure rests on: the times it came in the run, or, for a
+    /// weighted estimate, its effective count ((sum of weights)^2 / sum of squared weights).
+    /// Its 95 % interval is the exact Poisson interval of this count (rounded down), scaled
+    /// to `probability` (`slot_sim` computes it).
+    pub count: f64,
+    /// How it was obtained, in words (method, seeds, rounds, any bias bound).
+    pub how: String,
+}
+
 /// One random input of a game, as the goodness-of-fit test sees it: a name and the weight of
 /// each outcome in the math model (outcome `i` is drawn with probability `weights[i] / sum`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -279,6 +298,14 @@ pub trait Game: Sized + Sync {
     fn certified_rtp(&self, mode: Self::Mode) -> Option<CertifiedRtp> {
         let _ = mode;
         None
+    }
+
+    /// The committed odds of the mode's top awards ([`CertifiedOdds`]) when this game runs
+    /// the model they were measured on; empty (the default) for any other model or a game
+    /// without them.
+    fn certified_award_odds(&self, mode: Self::Mode) -> Vec<CertifiedOdds> {
+        let _ = mode;
+        Vec::new()
     }
 
     /// The random inputs a round in `mode` draws, each with its weights in the math model,

@@ -28,6 +28,10 @@ pub enum SimError {
     /// A split record's sums are impossible.
     #[error("split record: {0}")]
     Split(String),
+    /// The contribution sums of a run could not be made: a round's events did not add up to
+    /// its win, or the sums disagree with the run's ([`crate::detail`]).
+    #[error("contributions: {0}")]
+    Detail(String),
     /// A file or directory could not be written or read.
     #[error("{path}: {message}")]
     Io {

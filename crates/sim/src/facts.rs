@@ -5,7 +5,7 @@
 
 use slot_core::Game;
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::CertifiedRtp;
+use slot_core::game::{CertifiedOdds, CertifiedRtp};
 use slot_core::stats::{ReportInfo, SumsLimits};
 
 /// The exact odds of a game's top awards (name, rounds per award) for the model with the
@@ -38,6 +38,12 @@ pub struct GameFacts {
     /// The mode's committed certification figure for a model, by its fingerprint, where the
     /// game has one ([`Game::certified_rtp`]; `None` from it for other models).
     pub certified_rtp: Option<CertifiedRtpOf>,
+    /// The mode's committed odds of its top awards for a model, by its fingerprint
+    /// ([`Game::certified_award_odds`]; empty from it for other models).
+    pub certified_award_odds: Option<CertifiedOddsOf>,
+    /// Every mode's committed (or exact) RTP for a model, by its fingerprint: what the
+    /// disclosure's lowest RTP across the game's options is read from.
+    pub mode_rtps: Option<ModeRtpsOf>,
     /// The target RTP of the game and mode (a fraction).
     pub target_rtp: f64,
     /// Pairs (feature, source) that are the same money ([`Game::FEATURE_SOURCES`]).
@@ -48,6 +54,61 @@ pub struct GameFacts {
 /// The committed certification figure of a game's mode (by name) for the model with this
 /// fingerprint ([`Game::certified_rtp`] of the shipped model it belongs to).
 pub type CertifiedRtpOf = fn(&Fingerprint, &str) -> Option<CertifiedRtp>;
+
+/// The committed odds of a mode's (by name) top awards for the model with this fingerprint
+/// ([`Game::certified_award_odds`] of the shipped model it belongs to).
+pub type CertifiedOddsOf = fn(&Fingerprint, &str) -> Vec<CertifiedOdds>;
+
+/// Every mode's committed RTP for the model with this fingerprint ([`ModeRtp`], in the
+/// order of [`Game::MODES`]).
+pub type ModeRtpsOf = fn(&Fingerprint) -> Vec<ModeRtp>;
+
+/// A mode's RTP as a game discloses it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModeRtp {
+    /// The mode (`love`, `ante`, `standard`).
+    pub mode: &'static str,
+    /// Its RTP, a fraction of the stake.
+    pub rtp: f64,
+    /// Where it comes from: the certification figure ([`Game::certified_rtp`]) or the exact
+    /// figure ([`Game::exact_rtp`]), in words.
+    pub how: String,
+}
+
+/// The shipped model of `G` whose fingerprint is `fingerprint`, played.
+fn shipped<G: Game>(fingerprint: &Fingerprint) -> Option<G> {
+    G::MODEL_NAMES.iter().find_map(|name| {
+        let game = G::new(&G::named_model(name)?).ok()?;
+        (game.fingerprint() == *fingerprint).then_some(game)
+    })
+}
+
+fn certified_award_odds_of<G: Game>(fingerprint: &Fingerprint, mode: &str) -> Vec<CertifiedOdds> {
+    match (G::mode_named(mode), shipped::<G>(fingerprint)) {
+        (Some(m), Some(game)) => game.certified_award_odds(m),
+        _ => Vec::new(),
+    }
+}
+
+fn mode_rtps_of<G: Game>(fingerprint: &Fingerprint) -> Vec<ModeRtp> {
+    let Some(game) = shipped::<G>(fingerprint) else {
+        return Vec::new();
+    };
+    G::MODES
+        .iter()
+        .filter_map(|&m| {
+            let (rtp, how) = match game.certified_rtp(m) {
+                Some(c) => (c.rtp, format!("certified: {}", c.how)),
+                None => (game.exact_rtp(m)?, "exact".to_string()),
+            };
+            Some(ModeRtp {
+                mode: G::mode_name(m),
+                rtp,
+                how,
+            })
+        })
+        .collect()
+}
 
 fn certified_rtp_of<G: Game>(fingerprint: &Fingerprint, mode: &str) -> Option<CertifiedRtp> {
     let mode = *G::MODES.iter().find(|&&m| G::mode_name(m) == mode)?;
@@ -84,6 +145,8 @@ impl GameFacts {
             awards: G::AWARDS,
             exact_award_odds: Some(exact_award_odds_of::<G> as ExactAwardOdds),
             certified_rtp: Some(certified_rtp_of::<G> as CertifiedRtpOf),
+            certified_award_odds: Some(certified_award_odds_of::<G> as CertifiedOddsOf),
+            mode_rtps: Some(mode_rtps_of::<G> as ModeRtpsOf),
             target_rtp: G::target_rtp(mode).fraction(),
             feature_sources: G::FEATURE_SOURCES,
         }

@@ -45,6 +45,7 @@
 //! |---|---|
 //! | [`run`] | a run's configuration, [`simulate`] and [`simulate_sums`] |
 //! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
+//! | [`detail`] | where the return comes from: contributions by symbol and count, tumble depth, multiplier, Girl Power, award; the round wins' distribution |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
 //! | [`equivalence`] | outcome equivalence between builds: round digests recorded and checked |
 //! | [`gof`] | the goodness-of-fit section: every random input's chi-square against the model |
@@ -58,9 +59,11 @@
 //! Features: `par-files` (default) brings [`par`] and its dependencies (`csv`, `plotters`,
 //! SVG only); `fuzzing` brings the check the fuzz target of report files runs.
 
+pub mod detail;
 pub mod equivalence;
 pub mod error;
 pub mod facts;
+mod fold;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;

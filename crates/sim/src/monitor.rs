@@ -371,6 +371,7 @@ mod tests {
             triggers: 1,
             trigger_win: 300,
             cap_hits: 0,
+            trigger_wins: vec![[300, 1]],
         };
         let feature = FeatureSums {
             pick: "love".into(),
@@ -380,6 +381,7 @@ mod tests {
             win_sq: 1_000_000,
             cap_hits: 0,
             max_win: 1000,
+            tail: Vec::new(),
         };
         assert!((split_sd(&base, &feature, 100) - 17.4375f64.sqrt()).abs() < 1e-12);
     }

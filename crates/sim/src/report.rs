@@ -72,6 +72,11 @@ pub struct Report {
     /// The goodness-of-fit section of the run's first rounds (`sim`; a merge has none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goodness_of_fit: Option<crate::gof::GofSection>,
+    /// The contribution sums of the run's rounds (`sim --out`, [`crate::detail`]): where the
+    /// return comes from and the round wins' distribution. A merge keeps them when every
+    /// report merged has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<crate::detail::Detail>,
     /// The mode's RTP computed exactly from the model, where the game computes it
     /// ([`slot_core::Game::exact_rtp`]); shown beside the simulated one in the text, not
     /// written to JSON (it is a figure of the model, not of the run).
@@ -82,6 +87,14 @@ pub struct Report {
     /// to JSON (a figure of the model, not of the run).
     #[serde(skip)]
     pub certified_rtp: Option<slot_core::game::CertifiedRtp>,
+    /// The committed odds of the mode's top awards, where the game has them for the model run
+    /// ([`slot_core::Game::certified_award_odds`]); not written to JSON.
+    #[serde(skip)]
+    pub certified_odds: Vec<slot_core::game::CertifiedOdds>,
+    /// Every mode's committed or exact RTP for the model run (the disclosure's lowest RTP
+    /// across the game's options); not written to JSON.
+    #[serde(skip)]
+    pub mode_rtps: Vec<crate::facts::ModeRtp>,
     /// The game's cap, hundredths of the paytable's bet (`None`: uncapped); from the game's
     /// facts, not written.
     #[serde(skip)]
@@ -121,10 +134,17 @@ impl Report {
             target_rtp: facts.target_rtp,
             run,
             goodness_of_fit: None,
+            detail: None,
             exact_rtp: None,
             certified_rtp: facts
                 .certified_rtp
                 .and_then(|f| f(&model_fingerprint, facts.mode)),
+            certified_odds: facts
+                .certified_award_odds
+                .map_or_else(Vec::new, |f| f(&model_fingerprint, facts.mode)),
+            mode_rtps: facts
+                .mode_rtps
+                .map_or_else(Vec::new, |f| f(&model_fingerprint)),
             cap: facts.cap,
             checksums: BTreeMap::new(),
             signature: None,
@@ -354,6 +374,7 @@ impl Report {
             },
         );
         report.goodness_of_fit = f.goodness_of_fit;
+        report.detail = f.detail;
         report.refresh_checksums();
         report.signature = f.signature;
         report
@@ -389,6 +410,7 @@ impl Report {
             merged: self.run.merged.clone(),
             convergence: self.run.convergence.clone(),
             goodness_of_fit: self.goodness_of_fit.clone(),
+            detail: self.detail.clone(),
             checksums: Some(self.checksums.clone()),
             signature: self.signature,
         }
@@ -430,6 +452,7 @@ pub fn merge(
         sums,
         runs,
         convergence,
+        detail,
     } = merge_files(&files, catalog)?;
     let threads = files
         .iter()
@@ -448,7 +471,7 @@ pub fn merge(
         par.rounds_per_second_per_thread = sums.rounds as f64 / thread_secs;
     }
     par.merged_seeds = runs.iter().map(|r| r.seed).collect();
-    Ok(Report::new(
+    let mut report = Report::new(
         par,
         &facts,
         files[0].1.model_fingerprint,
@@ -463,7 +486,10 @@ pub fn merge(
             }),
             convergence,
         },
-    ))
+    );
+    report.detail = detail;
+    report.refresh_checksums();
+    Ok(report)
 }
 
 /// The RTP and 99 % half-width of checkpoint sums at stake `cost`, as fractions (for plots).

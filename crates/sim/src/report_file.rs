@@ -131,6 +131,9 @@ pub struct ReportFile {
     /// The goodness-of-fit section of a run's first rounds.
     #[serde(default)]
     pub goodness_of_fit: Option<crate::gof::GofSection>,
+    /// The contribution sums (`sim --out`); absent from reports without them.
+    #[serde(default)]
+    pub detail: Option<crate::detail::Detail>,
     /// The SHA-256 of every field above, by name ([`ReportFile::checksums`]); not part of
     /// what it checks.
     #[serde(default, skip_serializing)]
@@ -142,7 +145,7 @@ pub struct ReportFile {
 
 /// The fields of a report its checksums cover: everything reading and merging a report
 /// trusts. An edit of any of them without its checksum is refused, naming the field.
-pub const CHECKED_FIELDS: [&str; 21] = [
+pub const CHECKED_FIELDS: [&str; 22] = [
     "game",
     "mode",
     "pick",
@@ -164,6 +167,7 @@ pub const CHECKED_FIELDS: [&str; 21] = [
     "merged",
     "convergence",
     "goodness_of_fit",
+    "detail",
 ];
 
 impl ReportFile {
@@ -203,6 +207,11 @@ impl ReportFile {
             convergence,
             goodness_of_fit
         );
+        // Only when present, so that reports written before the field existed read back.
+        if let Some(d) = &self.detail {
+            let text = serde_json::to_string(d).unwrap_or_default();
+            m.insert("detail".to_string(), Fingerprint::of_bytes(text.as_bytes()));
+        }
         m
     }
 }
@@ -452,6 +461,9 @@ pub fn check_report(
         );
     }
     check_record(r).or_else(|e| fail(path, e))?;
+    if let Some(d) = &r.detail {
+        d.check(&r.sums).or_else(|e| fail(path, e))?;
+    }
     Ok(facts)
 }
 
@@ -800,6 +812,8 @@ pub struct Merged {
     pub runs: Vec<RunId>,
     /// The convergence record of a merge of one run (empty for several runs).
     pub convergence: Vec<Checkpoint>,
+    /// The contribution sums of every file added, when every file has them.
+    pub detail: Option<crate::detail::Detail>,
 }
 
 /// Checks that checked reports (each read by [`parse_report`]) can be added: one game, mode,
@@ -857,10 +871,22 @@ pub fn merge_files(
     } else {
         Vec::new()
     };
+    let detail = files
+        .iter()
+        .try_fold(crate::detail::Detail::default(), |mut d, (_, r)| {
+            d.merge(r.detail.as_ref()?);
+            Some(d)
+        });
+    if let Some(d) = &detail {
+        d.check(&sums).map_err(|e| {
+            ReportError(format!("the merged contribution sums are impossible: {e}"))
+        })?;
+    }
     Ok(Merged {
         facts,
         sums,
         runs,
         convergence,
+        detail,
     })
 }

@@ -8,6 +8,7 @@
 
 use crate::error::SimError;
 use crate::facts::GameFacts;
+use crate::fold::fold_batches;
 use crate::report::{PrecisionGoal, Report, RunRecord, ShardId, StopReason};
 use slot_core::Game;
 use slot_core::recorder::NoRecorder;
@@ -16,6 +17,7 @@ use slot_core::sim::{
     simulate_plan,
 };
 use slot_core::stats::{Accumulator, ConfidenceLevel, ParReport};
+use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -75,6 +77,10 @@ pub struct SimConfig {
     pub confidence: Vec<ConfidenceLevel>,
     /// Rounds replayed for the goodness-of-fit section (0: none).
     pub gof_rounds: u64,
+    /// Replay the run's rounds with their event records for the contribution sums
+    /// ([`crate::detail`]: by symbol and count, tumble depth, multiplier, Girl Power, award;
+    /// the round wins' distribution). Several times the cost of the run itself.
+    pub detail: bool,
 }
 
 impl SimConfig {
@@ -87,6 +93,7 @@ impl SimConfig {
             extent: Extent::Rounds(rounds),
             confidence: Vec::new(),
             gof_rounds: 0,
+            detail: false,
         }
     }
 
@@ -233,11 +240,14 @@ pub fn precision_reached(acc: &Accumulator, half_width: f64) -> bool {
 
 /// Plays the run `config` describes of `game` in `mode` and returns its report: the PAR
 /// figures, the exact sums, the run record (why it stopped, the shard, the convergence record)
-/// and, with `config.gof_rounds > 0`, the goodness-of-fit section of its first rounds.
+/// and, with `config.gof_rounds > 0`, the goodness-of-fit section of its first rounds; with
+/// `config.detail`, the contribution sums of its rounds ([`crate::detail`]; dropped if the run
+/// is stopped during their replay).
 ///
 /// # Errors
 /// [`SimError::Config`] for a setting out of range (checked before anything is played),
-/// [`SimError::Threads`] if the threads cannot be started.
+/// [`SimError::Threads`] if the threads cannot be started, [`SimError::Detail`] if the
+/// contribution sums do not add up to the run's (a defect of the game's event record).
 pub fn simulate<G: Game>(
     game: &G,
     mode: G::Mode,
@@ -318,6 +328,25 @@ pub fn simulate<G: Game>(
         let first = report.run.shard.map_or(0, |s| s.batches[0]);
         report.goodness_of_fit = Some(crate::gof::replay(game, mode, config.seed, first, replayed));
     }
+    if config.detail {
+        let batches = plan.batches.start..out.end;
+        let detail = replay_detail(
+            game,
+            mode,
+            config.seed,
+            plan.rounds,
+            batches,
+            config.threads,
+            Watch {
+                progress: None,
+                stop: watch.stop,
+            },
+        )?;
+        if let Some(d) = &detail {
+            d.check(&report.par.sums).map_err(SimError::Detail)?;
+        }
+        report.detail = detail;
+    }
     report.refresh_checksums();
     Ok(report)
 }
@@ -370,4 +399,55 @@ where
 /// The threads a plan really uses (never more than its batches; 0 means every core).
 fn plan_threads(plan: &Plan) -> usize {
     slot_core::sim::worker_threads(plan.threads, plan.batches.end - plan.batches.start)
+}
+
+/// Replays batches `batches` of the run of `rounds` rounds of seed `seed` of `game` in `mode`
+/// (the rounds of the run, or of the shard, that was played) with a [`crate::detail::DetailRecorder`], on
+/// `threads` threads (0: every core): the run's contribution sums. `None` if `watch.stop` was
+/// set before the end.
+///
+/// # Errors
+/// [`SimError::Threads`] if the threads cannot start; [`SimError::Detail`] if a round's
+/// events did not add up to its win (a defect of the game's event record, named).
+pub fn replay_detail<G: Game>(
+    game: &G,
+    mode: G::Mode,
+    seed: u64,
+    rounds: u64,
+    batches: Range<u64>,
+    threads: usize,
+    watch: Watch<'_>,
+) -> Result<Option<crate::detail::Detail>, SimError> {
+    let plan = Plan {
+        seed,
+        rounds,
+        batches,
+        threads,
+        cost: G::cost(mode),
+    };
+    let detail = fold_batches(
+        &plan,
+        watch.progress,
+        watch.stop,
+        crate::detail::DetailRecorder::new,
+        |rng, n, rec| {
+            for _ in 0..n {
+                game.play_round(mode, rng, &mut *rec);
+            }
+        },
+        crate::detail::DetailRecorder::absorb,
+    )?
+    .map(crate::detail::DetailRecorder::finish);
+    if let Some(d) = &detail
+        && d.unreconciled > 0
+    {
+        return Err(SimError::Detail(format!(
+            "{} of {} rounds of {} ({}) have events that do not add up to their win",
+            d.unreconciled,
+            d.rounds,
+            G::NAME,
+            G::mode_name(mode)
+        )));
+    }
+    Ok(detail)
 }

@@ -38,10 +38,13 @@
 //! record can be re-checked without re-running it.
 
 use crate::error::SimError;
+use crate::fold::fold_batches;
 use crate::run::{Watch, sums_of};
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::SplitGame;
+use slot_core::sim::{Plan, batches_of};
+use slot_core::stats::Accumulator;
 use slot_core::stats::RoundSummary;
 
 /// The normal quantile of a two-sided 99 % interval.
@@ -64,6 +67,11 @@ pub struct BaseSums {
     pub trigger_win: u128,
     /// Base games that reached the cap.
     pub cap_hits: u64,
+    /// The triggering base games by their win, as `[win in hundredths, base games]`, by win:
+    /// with the features' tails they give the odds of the cap ([`SplitRecord::cap_odds`]).
+    /// Empty in records written before it existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trigger_wins: Vec<[u64; 2]>,
 }
 
 /// One pick's features played alone: integer sums (hundredths of the bet).
@@ -83,6 +91,38 @@ pub struct FeatureSums {
     pub cap_hits: u64,
     /// The largest feature win.
     pub max_win: u64,
+    /// The features that won at least [`TAIL_FROM`] of the cap, as `[win in hundredths,
+    /// features]`, by win (the cap's own count included). Empty in records written before it
+    /// existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tail: Vec<[u64; 2]>,
+}
+
+/// The features' tail kept in a split record starts at this share of the cap (one half): a
+/// round caps when its base win plus its feature reach the cap, so the feature wins from
+/// `cap - b` matter for a triggering base game that won b; base wins above half the cap are
+/// not resolved (their share is the stated bound of [`CapOdds::bias_bound`]).
+pub const TAIL_FROM: (u64, u64) = (1, 2);
+
+/// The odds of the cap of one pick from a split record ([`SplitRecord::cap_odds`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CapOdds {
+    /// The probability that a round reaches the cap.
+    pub probability: f64,
+    /// Its interval at 95 % (probabilities).
+    pub ci95: [f64; 2],
+    /// The effective count of cap events the estimate rests on ((sum of weights)^2 / sum of
+    /// squared weights; the features that capped alone count 1 each).
+    pub effective_count: f64,
+    /// An upper bound of what the estimate leaves out (a probability): triggering base games
+    /// that won more than half the cap, whose feature might reach the cap from below the
+    /// recorded tail.
+    pub bias_bound: f64,
+    /// Where no base game reached the cap alone: the 95 % upper bound of the probability
+    /// that one does (the Poisson bound of 0 events in the base games played), stated
+    /// beside the estimate, not in its interval (0 where base games did cap: those are in
+    /// the estimate).
+    pub unseen_base_bound: f64,
 }
 
 /// A split-estimate run: the base games once, each pick's features (the file `split --out`
@@ -173,6 +213,22 @@ impl SplitRecord {
                 b.trigger_win, b.win, b.cap_hits, b.rounds
             ));
         }
+        let sorted =
+            |v: &[[u64; 2]]| v.windows(2).all(|w| w[0][0] < w[1][0]) && v.iter().all(|p| p[1] > 0);
+        if !b.trigger_wins.is_empty() {
+            let count: u64 = b.trigger_wins.iter().map(|p| p[1]).sum();
+            let won: u128 = b
+                .trigger_wins
+                .iter()
+                .map(|p| u128::from(p[0]) * u128::from(p[1]))
+                .sum();
+            if !sorted(&b.trigger_wins) || count != b.triggers || won != b.trigger_win {
+                return Err(format!(
+                    "base games: the triggering games by win count {count} winning {won}, but the sums say {} winning {} (or the pairs are not sorted by win, each once, each counted)",
+                    b.triggers, b.trigger_win
+                ));
+            }
+        }
         if self.picks.is_empty() {
             return Err("no pick's features".into());
         }
@@ -188,6 +244,27 @@ impl SplitRecord {
             }
             let what = format!("{} features", f.pick);
             check_moments(&what, f.features, f.win, f.win_sq, cap)?;
+            let from = cap * u128::from(TAIL_FROM.0) / u128::from(TAIL_FROM.1);
+            let capped: u64 = f
+                .tail
+                .iter()
+                .filter(|p| u128::from(p[0]) == cap)
+                .map(|p| p[1])
+                .sum();
+            let tail_max = f.tail.last().map_or(0, |p| p[0]);
+            if !f.tail.is_empty()
+                && (!sorted(&f.tail)
+                    || f.tail
+                        .iter()
+                        .any(|p| u128::from(p[0]) < from || u128::from(p[0]) > cap)
+                    || capped != f.cap_hits
+                    || tail_max != f.max_win)
+            {
+                return Err(format!(
+                    "{what}: the tail (wins from {from}) holds {capped} caps and a largest win of {tail_max}, but the sums say {} caps and {} (or a win outside the tail, or pairs not sorted)",
+                    f.cap_hits, f.max_win
+                ));
+            }
             let max = u128::from(f.max_win);
             if max > cap
                 || f.cap_hits > f.features
@@ -201,6 +278,132 @@ impl SplitRecord {
             }
         }
         Ok(())
+    }
+
+    /// The record as pretty-printed JSON with each `[win, count]` pair on one line (what
+    /// `split --out` writes; read back with serde as any JSON).
+    pub fn to_json_pretty(&self) -> String {
+        let text = serde_json::to_string_pretty(self).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut out = String::with_capacity(text.len());
+        let mut i = 0;
+        let number = |l: &str| {
+            let t = l.trim().trim_end_matches(',');
+            !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit())
+        };
+        while i < lines.len() {
+            let l = lines[i];
+            if l.trim_end().ends_with('[')
+                && i + 3 < lines.len()
+                && number(lines[i + 1])
+                && number(lines[i + 2])
+                && lines[i + 3].trim().starts_with(']')
+            {
+                out.push_str(l.trim_end());
+                out.push_str(lines[i + 1].trim());
+                out.push(' ');
+                out.push_str(lines[i + 2].trim());
+                out.push_str(lines[i + 3].trim());
+                out.push('\n');
+                i += 4;
+            } else {
+                out.push_str(l);
+                out.push('\n');
+                i += 1;
+            }
+        }
+        out
+    }
+
+    /// Each pick's odds of the cap, in the record's order: empty for a game without a cap or
+    /// a record without `trigger_wins` (written before it existed).
+    ///
+    /// A round reaches the cap when its base game does, or when it triggers and its base win
+    /// b plus its feature f reach the cap (the feature played alone is the same feature: it
+    /// does not depend on b). So
+    ///
+    /// ```text
+    /// P(cap) = P(base game caps) + sum over features f of P(trigger, b >= cap - f) / features
+    /// ```
+    ///
+    /// over the features of the record, each weighted by the share of base games that
+    /// triggered with a win of at least `cap - f` (all triggering ones, q, for a feature that
+    /// capped alone). Only the features' tail from half the cap is kept, so triggering base
+    /// games that won more than half the cap are not resolved: their share is the stated
+    /// [`CapOdds::bias_bound`]. Where no base game reached the cap alone, the chance that
+    /// one does is stated as its own upper bound ([`CapOdds::unseen_base_bound`]). The 95 %
+    /// interval is the exact Poisson interval of the effective count of the weighted cap
+    /// events (rounded down, which widens it), scaled to the estimate; the base games' share
+    /// q is known to a relative 1/sqrt(triggers) (3e-4 for 1e7 triggers), negligible beside
+    /// it.
+    pub fn cap_odds<G: SplitGame>(&self) -> Vec<(String, CapOdds)> {
+        let b = &self.base;
+        let Some(cap) = G::CAP.map(|c| c.limit.hundredths()) else {
+            return Vec::new();
+        };
+        if b.trigger_wins.is_empty() {
+            return Vec::new();
+        }
+        let n = b.rounds as f64;
+        let from = cap * TAIL_FROM.0 / TAIL_FROM.1;
+        let at_least = |x: u64| -> u64 {
+            b.trigger_wins
+                .iter()
+                .filter(|p| p[0] >= x)
+                .map(|p| p[1])
+                .sum()
+        };
+        let bias_bound = b
+            .trigger_wins
+            .iter()
+            .filter(|p| p[0] > cap - from)
+            .map(|p| p[1])
+            .sum::<u64>() as f64
+            / n;
+        let level = slot_core::stats::AWARD_ODDS_LEVEL;
+        // Base games that capped alone weigh 1 / n each; a feature of the tail weighs the
+        // share g of triggering base games it caps with, over the features played.
+        let base_weight = 1.0 / n;
+        let base_bound = if b.cap_hits == 0 {
+            slot_core::stats::poisson_interval(0, level).1 / n
+        } else {
+            0.0
+        };
+        self.picks
+            .iter()
+            .map(|f| {
+                let m = f.features as f64;
+                let mut sum = b.cap_hits as f64 * base_weight;
+                let mut sum_sq = b.cap_hits as f64 * base_weight * base_weight;
+                for &[win, k] in &f.tail {
+                    let g = at_least(cap.saturating_sub(win)) as f64 / n / m;
+                    sum += k as f64 * g;
+                    sum_sq += k as f64 * g * g;
+                }
+                let effective = if sum_sq > 0.0 {
+                    sum * sum / sum_sq
+                } else {
+                    0.0
+                };
+                let k = effective.floor() as u64;
+                let (lo, hi) = slot_core::stats::poisson_interval(k, level);
+                let ci95 = if k > 0 {
+                    [lo * sum / k as f64, hi * sum / k as f64]
+                } else {
+                    // Nothing seen: at most the Poisson bound of 0 events of the largest
+                    // weight, a feature that caps after any triggering base game.
+                    [0.0, hi * (b.triggers as f64 / n / m).max(base_weight)]
+                };
+                let odds = CapOdds {
+                    probability: sum,
+                    ci95,
+                    effective_count: effective,
+                    bias_bound,
+                    unseen_base_bound: base_bound,
+                };
+                (f.pick.clone(), odds)
+            })
+            .collect()
     }
 
     /// Each pick's figures, in the record's order.
@@ -261,7 +464,7 @@ pub fn run<G: SplitGame>(
             });
         }
     }
-    let base = base_games(game, rounds, seed, threads, watch)?;
+    let (base, trigger_wins) = base_games_tallied(game, rounds, seed, threads, watch)?;
     if base.feature_rounds[0] == 0 {
         return Err(SimError::Config {
             setting: "rounds",
@@ -274,16 +477,20 @@ pub fn run<G: SplitGame>(
         game: G::NAME.into(),
         model_fingerprint: game.fingerprint(),
         command,
-        base: base_sums(seed, &base),
+        base: BaseSums {
+            trigger_wins,
+            ..base_sums(seed, &base)
+        },
         picks: Vec::new(),
     };
     for &mode in modes {
         let index = G::MODES.iter().position(|&m| m == mode).unwrap_or(0) as u64;
         let mode_seed = feature_seed(seed, index);
-        let acc = features_alone(game, mode, features, mode_seed, threads, watch)?;
-        record
-            .picks
-            .push(feature_sums(G::mode_name(mode), mode_seed, &acc));
+        let (acc, tail) = features_tallied(game, mode, features, mode_seed, threads, watch)?;
+        record.picks.push(FeatureSums {
+            tail,
+            ..feature_sums(G::mode_name(mode), mode_seed, &acc)
+        });
     }
     record.check::<G>().map_err(SimError::Split)?;
     Ok(record)
@@ -312,6 +519,104 @@ pub fn features_alone<G: SplitGame>(
     })
 }
 
+/// Counts by key, as `[key, count]` pairs sorted by key.
+type Tally = std::collections::BTreeMap<u64, u64>;
+
+fn pairs(t: Tally) -> Vec<[u64; 2]> {
+    t.into_iter().map(|(k, v)| [k, v]).collect()
+}
+
+fn add_tallied(a: &mut (Accumulator, Tally), b: (Accumulator, Tally)) {
+    a.0.merge(&b.0);
+    for (k, v) in b.1 {
+        *a.1.entry(k).or_default() += v;
+    }
+}
+
+fn interrupted(what: &str) -> SimError {
+    SimError::Config {
+        setting: "interrupt",
+        message: format!(
+            "stopped during the {what}: a split record needs every round planned, so none was made"
+        ),
+    }
+}
+
+/// [`base_games`] with the triggering base games counted by their win.
+fn base_games_tallied<G: SplitGame>(
+    game: &G,
+    rounds: u64,
+    seed: u64,
+    threads: usize,
+    watch: Watch<'_>,
+) -> Result<(Accumulator, Vec<[u64; 2]>), SimError> {
+    let cost = G::MODES.first().map_or(100, |&m| G::cost(m));
+    let plan = Plan {
+        seed,
+        rounds,
+        batches: 0..batches_of(rounds),
+        threads,
+        cost,
+    };
+    let out = fold_batches(
+        &plan,
+        watch.progress,
+        watch.stop,
+        || (Accumulator::new(cost), Tally::new()),
+        |rng, n, (acc, wins)| {
+            for _ in 0..n {
+                let b = game.play_base_game(rng);
+                acc.add(&base_summary(&b));
+                if b.triggered {
+                    *wins.entry(b.win).or_default() += 1;
+                }
+            }
+        },
+        add_tallied,
+    )?
+    .ok_or_else(|| interrupted("base games"))?;
+    Ok((out.0, pairs(out.1)))
+}
+
+/// [`features_alone`] with the features from [`TAIL_FROM`] of the cap counted by their win.
+fn features_tallied<G: SplitGame>(
+    game: &G,
+    mode: G::Mode,
+    n: u64,
+    seed: u64,
+    threads: usize,
+    watch: Watch<'_>,
+) -> Result<(Accumulator, Vec<[u64; 2]>), SimError> {
+    let from = G::CAP.map_or(u64::MAX, |c| {
+        c.limit.hundredths() * TAIL_FROM.0 / TAIL_FROM.1
+    });
+    let plan = Plan {
+        seed,
+        rounds: n,
+        batches: 0..batches_of(n),
+        threads,
+        cost: G::cost(mode),
+    };
+    let out = fold_batches(
+        &plan,
+        watch.progress,
+        watch.stop,
+        || (Accumulator::new(G::cost(mode)), Tally::new()),
+        |rng, k, (acc, tail)| {
+            for _ in 0..k {
+                let s = G::summary(&game.play_feature(mode, rng));
+                if s.win >= from {
+                    *tail.entry(s.win).or_default() += 1;
+                }
+                acc.add(&s);
+            }
+        },
+        add_tallied,
+    )?
+    .ok_or_else(|| interrupted("features"))?;
+    Ok((out.0, pairs(out.1)))
+}
+
 /// The base-game sums of a split record from the sums [`base_games`] returns.
 pub fn base_sums(seed: u64, base: &slot_core::stats::Accumulator) -> BaseSums {
     BaseSums {
@@ -322,6 +627,7 @@ pub fn base_sums(seed: u64, base: &slot_core::stats::Accumulator) -> BaseSums {
         triggers: base.feature_rounds[0],
         trigger_win: base.feature_wins[0],
         cap_hits: base.cap_hits,
+        trigger_wins: Vec::new(),
     }
 }
 
@@ -339,6 +645,7 @@ pub fn feature_sums(
         win_sq: features.sum_sq,
         cap_hits: features.cap_hits,
         max_win: features.max_win,
+        tail: Vec::new(),
     }
 }
 
@@ -357,19 +664,24 @@ pub fn base_games<G: SplitGame>(
 ) -> Result<slot_core::stats::Accumulator, SimError> {
     let cost = G::MODES.first().map_or(100, |&m| G::cost(m));
     sums_of(rounds, seed, threads, cost, watch, |rng| {
-        let b = game.play_base_game(rng);
-        let mut s = RoundSummary {
-            win: b.win,
-            capped: b.capped,
-            ..RoundSummary::default()
-        };
-        s.by_source[0] = b.win;
-        if b.triggered {
-            s.feature_triggers[0] = 1;
-            s.feature_wins[0] = b.win;
-        }
-        s
+        base_summary(&game.play_base_game(rng))
     })
+}
+
+/// A base game as the sums count it: its win, its cap, its trigger in feature 0 with the
+/// base win as that feature's win.
+fn base_summary(b: &slot_core::game::BaseGame) -> RoundSummary {
+    let mut s = RoundSummary {
+        win: b.win,
+        capped: b.capped,
+        ..RoundSummary::default()
+    };
+    s.by_source[0] = b.win;
+    if b.triggered {
+        s.feature_triggers[0] = 1;
+        s.feature_wins[0] = b.win;
+    }
+    s
 }
 
 #[cfg(test)]
@@ -390,6 +702,7 @@ mod tests {
                 triggers: 1,
                 trigger_win: 300,
                 cap_hits: 0,
+                trigger_wins: vec![[300, 1]],
             },
             // Two features: 10 x and 30 x.
             picks: vec![FeatureSums {
@@ -400,6 +713,7 @@ mod tests {
                 win_sq: 10_000_000,
                 cap_hits: 0,
                 max_win: 3_000,
+                tail: Vec::new(),
             }],
         }
     }
@@ -421,6 +735,55 @@ mod tests {
         let var: f64 = (5.0 / 3.0 + 75.0 + 20.0) / 4.0 + 200.0 / 32.0;
         assert!((e.half_width_99 - Z99 * var.sqrt()).abs() < 1e-9);
         assert_eq!(e.feature_sd, 200f64.sqrt());
+    }
+
+    /// Four base games: 0, 3 x (triggered), 2600 x (triggered), 0; two features: 2500 x and
+    /// 10 x. A round caps (5000 x) when its base win plus its feature reach the cap: the
+    /// 2500 x feature does so after the 2600 x base game only, one of four: P = (1/4) / 2.
+    /// The 2600 x base game is above half the cap, so its share (1/4) is the stated bound.
+    #[test]
+    fn the_cap_odds_are_worked_by_hand() {
+        let mut r = record();
+        r.base.win = 300 + 260_000;
+        r.base.win_sq = 300 * 300 + 260_000 * 260_000;
+        r.base.triggers = 2;
+        r.base.trigger_win = 260_300;
+        r.base.trigger_wins = vec![[300, 1], [260_000, 1]];
+        let f = &mut r.picks[0];
+        f.win = 250_000 + 1_000;
+        f.win_sq = 250_000 * 250_000 + 1_000 * 1_000;
+        f.max_win = 250_000;
+        f.tail = vec![[250_000, 1]];
+        r.check::<moon_princess::MoonPrincess>().unwrap();
+        let [(pick, c)] = r
+            .cap_odds::<moon_princess::MoonPrincess>()
+            .try_into()
+            .unwrap();
+        assert_eq!(pick, "love");
+        assert_eq!(c.probability, 0.125);
+        assert_eq!(c.effective_count, 1.0);
+        assert_eq!(c.bias_bound, 0.25);
+        let (lo, hi) = slot_core::stats::poisson_interval(1, 0.95);
+        assert_eq!(c.ci95, [lo * 0.125, hi * 0.125]);
+        // No base game capped alone in 4: its chance is stated apart, at most 3.69 / 4.
+        let (_, none) = slot_core::stats::poisson_interval(0, 0.95);
+        assert_eq!(c.unseen_base_bound, none / 4.0);
+        // A tail that does not hold the largest win, or a win below it, is refused.
+        let mut bad = r.clone();
+        bad.picks[0].tail = vec![[240_000, 1]];
+        assert!(
+            bad.check::<moon_princess::MoonPrincess>()
+                .unwrap_err()
+                .contains("tail")
+        );
+        let mut bad = r.clone();
+        bad.base.trigger_wins = vec![[300, 2]];
+        let e = bad.check::<moon_princess::MoonPrincess>().unwrap_err();
+        assert!(e.contains("triggering games by win"), "{e}");
+        // A record without the tallies (written before them) has no cap odds.
+        let mut old = r.clone();
+        old.base.trigger_wins.clear();
+        assert!(old.cap_odds::<moon_princess::MoonPrincess>().is_empty());
     }
 
     #[test]

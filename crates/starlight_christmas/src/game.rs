@@ -84,6 +84,28 @@ impl slot_core::Game for StarlightChristmas {
         })
     }
 
+    /// The cap's odds in the mode's certification run ([`crate::math_model::CERTIFIED_CAP_HITS`]
+    /// of its rounds), for the shipped model only.
+    fn certified_award_odds(&self, mode: BetMode) -> Vec<slot_core::game::CertifiedOdds> {
+        if self.fingerprint() != MathModel::standard().fingerprint() {
+            return Vec::new();
+        }
+        let m = &crate::math_model::CERTIFIED;
+        let Some(i) = m.iter().position(|r| r.mode == mode.name()) else {
+            return Vec::new();
+        };
+        let hits = crate::math_model::CERTIFIED_CAP_HITS[i];
+        vec![slot_core::game::CertifiedOdds {
+            award: "cap 5000x",
+            probability: hits as f64 / m[i].rounds as f64,
+            count: hits as f64,
+            how: format!(
+                "{hits} capped rounds in the certification run (seed {}, {} rounds)",
+                m[i].seed, m[i].rounds
+            ),
+        }]
+    }
+
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         mode: BetMode,

@@ -10,7 +10,17 @@
 //! | `rtp_by_source.csv` | `source,rtp` |
 //! | `convergence.csv` | `batches,rounds,rtp,ci99_low,ci99_high` (running RTP at each checkpoint) |
 //! | `win_distribution.svg` | share of rounds per win-size bucket and P(win >= x), log-log, cap marked |
+//! | `rtp_share.svg` | each win-size bucket's share of the rounds beside its share of the RTP |
 //! | `rtp_convergence.svg` | running RTP with its 99 % band and the target line, log rounds |
+//!
+//! With the run's contribution sums ([`crate::detail`], `sim --out`), also:
+//!
+//! | file | what |
+//! |---|---|
+//! | `contributions.csv` | `kind,name,pays,count,times,rtp`: symbol wins by count band, other wins, Girl Power, the cap's cut, tumble depths, multipliers |
+//! | `cascades.csv` | `tumbles,spins`: spins by cascade length |
+//! | `round_wins.csv` | `win_x_bet,rounds`: rounds by their exact win |
+//! | `tumble_depth.svg` | share of the RTP won at each tumble depth (tumbling games) |
 //!
 //! One CSV per table (each a plain table with a header row, RFC 4180 quoting by the `csv`
 //! crate); ratios are fractions, wins multiples of the paytable's bet, empty cells where a
@@ -27,6 +37,8 @@ use slot_core::sim::Checkpoint;
 use slot_core::stats::{BUCKET_EDGES_X, BUCKETS, ParReport};
 use std::fmt::Write as _;
 use std::path::Path;
+
+pub mod contributions;
 
 /// The bucket ranges in x bet, `[from, to)`; `to` is `None` for the open ones (and `from` for
 /// "cap" is the cap, if the game has one).
@@ -157,6 +169,25 @@ pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
         )?,
     )?;
     put("win_distribution.svg", &distribution_svg(r, cap_x)?)?;
+    put("rtp_share.svg", &contributions::rtp_share_svg(report)?)?;
+    // Files of an earlier report's contribution sums in the same directory would be another
+    // run's.
+    for name in [
+        "contributions.csv",
+        "cascades.csv",
+        "round_wins.csv",
+        "tumble_depth.svg",
+    ] {
+        let _ = std::fs::remove_file(dir.join(name));
+    }
+    if let Some(d) = &report.detail {
+        for (name, text) in contributions::tables(report, d)? {
+            put(name, &text)?;
+        }
+        if d.depths.iter().any(|r| r.depth > 0) {
+            put("tumble_depth.svg", &contributions::depth_svg(report, d)?)?;
+        }
+    }
     let points = convergence_points(report);
     let conv = dir.join("convergence.csv");
     let plot = dir.join("rtp_convergence.svg");
@@ -616,6 +647,7 @@ fn markdown(report: &Report) -> String {
     for (k, v) in rows {
         let _ = writeln!(m, "| {k} | {v} |");
     }
+    m.push_str(&contributions::disclosure_markdown(report));
     let _ = writeln!(m, "\n## RTP by source\n\n| source | RTP |\n|---|---|");
     for s in &r.source_names {
         let _ = writeln!(m, "| {s} | {} |", pct(r.rtp_by_source[s]));
@@ -697,8 +729,11 @@ fn markdown(report: &Report) -> String {
     }
     let _ = writeln!(
         m,
-        "\n![win distribution](win_distribution.svg)\n\nTables: [win_distribution.csv](win_distribution.csv), [features.csv](features.csv), [rtp_by_source.csv](rtp_by_source.csv)."
+        "\n![win distribution](win_distribution.svg)\n\n![share of rounds and of the RTP by win size](rtp_share.svg)\n\nTables: [win_distribution.csv](win_distribution.csv), [features.csv](features.csv), [rtp_by_source.csv](rtp_by_source.csv)."
     );
+    if let Some(d) = &report.detail {
+        m.push_str(&contributions::markdown(report, d));
+    }
     if report.run.convergence.is_empty() {
         let _ = writeln!(
             m,
