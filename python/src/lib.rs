@@ -115,7 +115,7 @@ fn levels(confidence: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<Vec<ConfidenceL
 
 /// Simulates a game; returns the report's parts (see `slot_math.simulate`).
 #[pyfunction]
-#[pyo3(signature = (game, *, rounds=None, seed=None, threads=None, mode=None, pick=None, rtp=None, model=None, gof_rounds=0, confidence=None, shard=None))]
+#[pyo3(signature = (game, *, rounds=None, seed=None, threads=None, mode=None, pick=None, rtp=None, model=None, gof_rounds=0, confidence=None, shard=None, detail=false))]
 #[allow(clippy::too_many_arguments)]
 fn _simulate<'py>(
     py: Python<'py>,
@@ -130,6 +130,7 @@ fn _simulate<'py>(
     gof_rounds: i128,
     confidence: Option<Vec<Bound<'py, PyAny>>>,
     shard: Option<(i128, i128)>,
+    detail: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let id = GameId::named(game)?;
     let rounds = match rounds {
@@ -158,6 +159,7 @@ fn _simulate<'py>(
         confidence: levels(confidence)?,
         gof_rounds,
         threads,
+        detail,
         ..base
     };
     config.check().map_err(errors::sim_error)?;

@@ -151,3 +151,13 @@ def test_the_lists_of_games_modes_picks_models_variants():
     info = slot_math.game_info("wish-upon-a-star")
     assert info["cap_x_bet"] is None and info["title"] == "Wish Upon a Star"
     assert slot_math.game_info("starlight-christmas")["stake_x_bet"] == {"standard": 1.0, "ante": 1.25}
+
+
+def test_the_contribution_sums_add_up_to_the_run():
+    r = slot_math.simulate("starlight-christmas", rounds=20_000, seed=3, detail=True)
+    d = r.to_dict()["detail"]
+    assert d["rounds"] == 20_000 and d["total_win"] == r.sums["total_win"]
+    rows = sum(x["amount"] for x in d["symbol_wins"]) + sum(x["amount"] for x in d["other_wins"])
+    assert rows == d["raw_win"] >= d["total_win"]
+    assert sum(n for _, n in d["win_counts"]) == 20_000
+    assert "detail" not in slot_math.simulate("starlight-christmas", rounds=20_000, seed=3).to_dict()

@@ -477,9 +477,9 @@ fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
         for &m in G::MODES {
             let c = certified(a.game, G::mode_name(m), None)?;
             rtps.push(ModeRtp {
-                mode: G::mode_name(m).to_string(),
+                mode: G::mode_name(m),
                 rtp: c.rtp,
-                source: c.source,
+                how: c.source,
             });
         }
         if a.game == GameArg::StarlightChristmas {

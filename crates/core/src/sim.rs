@@ -297,6 +297,20 @@ pub struct Plan {
     pub cost: u64,
 }
 
+impl Plan {
+    /// Every batch of the run of `rounds` rounds of seed `seed`, on `threads` threads (0:
+    /// every core), at a stake of `cost` hundredths of the paytable's bet.
+    pub fn whole(seed: u64, rounds: u64, threads: usize, cost: u64) -> Plan {
+        Plan {
+            seed,
+            rounds,
+            batches: 0..batches_of(rounds),
+            threads,
+            cost,
+        }
+    }
+}
+
 /// A rule that may end a run early: after every `every`-th batch of the seed's sequence
 /// (batch counts that are multiples of `every`), in batch order, `done` is asked about the
 /// sums of all the batches played so far (a complete prefix); `true` stops the run there.

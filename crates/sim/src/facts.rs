@@ -111,22 +111,11 @@ fn mode_rtps_of<G: Game>(fingerprint: &Fingerprint) -> Vec<ModeRtp> {
 }
 
 fn certified_rtp_of<G: Game>(fingerprint: &Fingerprint, mode: &str) -> Option<CertifiedRtp> {
-    let mode = *G::MODES.iter().find(|&&m| G::mode_name(m) == mode)?;
-    G::MODEL_NAMES.iter().find_map(|name| {
-        let game = G::new(&G::named_model(name)?).ok()?;
-        (game.fingerprint() == *fingerprint)
-            .then(|| game.certified_rtp(mode))
-            .flatten()
-    })
+    shipped::<G>(fingerprint)?.certified_rtp(G::mode_named(mode)?)
 }
 
 fn exact_award_odds_of<G: Game>(fingerprint: &Fingerprint) -> Option<Vec<(&'static str, f64)>> {
-    G::MODEL_NAMES.iter().find_map(|name| {
-        let game = G::new(&G::named_model(name)?).ok()?;
-        (game.fingerprint() == *fingerprint)
-            .then(|| game.exact_award_odds())
-            .flatten()
-    })
+    shipped::<G>(fingerprint)?.exact_award_odds()
 }
 
 impl GameFacts {

@@ -230,16 +230,9 @@ pub fn rules_sheet<G: Game>(game: &G, model: &G::Model, rules_text: Option<&str>
     s
 }
 
-/// One mode's RTP for the disclosure: the figure and where it comes from.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ModeRtp {
-    /// The mode's name.
-    pub mode: String,
-    /// The RTP, a fraction of the stake.
-    pub rtp: f64,
-    /// Where it comes from (certification record, exact, a simulation).
-    pub source: String,
-}
+/// One mode's RTP for the disclosure: the figure and where it comes from (the PAR sheet's
+/// disclosure uses the same).
+pub use crate::facts::ModeRtp;
 
 /// The disclosure figures: the RTP of every mode, and each top award's odds in each report
 /// (1 in N; exact where the game computes it) against 1 in 17 million, 1 in 34 million and
@@ -253,7 +246,7 @@ pub fn disclosure(title: &str, rtps: &[ModeRtp], reports: &[(String, &Report)]) 
             "| {} | {:.4} % | {} |\n",
             r.mode,
             r.rtp * 100.0,
-            r.source
+            r.how
         ));
     }
     s.push_str("\n## Odds of the top awards\n\n");

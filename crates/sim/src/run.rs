@@ -381,13 +381,7 @@ pub(crate) fn sums_of<F>(
 where
     F: Fn(&mut SimRng) -> slot_core::stats::RoundSummary + Sync,
 {
-    let plan = Plan {
-        seed,
-        rounds,
-        batches: 0..batches_of(rounds),
-        threads,
-        cost,
-    };
+    let plan = Plan::whole(seed, rounds, threads, cost);
     let controls = Controls {
         progress: watch.progress,
         interrupt: watch.stop,

@@ -43,7 +43,7 @@ use crate::run::{Watch, sums_of};
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::SplitGame;
-use slot_core::sim::{Plan, batches_of};
+use slot_core::sim::Plan;
 use slot_core::stats::Accumulator;
 use slot_core::stats::RoundSummary;
 
@@ -551,13 +551,7 @@ fn base_games_tallied<G: SplitGame>(
     watch: Watch<'_>,
 ) -> Result<(Accumulator, Vec<[u64; 2]>), SimError> {
     let cost = G::MODES.first().map_or(100, |&m| G::cost(m));
-    let plan = Plan {
-        seed,
-        rounds,
-        batches: 0..batches_of(rounds),
-        threads,
-        cost,
-    };
+    let plan = Plan::whole(seed, rounds, threads, cost);
     let out = fold_batches(
         &plan,
         watch.progress,
@@ -590,13 +584,7 @@ fn features_tallied<G: SplitGame>(
     let from = G::CAP.map_or(u64::MAX, |c| {
         c.limit.hundredths() * TAIL_FROM.0 / TAIL_FROM.1
     });
-    let plan = Plan {
-        seed,
-        rounds: n,
-        batches: 0..batches_of(n),
-        threads,
-        cost: G::cost(mode),
-    };
+    let plan = Plan::whole(seed, n, threads, G::cost(mode));
     let out = fold_batches(
         &plan,
         watch.progress,

@@ -400,8 +400,9 @@ fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, PlotErr
 
 /// Writes a session study's files into `dir` (which exists): `session.json` (the report),
 /// `session_survival.csv` (`spins,still_playing`), `session_results.csv`
-/// (`from_x_balance,to_x_balance,players,share`), `session_rtp.csv` (`from,share`) and
-/// `session_survival.svg` (the share of players still playing against spins, log spins).
+/// (`from_x_balance,to_x_balance,players,share`), `session_rtp.csv` (`from,share`),
+/// `session_survival.svg` (the share of players still playing against spins, log spins) and
+/// `session_rtp.svg` (the histogram of the session RTP, won over staked per player).
 ///
 /// # Errors
 /// A file that cannot be written, or a plot that cannot be drawn.
@@ -449,7 +450,54 @@ pub fn write_session(r: &crate::session::SessionReport, dir: &Path) -> Result<()
         )?,
     )?;
     put("session_survival.svg", &survival_svg(r)?)?;
+    put("session_rtp.svg", &session_rtp_svg(r)?)?;
     Ok(())
+}
+
+/// The histogram of the session RTP: the share of players per bucket of 0.1, the open bucket
+/// above 3 drawn at 3 to 3.2.
+fn session_rtp_svg(r: &crate::session::SessionReport) -> Result<String, PlotError> {
+    let top = r
+        .session_rtp
+        .iter()
+        .map(|b| b.1 * 100.0)
+        .fold(1.0, f64::max)
+        * 1.1;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 480)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let title = format!(
+            "{} ({}): session RTP of {} players ({} spins at most; all players: {:.2} %)",
+            r.game,
+            r.mode,
+            r.players,
+            r.spins,
+            r.overall_rtp * 100.0
+        );
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(45)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0.0f64..3.2, 0.0f64..top)?;
+        chart
+            .configure_mesh()
+            .x_desc("session RTP (won / staked; the last bar: 3 and above)")
+            .y_desc("players (%)")
+            .light_line_style(RGBColor(238, 238, 238))
+            .draw()?;
+        let n = r.session_rtp.len();
+        chart.draw_series(r.session_rtp.iter().enumerate().map(|(i, &(from, share))| {
+            let to = if i + 1 == n { from + 0.2 } else { from + 0.1 };
+            Rectangle::new(
+                [(from + 0.005, 0.0), (to - 0.005, share * 100.0)],
+                BLUE.mix(0.45).filled(),
+            )
+        }))?;
+        root.present()?;
+    }
+    Ok(svg)
 }
 
 fn survival_svg(r: &crate::session::SessionReport) -> Result<String, PlotError> {
