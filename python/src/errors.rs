@@ -56,7 +56,10 @@ pub fn sim_error(e: SimError) -> PyErr {
     let kind = match &e {
         SimError::Config { .. } => Kind::Config,
         SimError::Report(_) | SimError::Split(_) => Kind::Report,
-        SimError::Threads { .. } | SimError::Io { .. } | SimError::ParFiles(_) => Kind::Simulation,
+        SimError::Threads { .. }
+        | SimError::Io { .. }
+        | SimError::ParFiles(_)
+        | SimError::Detail(_) => Kind::Simulation,
     };
     error(kind, e.to_string())
 }

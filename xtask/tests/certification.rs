@@ -163,3 +163,54 @@ fn starlight_christmas_s_certification_reports_are_of_the_shipped_model_and_meet
         assert_eq!(odds.probability, r.sums.cap_hits as f64 / r.rounds as f64);
     }
 }
+
+/// Moon Princess: the odds of the cap each pick states are those of the committed split
+/// record of the shipped model (`math_model::CAP_ODDS_RECORD`), recomputed from its sums,
+/// with a 95 % interval whose upper end is at most twice its lower end.
+#[test]
+fn moon_princess_s_cap_odds_are_its_split_record_s() {
+    use moon_princess::MoonPrincess;
+    use moon_princess::math_model::{CAP_ODDS, CAP_ODDS_RECORD};
+    use slot_core::Game;
+    let path = root()
+        .join("crates/moon_princess/confirmation")
+        .join(CAP_ODDS_RECORD);
+    let r: SplitRecord = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    r.check::<MoonPrincess>().unwrap();
+    assert_eq!(
+        r.model_fingerprint,
+        moon_princess::MathModel::standard().fingerprint(),
+        "the math model changed after its cap-odds run: run `{}` again",
+        r.command
+    );
+    let odds = r.cap_odds::<MoonPrincess>();
+    let game = MoonPrincess::standard();
+    assert_eq!(odds.len(), CAP_ODDS.len());
+    for ((pick, c), want) in odds.iter().zip(CAP_ODDS) {
+        println!("{pick}: {c:?}");
+        assert_eq!(pick, want.pick);
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1e-300);
+        assert!(
+            close(c.probability, want.probability),
+            "{pick}: {c:?} vs {want:?}"
+        );
+        assert!(
+            close(c.effective_count, want.effective_count),
+            "{pick}: {c:?}"
+        );
+        assert_eq!(c.bias_bound, want.bias_bound, "{pick}");
+        assert!(close(c.unseen_base_bound, want.unseen_base_bound), "{pick}");
+        assert!(c.ci95[1] <= 2.0 * c.ci95[0], "{pick}: {:?}", c.ci95);
+        let [stated] = game
+            .certified_award_odds(MoonPrincess::mode_named(pick).unwrap())
+            .try_into()
+            .unwrap();
+        assert_eq!(
+            (stated.probability, stated.count),
+            (want.probability, want.effective_count)
+        );
+        // The PAR sheet's interval of the stated figure is the record's.
+        let [lo, hi] = slot_sim::par::contributions::certified_interval(&stated);
+        assert!(close(lo, c.ci95[0]) && close(hi, c.ci95[1]), "{pick}");
+    }
+}

@@ -54,7 +54,7 @@ fn csv(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
     (header, lines.collect())
 }
 
-fn check_par_dir(d: &Path, rounds: u64, with_convergence: bool) {
+fn check_par_dir(d: &Path, rounds: u64, with_convergence: bool, with_detail: bool) {
     let read = |f: &str| std::fs::read_to_string(d.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
     let report = typed(&read("report.json"));
     assert_eq!(report.rounds, rounds);
@@ -117,6 +117,37 @@ fn check_par_dir(d: &Path, rounds: u64, with_convergence: bool) {
         "P(win >= x) drawn as a polyline"
     );
     assert!(has_text(&svg, "P(win >= x)") && has_text(&svg, "win (x bet)"));
+    assert!(has_text(&read("rtp_share.svg"), "share of the RTP"));
+    assert!(md.contains("## Disclosure") && md.contains("lowest RTP across the game's options"));
+    if with_detail {
+        // Where the return comes from: the wins' rows and the cap's cut add up to the RTP.
+        let (h, rows) = csv(&d.join("contributions.csv"));
+        assert_eq!(h, ["kind", "name", "pays", "count", "times", "rtp"]);
+        let rtp: f64 = rows
+            .iter()
+            .filter(|r| ["symbol", "other", "cap"].contains(&r[0].as_str()))
+            .map(|r| r[5].parse::<f64>().unwrap())
+            .sum();
+        let want = report.sums.rtp();
+        assert!((rtp - want).abs() < 1e-9, "{rtp} vs {want}");
+        let (h, rows) = csv(&d.join("round_wins.csv"));
+        assert_eq!(h, ["win_x_bet", "rounds"]);
+        let counted: u64 = rows.iter().map(|r| r[1].parse::<u64>().unwrap()).sum();
+        assert_eq!(counted, rounds);
+        for part in [
+            "## Where the return comes from",
+            "the cap's cut",
+            "### Tumbles",
+            "### Multipliers",
+            "## Shape of a round's win",
+            "99.99th percentile",
+        ] {
+            assert!(md.contains(part), "report.md lacks {part}");
+        }
+        assert!(has_text(&read("tumble_depth.svg"), "tumble depth"));
+    } else {
+        assert!(!d.join("contributions.csv").exists() && !md.contains("## Where the return"));
+    }
     if with_convergence {
         let (h, rows) = csv(&d.join("convergence.csv"));
         assert_eq!(h, ["batches", "rounds", "rtp", "ci99_low", "ci99_high"]);
@@ -153,7 +184,7 @@ fn sim_and_merge_write_the_par_files() {
         "--out",
         &s,
     ]);
-    check_par_dir(&sim, 120_000, true);
+    check_par_dir(&sim, 120_000, true, true);
     // 120,000 rounds = 12 batches: checkpoints 1..=12 (two significant digits).
     assert_eq!(csv(&sim.join("convergence.csv")).1.len(), 12);
     // Shards merged: the same files (the convergence record is rebuilt exactly).
@@ -176,7 +207,7 @@ fn sim_and_merge_write_the_par_files() {
     let merged = d.join("merged");
     let m = merged.to_string_lossy().to_string();
     ok(&["merge", &files[0], &files[1], "--out", &m]);
-    check_par_dir(&merged, 120_000, true);
+    check_par_dir(&merged, 120_000, true, false);
     assert_eq!(
         std::fs::read_to_string(sim.join("convergence.csv")).unwrap(),
         std::fs::read_to_string(merged.join("convergence.csv")).unwrap()
@@ -203,7 +234,7 @@ fn sim_and_merge_write_the_par_files() {
         ]),
     );
     ok(&["merge", &files[0], &files[1], &other, "--out", &m]);
-    check_par_dir(&merged, 130_000, false);
+    check_par_dir(&merged, 130_000, false, false);
     assert!(!merged.join("rtp_convergence.svg").exists());
 }
 
@@ -244,8 +275,17 @@ fn the_committed_examples_are_valid_reports_of_the_shipped_models() {
             "features.csv",
             "rtp_by_source.csv",
             "convergence.csv",
+            "rtp_share.svg",
+            "contributions.csv",
+            "cascades.csv",
+            "round_wins.csv",
+            "session/session.json",
+            "session/session_survival.svg",
+            "session/session_rtp.svg",
         ] {
             assert!(d.join(f).is_file(), "docs/par/{game}/{f}");
         }
+        let md = std::fs::read_to_string(d.join("report.md")).unwrap();
+        assert!(md.contains("## Where the return comes from") && md.contains("## Disclosure"));
     }
 }

@@ -159,6 +159,7 @@ fn merge_adds_the_exact_sums_of_shards() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut files = vec![];
     let mut total = 0u64;
+    let mut detail_rounds = Vec::new();
     for (seed, rounds) in [(1, "20000"), (2, "15000")] {
         let (code, out, _) = xtask(&[
             "sim",
@@ -168,10 +169,12 @@ fn merge_adds_the_exact_sums_of_shards() {
             "--seed",
             &seed.to_string(),
             "--json",
+            "--detail",
         ]);
         assert_eq!(code, 0);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         total += v["sums"]["total_win"].as_u64().unwrap();
+        detail_rounds.push(v["detail"]["win_counts"].clone());
         let f = dir.join(format!("{seed}.json"));
         std::fs::write(&f, out).unwrap();
         files.push(f.to_string_lossy().into_owned());
@@ -182,6 +185,23 @@ fn merge_adds_the_exact_sums_of_shards() {
     assert_eq!(m["rounds"], 35_000);
     assert_eq!(m["sums"]["total_win"].as_u64().unwrap(), total);
     assert_eq!(m["merged_seeds"], serde_json::json!([1, 2]));
+    // The contribution sums (`--detail`) merge exactly too: the rounds by win of the merge
+    // are those of the two runs added.
+    assert_eq!(m["detail"]["rounds"], 35_000);
+    assert_eq!(m["detail"]["total_win"].as_u64().unwrap(), total);
+    let mut by_win = std::collections::BTreeMap::<u64, u64>::new();
+    for counts in &detail_rounds {
+        for p in counts.as_array().unwrap() {
+            *by_win.entry(p[0].as_u64().unwrap()).or_default() += p[1].as_u64().unwrap();
+        }
+    }
+    let merged: Vec<(u64, u64)> = m["detail"]["win_counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+        .collect();
+    assert_eq!(merged, by_win.into_iter().collect::<Vec<_>>());
     let (code, _, err) = xtask(&["merge", &files[0], &files[0]]);
     assert_eq!(code, 2);
     assert!(

@@ -155,14 +155,7 @@ where
 {
     use rayon::prelude::*;
     let batches = rounds.div_ceil(BATCH_ROUNDS);
-    let threads = worker_threads(threads, batches);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| SimError::Threads {
-            threads,
-            message: e.to_string(),
-        })?;
+    let pool = thread_pool(threads, batches)?;
     let acc = pool.install(|| {
         (0..batches)
             .into_par_iter()
@@ -183,6 +176,23 @@ where
             )
     });
     Ok(acc)
+}
+
+/// A rayon pool of [`worker_threads`]`(threads, units)` threads (0: every core; never more
+/// than `units`), for work cut into `units` independent pieces.
+///
+/// # Errors
+/// [`SimError::Threads`] if the pool cannot be built.
+#[cfg(feature = "parallel")]
+pub fn thread_pool(threads: usize, units: u64) -> Result<rayon::ThreadPool, SimError> {
+    let threads = worker_threads(threads, units);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| SimError::Threads {
+            threads,
+            message: e.to_string(),
+        })
 }
 
 /// Plays the first `n` rounds of batch `batch` on this thread.

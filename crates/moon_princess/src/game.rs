@@ -79,6 +79,35 @@ impl slot_core::Game for MoonPrincess {
         })
     }
 
+    /// The pick's odds of the cap in [`crate::math_model::CAP_ODDS`], for the shipped model
+    /// only.
+    fn certified_award_odds(&self, pick: Pick) -> Vec<slot_core::game::CertifiedOdds> {
+        use crate::math_model::{CAP_ODDS, CAP_ODDS_RECORD};
+        if self.fingerprint() != MathModel::standard().fingerprint() {
+            return Vec::new();
+        }
+        CAP_ODDS
+            .iter()
+            .filter(|c| c.pick == pick.name())
+            .map(|c| slot_core::game::CertifiedOdds {
+                award: "cap 5000x",
+                probability: c.probability,
+                count: c.effective_count,
+                how: format!(
+                    "split record {CAP_ODDS_RECORD}: 1e9 base games (seed 20261401) and 2e8 features alone (seed {}), each feature weighted by the share of triggering base games it caps with (effective count {:.1}); {}; no base game capped alone in 1e9 (its chance, stated apart: at most {:.1e} at 95 %)",
+                    c.seed,
+                    c.effective_count,
+                    if c.bias_bound == 0.0 {
+                        "nothing left out".to_string()
+                    } else {
+                        format!("left out at most {:.1e}", c.bias_bound)
+                    },
+                    c.unseen_base_bound
+                ),
+            })
+            .collect()
+    }
+
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         mode: Pick,

@@ -63,6 +63,27 @@
 //!
 //! The cap odds (caps per feature x q) are rarer than 1 in 100 million: stated for GLI-11.
 //!
+//! # The odds of the cap, to a regulator's precision
+//! A round caps when its base game and its free spins together reach 5,000 x. A second split
+//! run, `cargo xtask split moon-princess --rounds 1000000000 --features 200000000 --seed
+//! 20261401` ([`CAP_ODDS_RECORD`]), keeps the triggering base games by their win and each
+//! pick's features from half the cap by theirs; each feature then counts with the share of
+//! triggering base games whose win takes it to the cap (all of them for a feature that capped
+//! alone), which gives the probability with no approximation beyond sampling
+//! ([`CAP_ODDS`]). The 95 % interval is the exact Poisson interval of the effective count:
+//!
+//! | pick | cap, 1 in (rounds) | 95 % interval, 1 in | effective count | features capped alone |
+//! |---|---|---|---|---|
+//! | love | 5.402e8 | 4.400e8 to 6.710e8 | 91.7 | 86 of 2e8 |
+//! | star | 3.584e8 | 3.031e8 to 4.268e8 | 138.0 | 127 of 2e8 |
+//! | storm | 7.904e8 | 6.166e8 to 1.031e9 | 62.9 | 59 of 2e8 |
+//!
+//! Every pick's cap is rarer than 1 in 100 million (GLI-11) and than Ontario's 1 in 34
+//! million. No triggering base game won more than half the cap (the largest 425.75 x), so
+//! nothing is left out of the sum. No base game reached the cap alone in 1e9 (nor in the
+//! 3e9 of the certification run); its chance is stated apart, at most 3.7e-9 at 95 % from
+//! this run alone, since no count can bound it closer.
+//!
 //! # Earlier figures (the same model)
 //! Base game (paid and Trinity spins, common to the three picks), 1e9 rounds, seed 20261129:
 //! RTP 54.528 % +- 0.022 pp (99 %), free spins 1 in 242.93 (4,116,391 triggers), sd of a
@@ -242,6 +263,62 @@ const REELS_RICH: [&str; 5] = [
     "pg he be*2 st pr*2 he st pb*5 be*4 pg*6 be*2 pr*2 be ci pr*2 ci*3 pg pr*4 st*5 pb*4 be*3 ci pg*4 be*2 pr",
     "be pg ci pb*2 st ci pg be*2 he*7 pr be st ci be pg he*3 pr*3 he*2 ci*2 be he*2 ci*3 st*4 pr*2 be*3 st pr pb ci pr he*3 st*2 pr*2",
     "pg pb*2 be*2 ci pb pr*2 be ci he*4 be pb pg be*5 he*4 pb*2 st be*5 pb*3 st he*4 pg ci*2 pb st*5 he*2 st*3 pr*3",
+];
+
+/// The odds of the 5,000 x cap of one pick, from the split record [`CAP_ODDS_RECORD`]
+/// (`slot_sim::split::SplitRecord::cap_odds`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CapOdds {
+    /// The pick.
+    pub pick: &'static str,
+    /// The seed of the pick's features alone.
+    pub seed: u64,
+    /// The probability that a round reaches the cap.
+    pub probability: f64,
+    /// The effective count of cap events it rests on (the 95 % interval is the exact
+    /// Poisson interval of this count, rounded down, scaled to the probability).
+    pub effective_count: f64,
+    /// What the estimate leaves out, at most: triggering base games that won more than half
+    /// the cap.
+    pub bias_bound: f64,
+    /// No base game reached the cap alone: the 95 % upper bound of the chance that one does.
+    pub unseen_base_bound: f64,
+}
+
+/// The split record the cap's odds ([`CAP_ODDS`]) are computed from, in `confirmation/`:
+/// `cargo xtask split moon-princess --rounds 1000000000 --features 200000000 --seed 20261401
+/// --out FILE`. It keeps the triggering base games by their win and each pick's features
+/// from half the cap by theirs, so that the cap of base win plus feature is counted exactly.
+pub const CAP_ODDS_RECORD: &str = "split_1e9_2e8_seed20261401.json";
+
+/// The odds of the cap per pick, from [`CAP_ODDS_RECORD`] (a test of the runner recomputes
+/// them from its sums). No triggering base game won more than half the cap (the largest won
+/// 425.75 x bet), so nothing is left out; no base game reached the cap alone in 1e9.
+pub const CAP_ODDS: [CapOdds; 3] = [
+    CapOdds {
+        pick: "love",
+        seed: 20_261_402,
+        probability: 1.851_127_57e-9,
+        effective_count: 91.656_166_501_534_74,
+        bias_bound: 0.0,
+        unseen_base_bound: 3.688_879_453_857_432_7e-9,
+    },
+    CapOdds {
+        pick: "star",
+        seed: 20_261_403,
+        probability: 2.790_428_86e-9,
+        effective_count: 137.989_546_895_867_08,
+        bias_bound: 0.0,
+        unseen_base_bound: 3.688_879_453_857_432_7e-9,
+    },
+    CapOdds {
+        pick: "storm",
+        seed: 20_261_404,
+        probability: 1.265_102_345e-9,
+        effective_count: 62.858_137_937_314_744,
+        bias_bound: 0.0,
+        unseen_base_bound: 3.688_879_453_857_432_7e-9,
+    },
 ];
 
 /// A committed confirmation run of one pick: figure, rounds, seed, interval

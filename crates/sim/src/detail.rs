@@ -4,9 +4,9 @@
 //! The fast simulation keeps per round only its [`slot_core::stats::RoundSummary`]. The
 //! contributions need more: which symbol won with how many cells, at which tumble depth,
 //! under which multiplier, after which Moon Princess Girl Power, and what each Wish Upon a
-//! Star Lock & Spin star or gift was worth. [`replay`] plays the run's rounds a second time
-//! (the same seed and batches, so the same rounds) with a recorder that reads every event a
-//! player would see ([`DetailRecorder`]), and adds up, in integers:
+//! Star Lock & Spin star or gift was worth. [`crate::run::replay_detail`] plays the run's
+//! rounds a second time (the same seed and batches, so the same rounds) with a recorder that
+//! reads every event a player would see ([`DetailRecorder`]), and adds up, in integers:
 //!
 //! - every **symbol win** by symbol, pay rule and count (line length, reels matched, symbols
 //!   counted): times and money;

@@ -12,7 +12,7 @@
 use crate::error::SimError;
 use rayon::prelude::*;
 use slot_core::sim::Progress;
-use slot_core::sim::{Plan, SimRng, batch_rng, rounds_in, worker_threads};
+use slot_core::sim::{Plan, SimRng, batch_rng, rounds_in, thread_pool};
 use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;
@@ -44,14 +44,7 @@ where
 {
     let Range { start, end } = plan.batches.clone();
     let (seed, rounds) = (plan.seed, plan.rounds);
-    let threads = worker_threads(plan.threads, end.saturating_sub(start));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| SimError::Threads {
-            threads,
-            message: e.to_string(),
-        })?;
+    let pool = thread_pool(plan.threads, end.saturating_sub(start))?;
     let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     // `None` marks sums that miss a batch (stopped): they stay `None` when added.
     Ok(pool.install(|| {

@@ -274,7 +274,9 @@ impl Report {
 
     /// [`Report::to_json`], indented (the PAR files' `report.json`).
     pub fn to_json_pretty(&self) -> String {
-        serde_json::to_string_pretty(&self.with_fresh_checksums()).unwrap_or_default()
+        pairs_on_one_line(
+            &serde_json::to_string_pretty(&self.with_fresh_checksums()).unwrap_or_default(),
+        )
     }
 
     /// This report with its checksums computed from its fields; a signature that no longer
@@ -521,6 +523,41 @@ pub fn si(x: f64) -> String {
         digits
     };
     format!("{v:.digits$}{unit}")
+}
+
+/// Pretty-printed JSON with every array of two whole numbers (`[win, count]` pairs) on one
+/// line instead of four; the JSON is the same.
+pub(crate) fn pairs_on_one_line(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let number = |l: &str| {
+        let t = l.trim().trim_end_matches(',');
+        !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit())
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        if l.trim_end().ends_with('[')
+            && i + 3 < lines.len()
+            && number(lines[i + 1])
+            && number(lines[i + 2])
+            && lines[i + 3].trim().starts_with(']')
+        {
+            out.push_str(l.trim_end());
+            out.push_str(lines[i + 1].trim());
+            out.push(' ');
+            out.push_str(lines[i + 2].trim());
+            out.push_str(lines[i + 3].trim());
+            i += 4;
+        } else {
+            out.push_str(l);
+            i += 1;
+        }
+        if i < lines.len() {
+            out.push('\n');
+        }
+    }
+    out
 }
 
 #[cfg(test)]

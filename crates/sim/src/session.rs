@@ -165,14 +165,7 @@ pub fn sessions<G: Game>(
     config: &SessionConfig,
 ) -> Result<(SessionReport, Vec<Session>), SimError> {
     let stake = check::<G>(mode, config)?;
-    let threads = slot_core::sim::worker_threads(config.threads, config.players);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| SimError::Threads {
-            threads,
-            message: e.to_string(),
-        })?;
+    let pool = slot_core::sim::thread_pool(config.threads, config.players)?;
     let all: Vec<Session> = pool.install(|| {
         (0..config.players)
             .into_par_iter()

@@ -281,38 +281,10 @@ impl SplitRecord {
     }
 
     /// The record as pretty-printed JSON with each `[win, count]` pair on one line (what
-    /// `split --out` writes; read back with serde as any JSON).
+    /// `split --out` writes, ending with a newline; read back with serde as any JSON).
     pub fn to_json_pretty(&self) -> String {
-        let text = serde_json::to_string_pretty(self).unwrap_or_default();
-        let lines: Vec<&str> = text.lines().collect();
-        let mut out = String::with_capacity(text.len());
-        let mut i = 0;
-        let number = |l: &str| {
-            let t = l.trim().trim_end_matches(',');
-            !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit())
-        };
-        while i < lines.len() {
-            let l = lines[i];
-            if l.trim_end().ends_with('[')
-                && i + 3 < lines.len()
-                && number(lines[i + 1])
-                && number(lines[i + 2])
-                && lines[i + 3].trim().starts_with(']')
-            {
-                out.push_str(l.trim_end());
-                out.push_str(lines[i + 1].trim());
-                out.push(' ');
-                out.push_str(lines[i + 2].trim());
-                out.push_str(lines[i + 3].trim());
-                out.push('\n');
-                i += 4;
-            } else {
-                out.push_str(l);
-                out.push('\n');
-                i += 1;
-            }
-        }
-        out
+        crate::report::pairs_on_one_line(&serde_json::to_string_pretty(self).unwrap_or_default())
+            + "\n"
     }
 
     /// Each pick's odds of the cap, in the record's order: empty for a game without a cap or

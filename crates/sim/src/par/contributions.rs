@@ -598,12 +598,7 @@ pub(super) fn rtp_share_svg(report: &Report) -> Result<String, PlotError> {
             }))?
             .label("share of the RTP")
             .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], RED.mix(0.55).filled()));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()?;
+        super::legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         root.present()?;
     }
     Ok(svg)

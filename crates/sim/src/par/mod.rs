@@ -216,6 +216,20 @@ pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
     Ok(())
 }
 
+/// Draws the series labels of `chart` in a framed box at `position`.
+fn legend<'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), PlotError> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()?;
+    Ok(())
+}
+
 /// The cap in x bet, from the game's facts.
 fn cap_of(report: &Report) -> Option<f64> {
     report.cap.map(|c| c as f64 / 100.0)
@@ -387,12 +401,7 @@ fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, PlotErr
             )))?
             .label(label)
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], BLACK.stroke_width(2)));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         root.present()?;
     }
     Ok(svg)
@@ -613,12 +622,7 @@ fn convergence_svg(
             )))?
             .label(format!("target {:.2} %", target))
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], RED.stroke_width(2)));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .draw()?;
+        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
         root.present()?;
     }
     Ok(svg)
