@@ -167,6 +167,16 @@ fn sim_config(a: &SimArgs) -> Result<SimConfig, CliError> {
             a.progress_seconds
         )));
     }
+    if a.detail && a.out.is_none() && !a.json {
+        return Err(CliError(
+            "--detail adds the contribution sums to the report's JSON and PAR files: give --json or --out DIR with it".into(),
+        ));
+    }
+    if a.no_detail && a.out.is_none() {
+        return Err(CliError(
+            "--no-detail leaves the contribution sums out of --out's PAR files; without --out there are none to leave out".into(),
+        ));
+    }
     let config = SimConfig {
         seed: a.seed,
         threads: runner::threads(a.threads)?,
@@ -399,6 +409,13 @@ pub fn merge(a: &MergeArgs) -> CliResult {
         slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
     }
     let mut report = slot_sim::merge(&reports, &catalog, &a.levels.confidence)?;
+    let with_detail = reports.iter().filter(|(_, r)| r.detail.is_some()).count();
+    if with_detail > 0 && report.detail.is_none() {
+        eprintln!(
+            "note: {with_detail} of {} reports carry contribution sums (--detail); a merge keeps them only when every report does, so the merged report has none",
+            reports.len()
+        );
+    }
     if let Some(key) = &sign {
         report.sign(key);
     }

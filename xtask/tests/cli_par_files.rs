@@ -119,6 +119,9 @@ fn check_par_dir(d: &Path, rounds: u64, with_convergence: bool, with_detail: boo
     assert!(has_text(&svg, "P(win >= x)") && has_text(&svg, "win (x bet)"));
     assert!(has_text(&read("rtp_share.svg"), "share of the RTP"));
     assert!(md.contains("## Disclosure") && md.contains("lowest RTP across the game's options"));
+    let (h, rows) = csv(&d.join("disclosure.csv"));
+    assert_eq!(h, ["figure", "value", "source"]);
+    assert!(rows.iter().any(|r| r[0] == "its probability"), "{rows:?}");
     if with_detail {
         // Where the return comes from: the wins' rows and the cap's cut add up to the RTP.
         let (h, rows) = csv(&d.join("contributions.csv"));
@@ -276,6 +279,7 @@ fn the_committed_examples_are_valid_reports_of_the_shipped_models() {
             "rtp_by_source.csv",
             "convergence.csv",
             "rtp_share.svg",
+            "disclosure.csv",
             "contributions.csv",
             "cascades.csv",
             "round_wins.csv",

@@ -118,6 +118,9 @@ fn bad_arguments_exit_2_before_anything_is_printed() {
         ],
         &["sim", "moon-princess", "--threads", "0"],
         &["sim", "moon-princess", "--progress-seconds", "0"],
+        &["sim", "moon-princess", "--detail"],
+        &["sim", "moon-princess", "--no-detail", "--json"],
+        &["sim", "moon-princess", "--detail", "--no-detail", "--json"],
         &["tune", "moon-princess", "--rounds", "0"],
         &["tune", "wish-upon-a-star", "--rounds", "0"],
         &["tune", "starlight-christmas", "--rounds", "0"],
@@ -142,6 +145,8 @@ fn bad_arguments_exit_2_before_anything_is_printed() {
         err.contains("2 batches") && err.contains("at most 2 shards"),
         "{err}"
     );
+    let (_, _, err) = xtask(&["sim", "moon-princess", "--detail"]);
+    assert!(err.contains("give --json or --out DIR"), "{err}");
 }
 
 #[test]

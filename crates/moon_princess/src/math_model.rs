@@ -78,8 +78,8 @@
 //! | star | 3.584e8 | 3.031e8 to 4.268e8 | 138.0 | 127 of 2e8 |
 //! | storm | 7.904e8 | 6.166e8 to 1.031e9 | 62.9 | 59 of 2e8 |
 //!
-//! Every pick's cap is rarer than 1 in 100 million (GLI-11) and than Ontario's 1 in 34
-//! million. No triggering base game won more than half the cap (the largest 425.75 x), so
+//! Every pick's cap is rarer than 1 in 100 million (GLI-11) and than Ontario's 1 in 17
+//! million for a top award. No triggering base game won more than half the cap (the largest 425.75 x), so
 //! nothing is left out of the sum. No base game reached the cap alone in 1e9 (nor in the
 //! 3e9 of the certification run); its chance is stated apart, at most 3.7e-9 at 95 % from
 //! this run alone, since no count can bound it closer.

@@ -278,9 +278,28 @@ impl Detail {
         }
         let depth: u128 = self.depths.iter().map(|r| r.amount).sum();
         let symbols: u128 = self.symbol_wins.iter().map(|r| r.amount).sum();
-        if depth != symbols {
+        let depth_times: u64 = self.depths.iter().map(|r| r.times).sum();
+        let symbol_times: u64 = self.symbol_wins.iter().map(|r| r.times).sum();
+        if depth != symbols || depth_times != symbol_times {
             return err(format!(
-                "the wins by tumble depth add up to {depth}, the symbol wins to {symbols}"
+                "the wins by tumble depth are {depth_times} winning {depth}, the symbol wins {symbol_times} winning {symbols}"
+            ));
+        }
+        // Every round has at least one spin; the wins after a power (each spin's after one
+        // power at a time) and the multiplied wins are parts of the money; a multiplier is
+        // paid on one or more symbol wins.
+        let spins: u64 = self.cascades.iter().map(|p| p[1]).sum();
+        let powers: u128 = self.powers.iter().map(|r| r.amount).sum();
+        let multiplied: u128 = self.multipliers.iter().map(|r| r.amount).sum();
+        let multiplier_times: u64 = self.multipliers.iter().map(|r| r.times).sum();
+        if spins < self.rounds
+            || powers > self.raw_win
+            || multiplied > self.raw_win
+            || multiplier_times > symbol_times
+        {
+            return err(format!(
+                "{spins} spins in {} rounds, {powers} won after powers, {multiplied} paid with multipliers ({multiplier_times} times) of {} in all ({symbol_times} symbol wins)",
+                self.rounds, self.raw_win
             ));
         }
         if let Some(r) = self

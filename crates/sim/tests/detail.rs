@@ -279,6 +279,11 @@ fn a_round_whose_events_do_not_add_up_is_named() {
     assert!(e.contains("1 rounds whose events do not add up"), "{e}");
     // Sums of another run are refused, naming both.
     let d = read(&hand_worked());
+    let mut fewer_spins = d.clone();
+    fewer_spins.cascades = vec![[0, 1]];
+    let sums = sums_of(&[(2100, false), (500_000, true), (7400, false), (0, false)]);
+    let e = fewer_spins.check(&sums).unwrap_err();
+    assert!(e.contains("1 spins in 4 rounds"), "{e}");
     let e = d.check(&sums_of(&[(2100, false)])).unwrap_err();
     assert!(e.contains("but the run's sums hold 1 rounds"), "{e}");
 }

@@ -21,16 +21,18 @@ struct Row {
     amount: u128,
 }
 
-/// The symbol wins with consecutive counts of one symbol and pay rule that pay the same
-/// paytable amount joined into one band (Starlight Christmas's 8-9, 10-11, 12+).
+/// The symbol wins with successive counts of one symbol and pay rule that pay the same
+/// paytable amount joined into one band (Starlight Christmas's 8-9, 10-11, 12+), also across
+/// counts that never came; the band is labelled by the counts seen (`12-17`).
 fn symbol_rows(d: &Detail) -> Vec<Row> {
     let mut rows: Vec<(Row, u32, u32, u64)> = Vec::new();
     for r in &d.symbol_wins {
         let flat = r.pay_min == r.pay_max;
+        // Counts that never came between two of the same pay are taken as one band.
         if let Some((last, from, to, pay)) = rows.last_mut()
             && last.name == r.symbol
             && last.pays == pay_rule_name(r.pays)
-            && *to + 1 == r.count
+            && *to < r.count
             && flat
             && *pay == r.pay_min
         {
@@ -172,14 +174,17 @@ pub(super) fn markdown(report: &Report, d: &Detail) -> String {
         );
     }
     let cut = d.raw_win - d.total_win;
-    let _ = writeln!(
-        m,
-        "| the cap's cut | | | {} rounds | {} | -{} | -{} |",
-        d.capped_rounds,
-        one_in(rounds, d.capped_rounds),
-        pct(rtp(cut)),
-        share(cut)
-    );
+    if report.cap.is_some() {
+        let minus = if cut > 0 { "-" } else { "" };
+        let _ = writeln!(
+            m,
+            "| the cap's cut | | | {} rounds | {} | {minus}{} | {minus}{} |",
+            d.capped_rounds,
+            one_in(rounds, d.capped_rounds),
+            pct(rtp(cut)),
+            share(cut)
+        );
+    }
     let _ = writeln!(
         m,
         "| **total** | | | | | **{}** | 100 % |",
@@ -191,7 +196,7 @@ pub(super) fn markdown(report: &Report, d: &Detail) -> String {
         let tumbling: u64 = d.cascades.iter().filter(|p| p[0] > 0).map(|p| p[1]).sum();
         let _ = writeln!(
             m,
-            "\n### Tumbles\n\nThe symbol wins by tumble depth (0: the grid as it landed; d: after d tumbles), and the spins (paid, Trinity and free) by their cascade length. {spins} spins; {:.3} tumbles per spin, {:.3} per spin that tumbled.\n\n![RTP by tumble depth](tumble_depth.svg)\n\n| depth | wins | RTP | share of RTP |\n|---|---|---|---|",
+            "\n### Tumbles\n\nThe symbol wins by tumble depth (0: the grid as it landed; d: after d tumbles), and the spins (paid and free spins, and Moon Princess's Trinity spins) by their cascade length. {spins} spins; {:.3} tumbles per spin, {:.3} per spin that tumbled.\n\n![RTP by tumble depth](tumble_depth.svg)\n\n| depth | wins | RTP | share of RTP |\n|---|---|---|---|",
             tumbles as f64 / spins.max(1) as f64,
             tumbles as f64 / tumbling.max(1) as f64
         );
@@ -220,7 +225,7 @@ pub(super) fn markdown(report: &Report, d: &Detail) -> String {
     if d.multipliers.iter().any(|r| r.multiplier > 1) {
         let _ = writeln!(
             m,
-            "\n### Multipliers\n\nThe wins by the multiplier they were paid with (Starlight Christmas: a tumble sequence with its Multipliers' value; Moon Princess: the running multiplier; Wish Upon a Star: x2 in free spins), grouped: the paytable amount, what was paid and what the multiplier added.\n\n| multiplier | wins | paytable RTP | paid RTP | added by the multiplier | share of RTP |\n|---|---|---|---|---|---|"
+            "\n### Multipliers\n\nThe wins by the multiplier they were paid with (Starlight Christmas: a tumble sequence with its Multipliers' value; Moon Princess: the running multiplier; Wish Upon a Star: x2 in free spins), grouped: how often one was paid (a win; in Starlight Christmas a whole tumble sequence), the paytable amount, what was paid and what the multiplier added. Wins paid without a multiplier (scatter pays, grid clears, gifts, Lock & Spin) are not in this table.\n\n| multiplier | times paid | paytable RTP | paid RTP | added by the multiplier | share of RTP |\n|---|---|---|---|---|---|"
         );
         for (label, times, base, paid) in multiplier_groups(d) {
             let _ = writeln!(
@@ -314,7 +319,7 @@ fn shape_markdown(report: &Report, d: &Detail) -> String {
             d.win_counts.len().to_string(),
         ),
         (
-            "most frequent win",
+            "most frequent non-zero win",
             common.map_or("-".into(), |p| {
                 format!(
                     "{} x bet ({:.3} % of rounds)",
@@ -348,20 +353,22 @@ pub fn certified_interval(o: &slot_core::game::CertifiedOdds) -> [f64; 2] {
     [lo * scale, hi * scale]
 }
 
-/// The disclosure block: what a player-facing help page states, each figure with its source.
-pub(super) fn disclosure_markdown(report: &Report) -> String {
+/// The disclosure: what a player-facing help page states, as (figure, value, source) rows:
+/// the mode's RTP, the lowest RTP across the game's options, the top award and its
+/// probability, each feature's average frequency.
+pub fn disclosure_rows(report: &Report) -> Vec<[String; 3]> {
     let r = &report.par;
-    let mut m = String::new();
-    let _ = writeln!(
-        m,
-        "\n## Disclosure\n\nWhat a player-facing help page states, each figure with where it comes from.\n\n| figure | value | source |\n|---|---|---|"
-    );
+    let mut rows = Vec::new();
     let (rtp, source) = match (&report.certified_rtp, report.exact_rtp) {
         (Some(c), _) => (c.rtp, format!("certified: {}", c.how)),
         (None, Some(x)) => (x, "exact".into()),
         (None, None) => (r.rtp, format!("this run ({} rounds)", r.rounds)),
     };
-    let _ = writeln!(m, "| RTP ({}) | {:.2} % | {source} |", r.mode, rtp * 100.0);
+    rows.push([
+        format!("RTP ({})", r.mode),
+        format!("{:.2} %", rtp * 100.0),
+        source,
+    ]);
     if let Some(low) = report
         .mode_rtps
         .iter()
@@ -372,14 +379,21 @@ pub(super) fn disclosure_markdown(report: &Report) -> String {
             .iter()
             .map(|x| format!("{} {:.2} %", x.mode, x.rtp * 100.0))
             .collect();
-        let _ = writeln!(
-            m,
-            "| lowest RTP across the game's options | {:.2} % ({}) | {} ({}) |",
-            low.rtp * 100.0,
-            low.mode,
-            low.how,
-            all.join(", ")
-        );
+        let value = if all.len() > 1 {
+            format!(
+                "{:.2} % ({}; {})",
+                low.rtp * 100.0,
+                low.mode,
+                all.join(", ")
+            )
+        } else {
+            format!("{:.2} % (the game's one mode)", low.rtp * 100.0)
+        };
+        rows.push([
+            "lowest RTP across the game's options".into(),
+            value,
+            low.how.clone(),
+        ]);
     }
     let top = if report.cap.is_some() {
         r.top_awards.first()
@@ -408,23 +422,44 @@ pub(super) fn disclosure_markdown(report: &Report) -> String {
                 format!("this run ({} rounds)", r.rounds),
             ),
         };
-        let _ = writeln!(
-            m,
-            "| top award | {} | the rules |\n| its probability | {odds} | {source} |",
-            top.name
-        );
+        rows.push(["top award".into(), top.name.clone(), "the rules".into()]);
+        rows.push(["its probability".into(), odds, source]);
     }
+    let top_name = top.map(|t| t.name.to_lowercase()).unwrap_or_default();
     for name in &r.feature_names {
+        // A feature that is the top award itself (Wish Upon a Star's Grand) is stated once,
+        // by the top award's row (exact where the game computes it).
+        if top_name.starts_with(&name.to_lowercase()) {
+            continue;
+        }
         let f = &r.features[name];
-        let _ = writeln!(
-            m,
-            "| {name}: average frequency | {} | this run ({} rounds) |",
+        rows.push([
+            format!("{name}: average frequency"),
             f.one_in
                 .map_or("never".into(), |x| format!("1 in {x:.1} rounds")),
-            r.rounds
-        );
+            format!("this run ({} rounds)", r.rounds),
+        ]);
+    }
+    rows
+}
+
+/// The disclosure block of `report.md` ([`disclosure_rows`]).
+pub(super) fn disclosure_markdown(report: &Report) -> String {
+    let mut m = String::from(
+        "\n## Disclosure\n\nWhat a player-facing help page states, each figure with where it comes from ([disclosure.csv](disclosure.csv)).\n\n| figure | value | source |\n|---|---|---|\n",
+    );
+    for [figure, value, source] in disclosure_rows(report) {
+        let _ = writeln!(m, "| {figure} | {value} | {source} |");
     }
     m
+}
+
+/// `disclosure.csv`: `figure,value,source` ([`disclosure_rows`]).
+pub(super) fn disclosure_csv(report: &Report) -> Result<String, PlotError> {
+    super::csv(
+        &["figure", "value", "source"],
+        disclosure_rows(report).into_iter().map(Vec::from),
+    )
 }
 
 /// `contributions.csv`, `cascades.csv` and `round_wins.csv` of the contribution sums.
@@ -449,14 +484,21 @@ pub(super) fn tables(
             ]
         })
         .collect();
-    out.push(vec![
-        "cap".into(),
-        "the cap's cut".into(),
-        String::new(),
-        String::new(),
-        d.capped_rounds.to_string(),
-        format!("-{}", rtp(d.raw_win - d.total_win)),
-    ]);
+    if report.cap.is_some() {
+        let cut = d.raw_win - d.total_win;
+        out.push(vec![
+            "cap".into(),
+            "the cap's cut".into(),
+            String::new(),
+            String::new(),
+            d.capped_rounds.to_string(),
+            if cut > 0 {
+                format!("-{}", rtp(cut))
+            } else {
+                "0".into()
+            },
+        ]);
+    }
     for r in &d.depths {
         out.push(vec![
             "tumble depth".into(),
@@ -631,6 +673,7 @@ mod tests {
                 row("gy", 10, (75, 75), 2, 150),
                 row("gy", 12, (200, 200), 1, 200),
                 row("gy", 13, (200, 200), 1, 200),
+                row("gy", 15, (200, 200), 1, 200),
                 row("mo", 8, (10, 30), 3, 60),
                 row("mo", 9, (10, 30), 1, 20),
             ],
@@ -643,8 +686,9 @@ mod tests {
         let want = [
             ("gy", "8-9", 15, 375),
             ("gy", "10", 2, 150),
-            // 11 never came: 12-13 is a band of its own.
-            ("gy", "12-13", 2, 400),
+            // 11 never came and 12 pays otherwise: 12 starts a band, which 14 (never
+            // seen) does not end.
+            ("gy", "12-15", 3, 600),
             // Counts whose wins pay different amounts (ways) stay apart.
             ("mo", "8", 3, 60),
             ("mo", "9", 1, 20),

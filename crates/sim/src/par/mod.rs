@@ -8,6 +8,7 @@
 //! | `win_distribution.csv` | `range,from_x_bet,to_x_bet,count,share,one_in` |
 //! | `features.csv` | `feature,rounds,triggers,one_in,rtp,average_win_x_bet` |
 //! | `rtp_by_source.csv` | `source,rtp` |
+//! | `disclosure.csv` | `figure,value,source`: what a player-facing help page states (RTP, the lowest RTP across the game's options, the top award and its probability, each feature's average frequency) |
 //! | `convergence.csv` | `batches,rounds,rtp,ci99_low,ci99_high` (running RTP at each checkpoint) |
 //! | `win_distribution.svg` | share of rounds per win-size bucket and P(win >= x), log-log, cap marked |
 //! | `rtp_share.svg` | each win-size bucket's share of the rounds beside its share of the RTP |
@@ -170,6 +171,7 @@ pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
     )?;
     put("win_distribution.svg", &distribution_svg(r, cap_x)?)?;
     put("rtp_share.svg", &contributions::rtp_share_svg(report)?)?;
+    put("disclosure.csv", &contributions::disclosure_csv(report)?)?;
     // Files of an earlier report's contribution sums in the same directory would be another
     // run's.
     for name in [
@@ -643,8 +645,28 @@ fn markdown(report: &Report) -> String {
     let _ = writeln!(m, "# PAR sheet: {} ({})\n", r.game, r.mode);
     let _ = writeln!(
         m,
-        "Simulated with `cargo xtask sim` (seed {}, {} rounds). Ratios are per stake paid; win sizes are multiples of the paytable's bet.\n",
-        r.seed, r.rounds
+        "{}. Ratios are per stake paid; win sizes are multiples of the paytable's bet.\n",
+        match &report.run.merged {
+            Some(m) if m.runs.len() > 1 => format!(
+                "Merged with `cargo xtask merge` from {} reports of {} runs (seeds {}), {} rounds in all",
+                m.files,
+                m.runs.len(),
+                m.runs
+                    .iter()
+                    .map(|x| x.seed.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                r.rounds
+            ),
+            Some(m) => format!(
+                "Merged with `cargo xtask merge` from {} reports of one run (seed {}, {} rounds)",
+                m.files, r.seed, r.rounds
+            ),
+            None => format!(
+                "Simulated with `cargo xtask sim` (seed {}, {} rounds)",
+                r.seed, r.rounds
+            ),
+        }
     );
     let _ = writeln!(m, "| figure | value |\n|---|---|");
     let rows = [
@@ -809,7 +831,7 @@ fn markdown(report: &Report) -> String {
     });
     let _ = writeln!(
         m,
-        "\n## RTP range after N rounds\n\nWhere the RTP of N rounds lies, at 95 % and 99 %, around {of} ({:.4} %) with this run's sd of a round's win ({:.3} x stake): the bands live-RTP monitoring uses (`cargo xtask monitor`).\n\n{bands}",
+        "\n## RTP range after N rounds\n\nWhere the RTP of N rounds lies, at 95 % and 99 %, around {of} ({:.4} %) with this run's sd of a round's win ({:.3} x stake): the normal bands live-RTP monitoring computes (`cargo xtask monitor` computes them with the certified sd). A lower end below 0 % says that so few rounds cannot pin the RTP down.\n\n{bands}",
         mean * 100.0,
         r.sd
     );
