@@ -3,6 +3,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand_core::Rng;
+use slot_core::bit_draws::{BitPool, Pow2Table, pow2_weights};
 use slot_core::cluster::components;
 use slot_core::grid::Grid;
 use slot_core::lines::for_each_run;
@@ -26,6 +27,30 @@ fn bench(c: &mut Criterion) {
     let big = WeightedTable::new((0u8..11).map(|i| (i, 100_000 + i as u32))).unwrap();
     c.bench_function("weighted table, 11 outcomes, search", |b| {
         b.iter(|| black_box(big.sample_index(&mut rng)))
+    });
+    // A grid's 30 cells drawn from 11 weighted outcomes: today's tables (one bounded draw of
+    // a 32-bit word each) beside a power-of-two table of the same shape (16 bits each, four
+    // draws per 64-bit word), the re-expression issue 21 weighs.
+    let weights = [1600, 1600, 1500, 1300, 1100, 900, 750, 600, 400, 164, 60];
+    c.bench_function("30 cells, weighted table", |b| {
+        b.iter(|| {
+            let mut acc = 0usize;
+            for _ in 0..30 {
+                acc += small.sample_index(&mut rng);
+            }
+            black_box(acc)
+        })
+    });
+    let pow2 = Pow2Table::new(&pow2_weights(&weights, 16).unwrap()).unwrap();
+    c.bench_function("30 cells, power-of-two table from a bit pool", |b| {
+        b.iter(|| {
+            let mut pool = BitPool::new();
+            let mut acc = 0usize;
+            for _ in 0..30 {
+                acc += pow2.sample(&mut rng, &mut pool);
+            }
+            black_box(acc)
+        })
     });
     let strip = ReelStrip::new((0..60u8).map(|i| i % 11).collect::<Vec<_>>()).unwrap();
     c.bench_function("reel strip stop + window of 3", |b| {

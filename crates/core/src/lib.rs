@@ -10,6 +10,7 @@
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
 //! | [`ledger`] | the round's ledger: every payment goes through it and comes back trimmed by the cap |
 //! | [`lines`] | gap-free straight runs of 3+ along rows and columns (Moon Princess) |
+//! | [`bit_draws`] | exact draws from a few bits: power-of-two weight tables and a pool of a word's bits (for re-expressed models) |
 //! | [`cluster`] | 4-neighbour connected components by flood fill on bitboards |
 //! | `rng` | (feature `os-rng`) ChaCha20 seeded from the operating system, for real-money play |
 //! | [`sampling`] | unbiased bounded integers (Lemire 2019), integer-weighted tables, reel strips |
@@ -42,6 +43,7 @@
 //! (popcount, shifts for neighbours and runs, masks) are single instructions on `u64`; `bitvec`
 //! adds a layer for arbitrary lengths that these grids never need.
 
+pub mod bit_draws;
 pub mod bytes_rng;
 pub mod cluster;
 pub mod events;

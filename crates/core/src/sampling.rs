@@ -106,6 +106,14 @@ pub enum WeightError {
         /// The largest total allowed.
         max: u32,
     },
+    /// A total that must be a power of two is not one (a [`crate::bit_draws::Pow2Table`]).
+    #[error("the weights add up to {total}, which is not a power of two from 1 to 2^{max_bits}")]
+    NotPowerOfTwo {
+        /// The total.
+        total: u64,
+        /// The most bits a draw may take.
+        max_bits: u32,
+    },
     /// Values and weights differ in number.
     #[error("{values} values but {weights} weights; give one weight per value")]
     Mismatch {
