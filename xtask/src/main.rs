@@ -23,6 +23,7 @@
 //! saying what is wrong and what is allowed; a simulation stopped by Ctrl-C (or SIGTERM) prints
 //! the report of the batches it finished and exits with status 130.
 
+mod certify;
 mod codegen;
 mod commands;
 mod games;
@@ -86,6 +87,10 @@ enum Cmd {
     /// Moon Princess: each pick's RTP as B + q V, from base games and free-spin features
     /// played apart (its certification figures; far fewer rounds than whole rounds need).
     Split(SplitArgs),
+    /// Certify one game, mode and model: exact (Wish Upon a Star), whole rounds in resumable
+    /// chunks until the 99 % half-width reaches the goal (Starlight Christmas), or the split
+    /// estimate (Moon Princess); writes `certificate-<mode>.json` into --dir.
+    Certify(CertifyArgs),
     /// Check and merge `sim --json` reports of one game, mode and model exactly: the shards
     /// of one run, or independent runs with different seeds.
     Merge(MergeArgs),
@@ -431,6 +436,50 @@ pub struct TuneArgs {
     pub model: Option<String>,
 }
 
+/// Arguments of `certify`.
+#[derive(Args, Debug, Clone)]
+pub struct CertifyArgs {
+    /// The game.
+    pub game: Game,
+    /// The directory of the evidence: the certificate, the chunks (whole rounds; a run
+    /// started again here plays only the chunks missing) or the split record, the PAR files.
+    #[arg(long, value_name = "DIR")]
+    pub dir: std::path::PathBuf,
+    /// Moon Princess: only this pick (default: all three). Other games: not taken.
+    #[arg(long, value_enum)]
+    pub choice: Option<Choice>,
+    /// Starlight Christmas: the ante bet.
+    #[arg(long)]
+    pub ante: bool,
+    /// The goal of the 99 % half-width, percentage points.
+    #[arg(long, value_name = "PP", default_value_t = 0.05)]
+    pub half_width: f64,
+    /// Whole rounds: rounds per chunk (chunk i plays seed + i).
+    #[arg(long, default_value_t = 100_000_000, value_parser = positive)]
+    pub chunk_rounds: u64,
+    /// Whole rounds: the most chunks.
+    #[arg(long, default_value_t = 100, value_parser = positive)]
+    pub max_chunks: u64,
+    /// Split: base games (shared by the picks).
+    #[arg(long, default_value_t = 3_000_000_000, value_parser = positive)]
+    pub base_games: u64,
+    /// Split: features played alone per pick.
+    #[arg(long, default_value_t = 80_000_000, value_parser = positive)]
+    pub features: u64,
+    /// The seed (whole rounds: of chunk 0; split: of the base games).
+    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
+    pub seed: u64,
+    /// Worker threads (default: all cores); no figure depends on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// The math model: a shipped model by name, or the path of a model file (JSON).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub model: Option<String>,
+    /// No line per chunk on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
 /// Arguments of `split`.
 #[derive(Args, Debug, Clone)]
 pub struct SplitArgs {
@@ -475,6 +524,13 @@ fn main() -> ExitCode {
             _ => Err(runner::CliError(
                 "split is Moon Princess's estimate (base game + free spins played apart); certify the other games with `sim --until-halfwidth 0.05` (or `exact wish-upon-a-star`)".into(),
             )),
+        },
+        Cmd::Certify(a) => match a.game {
+            Game::MoonPrincess => certify::certify_split::<moon_princess::MoonPrincess>(a),
+            Game::WishUponAStar => certify::certify::<wish_upon_a_star::WishUponAStar>(a),
+            Game::StarlightChristmas => {
+                certify::certify::<starlight_christmas::StarlightChristmas>(a)
+            }
         },
         Cmd::Merge(a) => commands::merge(a),
         Cmd::Schema(a) => codegen::schema(a.check),

@@ -214,3 +214,102 @@ fn moon_princess_s_cap_odds_are_its_split_record_s() {
         assert!(close(lo, c.ci95[0]) && close(hi, c.ci95[1]), "{pick}");
     }
 }
+
+/// `certify`: whole rounds in chunks, written as they are played; a second run in the same
+/// directory reads them and plays only the missing one, giving the same certificate; a chunk
+/// that is not the one it should be is refused by name. Exact and split certificates too.
+#[test]
+fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
+    let d = dir("certify");
+    let sc = d.join("sc");
+    let s = sc.to_string_lossy().to_string();
+    let args = [
+        "certify",
+        "starlight-christmas",
+        "--dir",
+        &s,
+        "--chunk-rounds",
+        "20000",
+        "--max-chunks",
+        "3",
+        "--half-width",
+        "5",
+        "--seed",
+        "9",
+        "--quiet",
+    ];
+    let out = ok(&args);
+    assert!(out.contains("does NOT meet the bar"), "{out}");
+    let cert = std::fs::read_to_string(sc.join("certificate-standard.json")).unwrap();
+    let c: slot_sim::certify::Certificate = serde_json::from_str(&cert).unwrap();
+    assert_eq!(
+        c.method,
+        slot_sim::certify::Method::WholeRounds {
+            chunk_rounds: 20_000,
+            chunks: 3,
+            seed: 9
+        }
+    );
+    assert!(!c.meets && c.half_width_99.unwrap() > 0.05);
+    // The certificate's figure is the chunks' merged sums: the same as `merge` of them.
+    let chunks: Vec<String> = (0..3)
+        .map(|i| {
+            slot_sim::certify::chunk_path(&sc, i)
+                .to_string_lossy()
+                .to_string()
+        })
+        .collect();
+    let mut merge_args = vec!["merge"];
+    merge_args.extend(chunks.iter().map(String::as_str));
+    merge_args.push("--json");
+    let merged = typed(&ok(&merge_args));
+    assert!((merged.sums.rtp() - c.rtp).abs() < 1e-15);
+    // Resumed: chunk 1 removed and played again, the others read; the same certificate.
+    let kept = std::fs::read_to_string(&chunks[2]).unwrap();
+    std::fs::remove_file(&chunks[1]).unwrap();
+    ok(&args);
+    assert_eq!(
+        std::fs::read_to_string(sc.join("certificate-standard.json")).unwrap(),
+        cert
+    );
+    assert_eq!(std::fs::read_to_string(&chunks[2]).unwrap(), kept);
+    // A chunk of another seed in chunk 2's place is refused, naming it.
+    std::fs::copy(&chunks[0], &chunks[2]).unwrap();
+    let (code, _, err) = xtask(&args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not chunk 2 of this certification"), "{err}");
+    // Wish Upon a Star: exact, and within the bar.
+    let w = d.join("w");
+    ok(&["certify", "wish-upon-a-star", "--dir", &w.to_string_lossy()]);
+    let c: slot_sim::certify::Certificate = serde_json::from_str(
+        &std::fs::read_to_string(w.join("certificate-standard.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(c.method, slot_sim::certify::Method::Exact);
+    assert!(c.meets && c.half_width_99.is_none());
+    assert!((c.rtp - 0.952_019_95).abs() < 1e-8, "{}", c.rtp);
+    // Moon Princess: the split estimate of one pick, its record beside it.
+    let mp = d.join("mp");
+    ok(&[
+        "certify",
+        "moon-princess",
+        "--dir",
+        &mp.to_string_lossy(),
+        "--base-games",
+        "60000",
+        "--features",
+        "3000",
+        "--choice",
+        "star",
+        "--seed",
+        "7",
+    ]);
+    let c: slot_sim::certify::Certificate =
+        serde_json::from_str(&std::fs::read_to_string(mp.join("certificate-star.json")).unwrap())
+            .unwrap();
+    let record: SplitRecord =
+        serde_json::from_str(&std::fs::read_to_string(mp.join("split.json")).unwrap()).unwrap();
+    let [(pick, e)] = record.estimates().try_into().unwrap();
+    assert_eq!((pick.as_str(), c.rtp), ("star", e.rtp));
+    std::fs::remove_dir_all(&d).unwrap();
+}

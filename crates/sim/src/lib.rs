@@ -45,6 +45,7 @@
 //! |---|---|
 //! | [`run`] | a run's configuration, [`simulate`] and [`simulate_sums`] |
 //! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
+//! | [`certify`] | certification of one game, mode and model: exact, whole rounds in resumable chunks, or split; the certificate |
 //! | [`detail`] | where the return comes from: contributions by symbol and count, tumble depth, multiplier, Girl Power, award; the round wins' distribution |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
 //! | [`equivalence`] | outcome equivalence between builds: round digests recorded and checked |
@@ -59,6 +60,7 @@
 //! Features: `par-files` (default) brings [`par`] and its dependencies (`csv`, `plotters`,
 //! SVG only); `fuzzing` brings the check the fuzz target of report files runs.
 
+pub mod certify;
 pub mod detail;
 pub mod equivalence;
 pub mod error;

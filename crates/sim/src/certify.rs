@@ -1,0 +1,277 @@
+//! Certification of one game, mode and model, end to end: the runs, the record beside them
+//! and the figure, tied to the model's fingerprint ([`Certificate`]).
+//!
+//! Three methods, one per kind of game:
+//!
+//! - **Exact** ([`exact`]): where the game computes its RTP exactly ([`Game::exact_rtp`]:
+//!   Wish Upon a Star), the certificate states that figure; nothing is played.
+//! - **Whole rounds, in chunks** ([`whole_rounds`]): independent runs of `chunk_rounds`
+//!   rounds each, chunk `i` with seed `seed + i`, played in order until the 99 % half-width
+//!   of all the chunks so far is at most the goal (checked after each chunk, so the stop
+//!   depends on the seeds only). Each chunk's report is written to `chunk-NNNNN.json` in the
+//!   certification's directory as soon as it is played; a certification started again in the
+//!   same directory reads the chunks there (each checked as `merge` checks a report, and
+//!   refused if it is not the chunk it should be) and plays only the ones missing, so a run
+//!   that a session's end or a scheduler stops loses at most the chunk under way. The chunks
+//!   merge exactly (independent seeds) into the report the certificate is read from.
+//! - **Split** (Moon Princess, `crate::split`): the runner's `certify` plays a split
+//!   estimate and states each pick's B + q V with its interval.
+//!
+//! A certificate meets the bar when its 99 % half-width is at most the goal (an exact figure
+//! has none) and its distance to the target RTP at most [`MAX_DISTANCE`].
+
+use crate::error::SimError;
+use crate::facts::Catalog;
+use crate::report::{Report, merge};
+use crate::run::{SimConfig, Watch, simulate};
+use serde::{Deserialize, Serialize};
+use slot_core::Game;
+use slot_core::fingerprint::Fingerprint;
+use slot_core::stats::{Accumulator, ConfidenceLevel};
+use std::path::{Path, PathBuf};
+
+/// The largest distance from the target RTP a certified figure may have: 0.10 pp.
+pub const MAX_DISTANCE: f64 = 0.0010;
+
+/// How a certificate's figure was obtained.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "method", rename_all = "snake_case")]
+pub enum Method {
+    /// Computed exactly from the model.
+    Exact,
+    /// Whole rounds in independent chunks.
+    WholeRounds {
+        /// Rounds per chunk.
+        chunk_rounds: u64,
+        /// Chunks played (seeds `seed .. seed + chunks`).
+        chunks: u64,
+        /// The first chunk's seed.
+        seed: u64,
+    },
+    /// The split estimate B + q V.
+    Split {
+        /// Base games played.
+        base_games: u64,
+        /// Features played alone.
+        features: u64,
+        /// The base games' seed.
+        seed: u64,
+    },
+}
+
+/// The evidence of one game, mode and model: the figure, how it was obtained, and whether it
+/// meets the bar.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Certificate {
+    /// The game.
+    pub game: String,
+    /// The mode (Moon Princess: the pick).
+    pub mode: String,
+    /// The fingerprint of the model certified.
+    pub model_fingerprint: Fingerprint,
+    /// The method and its extent.
+    #[serde(flatten)]
+    pub method: Method,
+    /// The RTP, a fraction of the stake.
+    pub rtp: f64,
+    /// The 99 % half-width, a fraction; `None` for an exact figure.
+    pub half_width_99: Option<f64>,
+    /// The goal of the half-width, a fraction (0.0005 = 0.05 pp).
+    pub half_width_goal: f64,
+    /// The target RTP, a fraction.
+    pub target_rtp: f64,
+    /// The figure meets the bar: half-width at most the goal, distance to the target at most
+    /// [`MAX_DISTANCE`].
+    pub meets: bool,
+    /// The command that reproduces it.
+    pub command: String,
+}
+
+impl Certificate {
+    /// A certificate of `rtp` (with its half-width) for `G` in `mode`, judged against the
+    /// mode's target and `half_width_goal`.
+    pub fn new<G: Game>(
+        game: &G,
+        mode: G::Mode,
+        method: Method,
+        rtp: f64,
+        half_width_99: Option<f64>,
+        half_width_goal: f64,
+        command: String,
+    ) -> Self {
+        let target = G::target_rtp(mode).fraction();
+        let meets = half_width_99.is_none_or(|h| h <= half_width_goal)
+            && (rtp - target).abs() <= MAX_DISTANCE;
+        Certificate {
+            game: G::NAME.into(),
+            mode: G::mode_name(mode).into(),
+            model_fingerprint: game.fingerprint(),
+            method,
+            rtp,
+            half_width_99,
+            half_width_goal,
+            target_rtp: target,
+            meets,
+            command,
+        }
+    }
+
+    /// The certificate as pretty-printed JSON, ending with a newline.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+}
+
+/// The exact certificate of `game` in `mode`, or `None` if the game does not compute its RTP
+/// exactly.
+pub fn exact<G: Game>(game: &G, mode: G::Mode, command: String) -> Option<Certificate> {
+    let rtp = game.exact_rtp(mode)?;
+    Some(Certificate::new(
+        game,
+        mode,
+        Method::Exact,
+        rtp,
+        None,
+        0.0,
+        command,
+    ))
+}
+
+/// A whole-rounds certification's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WholeRoundsPlan {
+    /// The first chunk's seed (chunk `i` plays seed `seed + i`).
+    pub seed: u64,
+    /// Rounds per chunk (at least 1).
+    pub chunk_rounds: u64,
+    /// The most chunks to play (at least 1).
+    pub max_chunks: u64,
+    /// The goal of the 99 % half-width, a fraction (0.0005 = 0.05 pp).
+    pub half_width: f64,
+    /// Worker threads per chunk (0: every core).
+    pub threads: usize,
+}
+
+/// The file of chunk `i` in `dir`.
+pub fn chunk_path(dir: &Path, i: u64) -> PathBuf {
+    dir.join(format!("chunk-{i:05}.json"))
+}
+
+/// Certifies `game` in `mode` by whole rounds in chunks (see the module docs): reads the
+/// chunks already in `dir`, plays the missing ones in order until the 99 % half-width of all
+/// so far is at most `plan.half_width` or `plan.max_chunks` are played, and returns the
+/// certificate with the merged report. `command` is what reproduces it; `progress` is told
+/// of each chunk (index, whether it was read or played, the sums so far).
+///
+/// # Errors
+/// [`SimError::Config`] for settings out of range; [`SimError::Io`] for a chunk that cannot
+/// be read or written; [`SimError::Report`] for a chunk that is not a report of this game,
+/// mode, model, seed and size, or reports that cannot be merged; [`SimError::Config`] with
+/// setting `interrupt` if `watch.stop` ends a chunk early (the chunks written stay).
+pub fn whole_rounds<G: Game>(
+    game: &G,
+    mode: G::Mode,
+    plan: &WholeRoundsPlan,
+    dir: &Path,
+    command: String,
+    watch: Watch<'_>,
+    mut progress: impl FnMut(u64, bool, &Accumulator),
+) -> Result<(Certificate, Report), SimError> {
+    let bad = |setting: &'static str, message: String| SimError::Config { setting, message };
+    if plan.chunk_rounds == 0 || plan.max_chunks == 0 {
+        return Err(bad(
+            "chunk-rounds",
+            "chunks of at least 1 round, at least 1 chunk".into(),
+        ));
+    }
+    if !(plan.half_width.is_finite() && plan.half_width > 0.0) {
+        return Err(bad(
+            "half-width",
+            format!(
+                "must be above 0 percentage points (it was {})",
+                plan.half_width * 100.0
+            ),
+        ));
+    }
+    let catalog = Catalog::new().with::<G>();
+    let fingerprint = game.fingerprint();
+    let mut chunks: Vec<(PathBuf, Report)> = Vec::new();
+    let mut sums = Accumulator::new(G::cost(mode));
+    for i in 0..plan.max_chunks {
+        let path = chunk_path(dir, i);
+        let seed = plan.seed.wrapping_add(i);
+        let (report, read) = if path.exists() {
+            let text = std::fs::read_to_string(&path).map_err(|e| SimError::Io {
+                path: path.clone(),
+                message: format!("cannot read: {e}"),
+            })?;
+            let r = Report::from_json(&path, &text, &catalog)?;
+            let is_it = r.par.mode == G::mode_name(mode)
+                && r.model_fingerprint == fingerprint
+                && r.par.seed == seed
+                && r.par.rounds == plan.chunk_rounds
+                && r.run.shard.is_none()
+                && r.run.merged.is_none();
+            if !is_it {
+                return Err(SimError::Report(crate::report::ReportError(format!(
+                    "{}: not chunk {i} of this certification ({} {} of model {}, seed {seed}, {} rounds); move it away or certify in another directory",
+                    path.display(),
+                    G::NAME,
+                    G::mode_name(mode),
+                    fingerprint,
+                    plan.chunk_rounds
+                ))));
+            }
+            (r, true)
+        } else {
+            let config = SimConfig {
+                threads: plan.threads,
+                ..SimConfig::rounds(plan.chunk_rounds, seed)
+            };
+            let r = simulate(game, mode, &config, watch)?;
+            if r.par.rounds < plan.chunk_rounds {
+                return Err(bad(
+                    "interrupt",
+                    format!(
+                        "stopped during chunk {i}; the {i} chunks before it are in {}: run the same command again to go on",
+                        dir.display()
+                    ),
+                ));
+            }
+            let tmp = path.with_extension("json.partial");
+            std::fs::write(&tmp, r.to_json() + "\n")
+                .and_then(|()| std::fs::rename(&tmp, &path))
+                .map_err(|e| SimError::Io {
+                    path: path.clone(),
+                    message: format!("cannot write: {e}"),
+                })?;
+            (r, false)
+        };
+        sums.merge(&report.par.sums);
+        chunks.push((path, report));
+        progress(i, read, &sums);
+        if crate::run::precision_reached(&sums, plan.half_width) {
+            break;
+        }
+    }
+    let merged = merge(
+        &chunks,
+        &catalog,
+        &[ConfidenceLevel::P95, ConfidenceLevel::P99],
+    )?;
+    let s = &merged.par.sums;
+    let certificate = Certificate::new(
+        game,
+        mode,
+        Method::WholeRounds {
+            chunk_rounds: plan.chunk_rounds,
+            chunks: chunks.len() as u64,
+            seed: plan.seed,
+        },
+        s.rtp(),
+        Some(s.half_width(ConfidenceLevel::P99.z())),
+        plan.half_width,
+        command,
+    );
+    Ok((certificate, merged))
+}

@@ -1,0 +1,203 @@
+//! `certify`: the evidence of one game, mode and model, end to end (`slot_sim::certify`):
+//! exact (Wish Upon a Star), whole rounds in resumable chunks (Starlight Christmas), or the
+//! split estimate (Moon Princess). Writes `certificate-<mode>.json` into `--dir` with the
+//! chunks or the split record beside it; prints each figure against the bar.
+
+use crate::commands::{game_of, mode_of};
+use crate::progress::interrupt_flag;
+use crate::runner::{self, CliError, CliResult};
+use crate::{CertifyArgs, Choice};
+use slot_core::Game;
+use slot_core::game::SplitGame;
+use slot_sim::Watch;
+use slot_sim::certify::{Certificate, Method, WholeRoundsPlan};
+use std::path::Path;
+use std::time::Instant;
+
+/// The command line that reproduces a certification.
+fn command_of(a: &CertifyArgs, game: &str, method: &str) -> String {
+    let mut c = format!("cargo xtask certify {game} --dir DIR --seed {}", a.seed);
+    if let Some(ch) = a.choice {
+        c += &format!(
+            " --choice {}",
+            match ch {
+                Choice::Love => "love",
+                Choice::Star => "star",
+                Choice::Storm => "storm",
+            }
+        );
+    }
+    if a.ante {
+        c += " --ante";
+    }
+    match method {
+        "whole" => {
+            c += &format!(
+                " --half-width {} --chunk-rounds {} --max-chunks {}",
+                a.half_width, a.chunk_rounds, a.max_chunks
+            );
+        }
+        "split" => c += &format!(" --base-games {} --features {}", a.base_games, a.features),
+        _ => {}
+    }
+    if let Some(m) = &a.model {
+        c += &format!(" --model {m}");
+    }
+    c
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> CliResult {
+    let path = dir.join(name);
+    std::fs::write(&path, text)
+        .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
+}
+
+fn prepare(dir: &Path) -> CliResult {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError(format!("--dir {}: cannot create: {e}", dir.display())))
+}
+
+fn print_certificate(c: &Certificate, core_seconds: f64) {
+    let figure = match c.half_width_99 {
+        Some(h) => format!("{:.4} % +- {:.4} pp (99 %)", c.rtp * 100.0, h * 100.0),
+        None => format!("{:.6} % (exact)", c.rtp * 100.0),
+    };
+    let how = match &c.method {
+        Method::Exact => "computed from the model".to_string(),
+        Method::WholeRounds {
+            chunk_rounds,
+            chunks,
+            seed,
+        } => format!("{chunks} chunks of {chunk_rounds} rounds, seeds {seed}.."),
+        Method::Split {
+            base_games,
+            features,
+            seed,
+        } => format!("split: {base_games} base games (seed {seed}), {features} features"),
+    };
+    println!(
+        "{} ({}): RTP {figure}, target {:.2} % (distance {:+.4} pp): {}; {how}; {:.1} core-minutes",
+        c.game,
+        c.mode,
+        c.target_rtp * 100.0,
+        (c.rtp - c.target_rtp) * 100.0,
+        if c.meets {
+            "meets the bar".to_string()
+        } else {
+            format!(
+                "does NOT meet the bar (99 % half-width at most {:.2} pp, distance at most {:.2} pp)",
+                c.half_width_goal * 100.0,
+                slot_sim::certify::MAX_DISTANCE * 100.0
+            )
+        },
+        core_seconds / 60.0
+    );
+}
+
+/// `certify` of a game that computes its RTP exactly, or by whole rounds in chunks.
+pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
+    let mode = mode_of::<G>(a.choice, a.ante)?;
+    let game = game_of::<G>(a.model.as_deref())?;
+    let threads = runner::threads(a.threads)?;
+    prepare(&a.dir)?;
+    let name = format!("certificate-{}.json", G::mode_name(mode));
+    if let Some(c) = slot_sim::certify::exact(&game, mode, command_of(a, G::NAME, "exact")) {
+        write(&a.dir, &name, &c.to_json_pretty())?;
+        print_certificate(&c, 0.0);
+        return Ok(());
+    }
+    let plan = WholeRoundsPlan {
+        seed: a.seed,
+        chunk_rounds: a.chunk_rounds,
+        max_chunks: a.max_chunks,
+        half_width: a.half_width / 100.0,
+        threads,
+    };
+    let watch = Watch {
+        progress: None,
+        stop: Some(interrupt_flag()),
+    };
+    let (c, merged) = slot_sim::certify::whole_rounds(
+        &game,
+        mode,
+        &plan,
+        &a.dir,
+        command_of(a, G::NAME, "whole"),
+        watch,
+        |i, read, sums| {
+            if !a.quiet {
+                eprintln!(
+                    "chunk {i} {}: {} rounds, RTP {:.4} % +- {:.4} pp (99 %)",
+                    if read { "read" } else { "played" },
+                    sums.rounds,
+                    sums.rtp() * 100.0,
+                    sums.half_width(slot_core::stats::ConfidenceLevel::P99.z()) * 100.0
+                );
+            }
+        },
+    )?;
+    let par = a.dir.join(format!("par-{}", G::mode_name(mode)));
+    slot_sim::par::create_dir(&par)?;
+    slot_sim::par::write(&merged, &par)?;
+    write(&a.dir, &name, &c.to_json_pretty())?;
+    // The chunks' own thread-seconds (read chunks included): the machine time of the figure.
+    let p = &merged.par;
+    let core_seconds = if p.rounds_per_second_per_thread > 0.0 {
+        p.rounds as f64 / p.rounds_per_second_per_thread
+    } else {
+        0.0
+    };
+    print_certificate(&c, core_seconds);
+    Ok(())
+}
+
+/// `certify` of a split game (Moon Princess): the split estimate of each pick asked for.
+pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
+    let game = game_of::<G>(a.model.as_deref())?;
+    let threads = runner::threads(a.threads)?;
+    let modes: Vec<G::Mode> = match a.choice {
+        Some(_) => vec![mode_of::<G>(a.choice, a.ante)?],
+        None => G::MODES.to_vec(),
+    };
+    prepare(&a.dir)?;
+    let watch = Watch {
+        progress: None,
+        stop: Some(interrupt_flag()),
+    };
+    let start = Instant::now();
+    let command = command_of(a, G::NAME, "split");
+    let record = slot_sim::split::run(
+        &game,
+        &modes,
+        a.base_games,
+        a.features,
+        a.seed,
+        threads,
+        command.clone(),
+        watch,
+    )?;
+    write(&a.dir, "split.json", &record.to_json_pretty())?;
+    let core_seconds = start.elapsed().as_secs_f64() * threads as f64;
+    for (&mode, (_, e)) in modes.iter().zip(record.estimates()) {
+        let c = Certificate::new(
+            &game,
+            mode,
+            Method::Split {
+                base_games: a.base_games,
+                features: a.features,
+                seed: a.seed,
+            },
+            e.rtp,
+            Some(e.half_width_99),
+            a.half_width / 100.0,
+            command.clone(),
+        );
+        write(
+            &a.dir,
+            &format!("certificate-{}.json", G::mode_name(mode)),
+            &c.to_json_pretty(),
+        )?;
+        print_certificate(&c, core_seconds);
+    }
+    Ok(())
+}
