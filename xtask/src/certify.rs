@@ -102,6 +102,12 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
     prepare(&a.dir)?;
     let name = format!("certificate-{}.json", G::mode_name(mode));
     if let Some(c) = slot_sim::certify::exact(&game, mode, command_of(a, G::NAME, "exact")) {
+        if a.only_chunk.is_some() {
+            return Err(CliError(format!(
+                "--only-chunk: {} is certified exactly, without chunks",
+                G::NAME
+            )));
+        }
         write(&a.dir, &name, &c.to_json_pretty())?;
         print_certificate(&c, 0.0);
         return Ok(());
@@ -117,6 +123,25 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
         progress: None,
         stop: Some(interrupt_flag()),
     };
+    if let Some(i) = a.only_chunk {
+        if i >= a.max_chunks {
+            return Err(CliError(format!(
+                "--only-chunk {i}: the chunks are 0 to {} (--max-chunks {})",
+                a.max_chunks - 1,
+                a.max_chunks
+            )));
+        }
+        let (r, read) = slot_sim::certify::chunk(&game, mode, &plan, &a.dir, i, watch)?;
+        println!(
+            "chunk {i} {}: seed {}, {} rounds, RTP {:.4} % ({})",
+            if read { "was there" } else { "played" },
+            r.par.seed,
+            r.par.rounds,
+            r.par.rtp * 100.0,
+            slot_sim::certify::chunk_path(&a.dir, i).display()
+        );
+        return Ok(());
+    }
     let (c, merged) = slot_sim::certify::whole_rounds(
         &game,
         mode,
@@ -155,6 +180,12 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
 pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
     let game = game_of::<G>(a.model.as_deref())?;
     let threads = runner::threads(a.threads)?;
+    if a.only_chunk.is_some() {
+        return Err(CliError(format!(
+            "--only-chunk: {} is certified by a split estimate, without chunks",
+            G::NAME
+        )));
+    }
     let modes: Vec<G::Mode> = match a.choice {
         Some(_) => vec![mode_of::<G>(a.choice, a.ante)?],
         None => G::MODES.to_vec(),

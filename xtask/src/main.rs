@@ -475,6 +475,10 @@ pub struct CertifyArgs {
     /// The math model: a shipped model by name, or the path of a model file (JSON).
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
+    /// Whole rounds: play (or check) chunk I only and stop, for a scheduler's array of jobs;
+    /// the same command without it then reads the chunks and writes the certificate.
+    #[arg(long, value_name = "I")]
+    pub only_chunk: Option<u64>,
     /// No line per chunk on stderr.
     #[arg(long)]
     pub quiet: bool,

@@ -273,6 +273,16 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
         cert
     );
     assert_eq!(std::fs::read_to_string(&chunks[2]).unwrap(), kept);
+    // A scheduler's job plays one chunk: chunk 3 (beyond the 3 certified) is played alone
+    // and is then chunk 3 of a certification of 4.
+    let mut four = args.to_vec();
+    four[7] = "4";
+    let only = ok(&[&four[..], &["--only-chunk", "3"]].concat());
+    assert!(only.contains("chunk 3 played: seed 12"), "{only}");
+    assert!(slot_sim::certify::chunk_path(&sc, 3).exists());
+    let (code, _, err) = xtask(&[&args[..], &["--only-chunk", "3"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the chunks are 0 to 2"), "{err}");
     // A chunk of another seed in chunk 2's place is refused, naming it.
     std::fs::copy(&chunks[0], &chunks[2]).unwrap();
     let (code, _, err) = xtask(&args);

@@ -157,6 +157,95 @@ pub fn chunk_path(dir: &Path, i: u64) -> PathBuf {
     dir.join(format!("chunk-{i:05}.json"))
 }
 
+/// Chunk `i` of a whole-rounds certification in `dir`: read and checked if its file is
+/// there, else played and written (the file appears complete or not at all). Returns the
+/// chunk's report and whether it was read. A scheduler can play the chunks as an array of
+/// jobs with this (the runner's `certify --only-chunk I`); [`whole_rounds`] then reads them.
+///
+/// # Errors
+/// As [`whole_rounds`].
+pub fn chunk<G: Game>(
+    game: &G,
+    mode: G::Mode,
+    plan: &WholeRoundsPlan,
+    dir: &Path,
+    i: u64,
+    watch: Watch<'_>,
+) -> Result<(Report, bool), SimError> {
+    check_plan(plan)?;
+    let path = chunk_path(dir, i);
+    let seed = plan.seed.wrapping_add(i);
+    let fingerprint = game.fingerprint();
+    if path.exists() {
+        let text = std::fs::read_to_string(&path).map_err(|e| SimError::Io {
+            path: path.clone(),
+            message: format!("cannot read: {e}"),
+        })?;
+        let r = Report::from_json(&path, &text, &Catalog::new().with::<G>())?;
+        let is_it = r.par.mode == G::mode_name(mode)
+            && r.model_fingerprint == fingerprint
+            && r.par.seed == seed
+            && r.par.rounds == plan.chunk_rounds
+            && r.run.shard.is_none()
+            && r.run.merged.is_none();
+        if !is_it {
+            return Err(SimError::Report(crate::report::ReportError(format!(
+                "{}: not chunk {i} of this certification ({} {} of model {}, seed {seed}, {} rounds); move it away or certify in another directory",
+                path.display(),
+                G::NAME,
+                G::mode_name(mode),
+                fingerprint,
+                plan.chunk_rounds
+            ))));
+        }
+        return Ok((r, true));
+    }
+    let config = SimConfig {
+        threads: plan.threads,
+        ..SimConfig::rounds(plan.chunk_rounds, seed)
+    };
+    let r = simulate(game, mode, &config, watch)?;
+    if r.par.rounds < plan.chunk_rounds {
+        return Err(SimError::Config {
+            setting: "interrupt",
+            message: format!(
+                "stopped during chunk {i}; the chunks played before it are in {}: run the same command again to go on",
+                dir.display()
+            ),
+        });
+    }
+    let tmp = path.with_extension("json.partial");
+    std::fs::write(&tmp, r.to_json() + "\n")
+        .and_then(|()| std::fs::rename(&tmp, &path))
+        .map_err(|e| SimError::Io {
+            path: path.clone(),
+            message: format!("cannot write: {e}"),
+        })?;
+    Ok((r, false))
+}
+
+/// Checks a whole-rounds plan: chunks of at least 1 round, at least 1 chunk, a half-width
+/// goal above 0.
+fn check_plan(plan: &WholeRoundsPlan) -> Result<(), SimError> {
+    let bad = |setting: &'static str, message: String| SimError::Config { setting, message };
+    if plan.chunk_rounds == 0 || plan.max_chunks == 0 {
+        return Err(bad(
+            "chunk-rounds",
+            "chunks of at least 1 round, at least 1 chunk".into(),
+        ));
+    }
+    if !(plan.half_width.is_finite() && plan.half_width > 0.0) {
+        return Err(bad(
+            "half-width",
+            format!(
+                "must be above 0 percentage points (it was {})",
+                plan.half_width * 100.0
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Certifies `game` in `mode` by whole rounds in chunks (see the module docs): reads the
 /// chunks already in `dir`, plays the missing ones in order until the 99 % half-width of all
 /// so far is at most `plan.half_width` or `plan.max_chunks` are played, and returns the
@@ -177,78 +266,14 @@ pub fn whole_rounds<G: Game>(
     watch: Watch<'_>,
     mut progress: impl FnMut(u64, bool, &Accumulator),
 ) -> Result<(Certificate, Report), SimError> {
-    let bad = |setting: &'static str, message: String| SimError::Config { setting, message };
-    if plan.chunk_rounds == 0 || plan.max_chunks == 0 {
-        return Err(bad(
-            "chunk-rounds",
-            "chunks of at least 1 round, at least 1 chunk".into(),
-        ));
-    }
-    if !(plan.half_width.is_finite() && plan.half_width > 0.0) {
-        return Err(bad(
-            "half-width",
-            format!(
-                "must be above 0 percentage points (it was {})",
-                plan.half_width * 100.0
-            ),
-        ));
-    }
+    check_plan(plan)?;
     let catalog = Catalog::new().with::<G>();
-    let fingerprint = game.fingerprint();
     let mut chunks: Vec<(PathBuf, Report)> = Vec::new();
     let mut sums = Accumulator::new(G::cost(mode));
     for i in 0..plan.max_chunks {
-        let path = chunk_path(dir, i);
-        let seed = plan.seed.wrapping_add(i);
-        let (report, read) = if path.exists() {
-            let text = std::fs::read_to_string(&path).map_err(|e| SimError::Io {
-                path: path.clone(),
-                message: format!("cannot read: {e}"),
-            })?;
-            let r = Report::from_json(&path, &text, &catalog)?;
-            let is_it = r.par.mode == G::mode_name(mode)
-                && r.model_fingerprint == fingerprint
-                && r.par.seed == seed
-                && r.par.rounds == plan.chunk_rounds
-                && r.run.shard.is_none()
-                && r.run.merged.is_none();
-            if !is_it {
-                return Err(SimError::Report(crate::report::ReportError(format!(
-                    "{}: not chunk {i} of this certification ({} {} of model {}, seed {seed}, {} rounds); move it away or certify in another directory",
-                    path.display(),
-                    G::NAME,
-                    G::mode_name(mode),
-                    fingerprint,
-                    plan.chunk_rounds
-                ))));
-            }
-            (r, true)
-        } else {
-            let config = SimConfig {
-                threads: plan.threads,
-                ..SimConfig::rounds(plan.chunk_rounds, seed)
-            };
-            let r = simulate(game, mode, &config, watch)?;
-            if r.par.rounds < plan.chunk_rounds {
-                return Err(bad(
-                    "interrupt",
-                    format!(
-                        "stopped during chunk {i}; the {i} chunks before it are in {}: run the same command again to go on",
-                        dir.display()
-                    ),
-                ));
-            }
-            let tmp = path.with_extension("json.partial");
-            std::fs::write(&tmp, r.to_json() + "\n")
-                .and_then(|()| std::fs::rename(&tmp, &path))
-                .map_err(|e| SimError::Io {
-                    path: path.clone(),
-                    message: format!("cannot write: {e}"),
-                })?;
-            (r, false)
-        };
+        let (report, read) = chunk(game, mode, plan, dir, i, watch)?;
         sums.merge(&report.par.sums);
-        chunks.push((path, report));
+        chunks.push((chunk_path(dir, i), report));
         progress(i, read, &sums);
         if crate::run::precision_reached(&sums, plan.half_width) {
             break;
