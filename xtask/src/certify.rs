@@ -52,9 +52,21 @@ fn write(dir: &Path, name: &str, text: &str) -> CliResult {
         .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
 }
 
+/// Creates `--dir` and checks that files can be written in it, before anything is played.
 fn prepare(dir: &Path) -> CliResult {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| CliError(format!("--dir {}: cannot create: {e}", dir.display())))
+    slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--dir {e}")))
+}
+
+/// The half-width goal, a fraction, checked.
+fn goal(a: &CertifyArgs) -> Result<f64, CliError> {
+    if a.half_width.is_finite() && a.half_width > 0.0 && a.half_width <= 100.0 {
+        Ok(a.half_width / 100.0)
+    } else {
+        Err(CliError(format!(
+            "--half-width is in percentage points, above 0 and at most 100 (e.g. 0.05); it was {}",
+            a.half_width
+        )))
+    }
 }
 
 fn print_certificate(c: &Certificate, core_seconds: f64) {
@@ -76,7 +88,7 @@ fn print_certificate(c: &Certificate, core_seconds: f64) {
         } => format!("split: {base_games} base games (seed {seed}), {features} features"),
     };
     println!(
-        "{} ({}): RTP {figure}, target {:.2} % (distance {:+.4} pp): {}; {how}; {:.1} core-minutes",
+        "{} ({}): RTP {figure}, target {:.2} % (distance {:+.4} pp): {}; {how}; {:.1} thread-minutes (threads x wall time)",
         c.game,
         c.mode,
         c.target_rtp * 100.0,
@@ -85,9 +97,12 @@ fn print_certificate(c: &Certificate, core_seconds: f64) {
             "meets the bar".to_string()
         } else {
             format!(
-                "does NOT meet the bar (99 % half-width at most {:.2} pp, distance at most {:.2} pp)",
-                c.half_width_goal * 100.0,
-                slot_sim::certify::MAX_DISTANCE * 100.0
+                "does NOT meet the bar (a reliable interval, 99 % half-width at most {:.2} pp, distance at most {:.2} pp{})",
+                slot_sim::certify::MAX_HALF_WIDTH * 100.0,
+                slot_sim::certify::MAX_DISTANCE * 100.0,
+                c.interval_warning
+                    .as_ref()
+                    .map_or(String::new(), |w| format!("; the interval: {w}"))
             )
         },
         core_seconds / 60.0
@@ -99,7 +114,7 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
     let mode = mode_of::<G>(a.choice, a.ante)?;
     let game = game_of::<G>(a.model.as_deref())?;
     let threads = runner::threads(a.threads)?;
-    prepare(&a.dir)?;
+    let half_width = goal(a)?;
     let name = format!("certificate-{}.json", G::mode_name(mode));
     if let Some(c) = slot_sim::certify::exact(&game, mode, command_of(a, G::NAME, "exact")) {
         if a.only_chunk.is_some() {
@@ -108,6 +123,7 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
                 G::NAME
             )));
         }
+        prepare(&a.dir)?;
         write(&a.dir, &name, &c.to_json_pretty())?;
         print_certificate(&c, 0.0);
         return Ok(());
@@ -116,9 +132,11 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
         seed: a.seed,
         chunk_rounds: a.chunk_rounds,
         max_chunks: a.max_chunks,
-        half_width: a.half_width / 100.0,
+        half_width,
         threads,
     };
+    slot_sim::certify::check_plan(&plan)?;
+    prepare(&a.dir)?;
     let watch = Watch {
         progress: None,
         stop: Some(interrupt_flag()),
@@ -138,7 +156,7 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
             r.par.seed,
             r.par.rounds,
             r.par.rtp * 100.0,
-            slot_sim::certify::chunk_path(&a.dir, i).display()
+            slot_sim::certify::chunk_path(&a.dir, G::mode_name(mode), i).display()
         );
         return Ok(());
     }
@@ -186,10 +204,21 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
             G::NAME
         )));
     }
+    let half_width = goal(a)?;
+    // Refuses --ante, which a split game's picks do not take.
+    mode_of::<G>(a.choice, a.ante)?;
     let modes: Vec<G::Mode> = match a.choice {
         Some(_) => vec![mode_of::<G>(a.choice, a.ante)?],
         None => G::MODES.to_vec(),
     };
+    // One split record per directory: a second run would leave certificates of the first
+    // beside a record of the second.
+    if a.dir.join("split.json").exists() {
+        return Err(CliError(format!(
+            "--dir {}: it already holds a split certification (split.json); certify in a new directory",
+            a.dir.display()
+        )));
+    }
     prepare(&a.dir)?;
     let watch = Watch {
         progress: None,
@@ -220,7 +249,8 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
             },
             e.rtp,
             Some(e.half_width_99),
-            a.half_width / 100.0,
+            None,
+            half_width,
             command.clone(),
         );
         write(

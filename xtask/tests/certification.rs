@@ -251,10 +251,27 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
         }
     );
     assert!(!c.meets && c.half_width_99.unwrap() > 0.05);
+    // Whatever goal a run stops at, the bar is 0.05 pp and a reliable interval: 20 rounds
+    // with a goal of 100 pp stop at once and do not meet it.
+    let tiny = d.join("tiny");
+    let out = ok(&[
+        "certify",
+        "starlight-christmas",
+        "--dir",
+        &tiny.to_string_lossy(),
+        "--chunk-rounds",
+        "20",
+        "--half-width",
+        "100",
+        "--seed",
+        "420",
+        "--quiet",
+    ]);
+    assert!(out.contains("does NOT meet the bar"), "{out}");
     // The certificate's figure is the chunks' merged sums: the same as `merge` of them.
     let chunks: Vec<String> = (0..3)
         .map(|i| {
-            slot_sim::certify::chunk_path(&sc, i)
+            slot_sim::certify::chunk_path(&sc, "standard", i)
                 .to_string_lossy()
                 .to_string()
         })
@@ -279,7 +296,7 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     four[7] = "4";
     let only = ok(&[&four[..], &["--only-chunk", "3"]].concat());
     assert!(only.contains("chunk 3 played: seed 12"), "{only}");
-    assert!(slot_sim::certify::chunk_path(&sc, 3).exists());
+    assert!(slot_sim::certify::chunk_path(&sc, "standard", 3).exists());
     let (code, _, err) = xtask(&[&args[..], &["--only-chunk", "3"]].concat());
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("the chunks are 0 to 2"), "{err}");
@@ -321,5 +338,18 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
         serde_json::from_str(&std::fs::read_to_string(mp.join("split.json")).unwrap()).unwrap();
     let [(pick, e)] = record.estimates().try_into().unwrap();
     assert_eq!((pick.as_str(), c.rtp), ("star", e.rtp));
+    // A second split certification in the same directory is refused, as is --ante.
+    let (code, _, err) = xtask(&[
+        "certify",
+        "moon-princess",
+        "--dir",
+        &mp.to_string_lossy(),
+        "--choice",
+        "love",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("already holds a split certification"), "{err}");
+    let (code, _, err) = xtask(&["certify", "moon-princess", "--dir", "x", "--ante"]);
+    assert_eq!(code, 2, "{err}");
     std::fs::remove_dir_all(&d).unwrap();
 }

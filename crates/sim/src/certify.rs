@@ -8,7 +8,7 @@
 //! - **Whole rounds, in chunks** ([`whole_rounds`]): independent runs of `chunk_rounds`
 //!   rounds each, chunk `i` with seed `seed + i`, played in order until the 99 % half-width
 //!   of all the chunks so far is at most the goal (checked after each chunk, so the stop
-//!   depends on the seeds only). Each chunk's report is written to `chunk-NNNNN.json` in the
+//!   depends on the seeds only). Each chunk's report is written to `chunk-<mode>-NNNNN.json` in the
 //!   certification's directory as soon as it is played; a certification started again in the
 //!   same directory reads the chunks there (each checked as `merge` checks a report, and
 //!   refused if it is not the chunk it should be) and plays only the ones missing, so a run
@@ -17,8 +17,9 @@
 //! - **Split** (Moon Princess, `crate::split`): the runner's `certify` plays a split
 //!   estimate and states each pick's B + q V with its interval.
 //!
-//! A certificate meets the bar when its 99 % half-width is at most the goal (an exact figure
-//! has none) and its distance to the target RTP at most [`MAX_DISTANCE`].
+//! A certificate meets the bar when its interval is reliable, its 99 % half-width at most
+//! [`MAX_HALF_WIDTH`] (an exact figure has none) and its distance to the target RTP at most
+//! [`MAX_DISTANCE`].
 
 use crate::error::SimError;
 use crate::facts::Catalog;
@@ -32,6 +33,9 @@ use std::path::{Path, PathBuf};
 
 /// The largest distance from the target RTP a certified figure may have: 0.10 pp.
 pub const MAX_DISTANCE: f64 = 0.0010;
+
+/// The largest 99 % half-width a certified figure may have: 0.05 pp.
+pub const MAX_HALF_WIDTH: f64 = 0.0005;
 
 /// How a certificate's figure was obtained.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -80,27 +84,36 @@ pub struct Certificate {
     pub half_width_goal: f64,
     /// The target RTP, a fraction.
     pub target_rtp: f64,
-    /// The figure meets the bar: half-width at most the goal, distance to the target at most
-    /// [`MAX_DISTANCE`].
+    /// Why the interval cannot be trusted (too few rounds or wins for the normal
+    /// approximation), if so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval_warning: Option<String>,
+    /// The figure meets the bar: a reliable interval, a 99 % half-width of at most
+    /// [`MAX_HALF_WIDTH`] and a distance to the target of at most [`MAX_DISTANCE`] (whatever
+    /// goal the run stopped at).
     pub meets: bool,
     /// The command that reproduces it.
     pub command: String,
 }
 
 impl Certificate {
-    /// A certificate of `rtp` (with its half-width) for `G` in `mode`, judged against the
-    /// mode's target and `half_width_goal`.
+    /// A certificate of `rtp` (with its half-width and any warning on its interval) for `G`
+    /// in `mode`, judged against the mode's target and the bar ([`MAX_HALF_WIDTH`],
+    /// [`MAX_DISTANCE`]); `half_width_goal` is the goal the run stopped at.
+    #[allow(clippy::too_many_arguments)]
     pub fn new<G: Game>(
         game: &G,
         mode: G::Mode,
         method: Method,
         rtp: f64,
         half_width_99: Option<f64>,
+        interval_warning: Option<String>,
         half_width_goal: f64,
         command: String,
     ) -> Self {
         let target = G::target_rtp(mode).fraction();
-        let meets = half_width_99.is_none_or(|h| h <= half_width_goal)
+        let meets = interval_warning.is_none()
+            && half_width_99.is_none_or(|h| h <= MAX_HALF_WIDTH)
             && (rtp - target).abs() <= MAX_DISTANCE;
         Certificate {
             game: G::NAME.into(),
@@ -111,6 +124,7 @@ impl Certificate {
             half_width_99,
             half_width_goal,
             target_rtp: target,
+            interval_warning,
             meets,
             command,
         }
@@ -132,6 +146,7 @@ pub fn exact<G: Game>(game: &G, mode: G::Mode, command: String) -> Option<Certif
         Method::Exact,
         rtp,
         None,
+        None,
         0.0,
         command,
     ))
@@ -152,9 +167,9 @@ pub struct WholeRoundsPlan {
     pub threads: usize,
 }
 
-/// The file of chunk `i` in `dir`.
-pub fn chunk_path(dir: &Path, i: u64) -> PathBuf {
-    dir.join(format!("chunk-{i:05}.json"))
+/// The file of chunk `i` of mode `mode` in `dir` (`chunk-<mode>-NNNNN.json`).
+pub fn chunk_path(dir: &Path, mode: &str, i: u64) -> PathBuf {
+    dir.join(format!("chunk-{mode}-{i:05}.json"))
 }
 
 /// Chunk `i` of a whole-rounds certification in `dir`: read and checked if its file is
@@ -173,7 +188,7 @@ pub fn chunk<G: Game>(
     watch: Watch<'_>,
 ) -> Result<(Report, bool), SimError> {
     check_plan(plan)?;
-    let path = chunk_path(dir, i);
+    let path = chunk_path(dir, G::mode_name(mode), i);
     let seed = plan.seed.wrapping_add(i);
     let fingerprint = game.fingerprint();
     if path.exists() {
@@ -226,7 +241,10 @@ pub fn chunk<G: Game>(
 
 /// Checks a whole-rounds plan: chunks of at least 1 round, at least 1 chunk, a half-width
 /// goal above 0.
-fn check_plan(plan: &WholeRoundsPlan) -> Result<(), SimError> {
+///
+/// # Errors
+/// [`SimError::Config`] naming the setting out of range.
+pub fn check_plan(plan: &WholeRoundsPlan) -> Result<(), SimError> {
     let bad = |setting: &'static str, message: String| SimError::Config { setting, message };
     if plan.chunk_rounds == 0 || plan.max_chunks == 0 {
         return Err(bad(
@@ -273,7 +291,7 @@ pub fn whole_rounds<G: Game>(
     for i in 0..plan.max_chunks {
         let (report, read) = chunk(game, mode, plan, dir, i, watch)?;
         sums.merge(&report.par.sums);
-        chunks.push((chunk_path(dir, i), report));
+        chunks.push((chunk_path(dir, G::mode_name(mode), i), report));
         progress(i, read, &sums);
         if crate::run::precision_reached(&sums, plan.half_width) {
             break;
@@ -295,6 +313,7 @@ pub fn whole_rounds<G: Game>(
         },
         s.rtp(),
         Some(s.half_width(ConfidenceLevel::P99.z())),
+        s.interval_warning(),
         plan.half_width,
         command,
     );
