@@ -37,7 +37,12 @@ fn command_of(a: &CertifyArgs, game: &str, method: &str) -> String {
                 a.half_width, a.chunk_rounds, a.max_chunks
             );
         }
-        "split" => c += &format!(" --base-games {} --features {}", a.base_games, a.features),
+        "split" => {
+            c += &format!(
+                " --half-width {} --base-games {} --features {} --max-chunks {}",
+                a.half_width, a.base_games, a.features, a.max_chunks
+            );
+        }
         _ => {}
     }
     if let Some(m) = &a.model {
@@ -211,14 +216,6 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
         Some(_) => vec![mode_of::<G>(a.choice, a.ante)?],
         None => G::MODES.to_vec(),
     };
-    // One split record per directory: a second run would leave certificates of the first
-    // beside a record of the second.
-    if a.dir.join("split.json").exists() {
-        return Err(CliError(format!(
-            "--dir {}: it already holds a split certification (split.json); certify in a new directory",
-            a.dir.display()
-        )));
-    }
     prepare(&a.dir)?;
     let watch = Watch {
         progress: None,
@@ -226,15 +223,37 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
     };
     let start = Instant::now();
     let command = command_of(a, G::NAME, "split");
-    let record = slot_sim::split::run(
+    let plan = slot_sim::certify::SplitPlan {
+        seed: a.seed,
+        base_games: a.base_games,
+        features: a.features,
+        max_chunks: a.max_chunks,
+        half_width,
+        threads,
+    };
+    let record = slot_sim::certify::split_chunks(
         &game,
         &modes,
-        a.base_games,
-        a.features,
-        a.seed,
-        threads,
+        &plan,
+        &a.dir,
         command.clone(),
         watch,
+        |i, read, r| {
+            if !a.quiet {
+                let worst = r
+                    .estimates()
+                    .iter()
+                    .map(|(_, e)| e.half_width_99)
+                    .fold(0.0, f64::max);
+                eprintln!(
+                    "chunk {i} {}: {} base games, {} features per pick; widest 99 % half-width {:.4} pp",
+                    if read { "read" } else { "played" },
+                    r.base.rounds,
+                    r.picks.first().map_or(0, |p| p.features),
+                    worst * 100.0
+                );
+            }
+        },
     )?;
     write(&a.dir, "split.json", &record.to_json_pretty())?;
     let core_seconds = start.elapsed().as_secs_f64() * threads as f64;
@@ -243,8 +262,8 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
             &game,
             mode,
             Method::Split {
-                base_games: a.base_games,
-                features: a.features,
+                base_games: record.base.rounds,
+                features: record.picks.first().map_or(0, |p| p.features),
                 seed: a.seed,
             },
             e.rtp,

@@ -457,14 +457,14 @@ pub struct CertifyArgs {
     /// Whole rounds: rounds per chunk (chunk i plays seed + i).
     #[arg(long, default_value_t = 100_000_000, value_parser = positive)]
     pub chunk_rounds: u64,
-    /// Whole rounds: the most chunks.
+    /// The most chunks (whole rounds or split).
     #[arg(long, default_value_t = 100, value_parser = positive)]
     pub max_chunks: u64,
-    /// Split: base games (shared by the picks).
-    #[arg(long, default_value_t = 3_000_000_000, value_parser = positive)]
+    /// Split: base games per chunk (shared by the picks; chunk i plays seed + 16 i).
+    #[arg(long, default_value_t = 300_000_000, value_parser = positive)]
     pub base_games: u64,
-    /// Split: features played alone per pick.
-    #[arg(long, default_value_t = 80_000_000, value_parser = positive)]
+    /// Split: features played alone per pick per chunk.
+    #[arg(long, default_value_t = 8_000_000, value_parser = positive)]
     pub features: u64,
     /// The seed (whole rounds: of chunk 0; split: of the base games).
     #[arg(long, default_value_t = commands::DEFAULT_SEED)]

@@ -315,40 +315,72 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     assert_eq!(c.method, slot_sim::certify::Method::Exact);
     assert!(c.meets && c.half_width_99.is_none());
     assert!((c.rtp - 0.952_019_95).abs() < 1e-8, "{}", c.rtp);
-    // Moon Princess: the split estimate of one pick, its record beside it.
+    // Moon Princess: the split estimate of one pick in chunks (two here, the goal being out
+    // of reach), its record beside it: the chunks' sums added.
     let mp = d.join("mp");
-    ok(&[
+    let m = mp.to_string_lossy().to_string();
+    let mp_args = [
         "certify",
         "moon-princess",
         "--dir",
-        &mp.to_string_lossy(),
+        &m,
         "--base-games",
         "60000",
         "--features",
         "3000",
+        "--max-chunks",
+        "2",
         "--choice",
         "star",
         "--seed",
         "7",
-    ]);
-    let c: slot_sim::certify::Certificate =
-        serde_json::from_str(&std::fs::read_to_string(mp.join("certificate-star.json")).unwrap())
-            .unwrap();
+        "--quiet",
+    ];
+    ok(&mp_args);
+    let cert = std::fs::read_to_string(mp.join("certificate-star.json")).unwrap();
+    let c: slot_sim::certify::Certificate = serde_json::from_str(&cert).unwrap();
     let record: SplitRecord =
         serde_json::from_str(&std::fs::read_to_string(mp.join("split.json")).unwrap()).unwrap();
+    record.check::<moon_princess::MoonPrincess>().unwrap();
+    assert_eq!(
+        (record.base.rounds, record.picks[0].features),
+        (120_000, 6_000)
+    );
     let [(pick, e)] = record.estimates().try_into().unwrap();
     assert_eq!((pick.as_str(), c.rtp), ("star", e.rtp));
-    // A second split certification in the same directory is refused, as is --ante.
+    let chunk = |i| {
+        let p = slot_sim::certify::split_chunk_path(&mp, i);
+        serde_json::from_str::<SplitRecord>(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let mut added = chunk(0);
+    added.absorb(&chunk(1)).unwrap();
+    assert_eq!(
+        (added.base.clone(), added.picks.clone()),
+        (record.base.clone(), record.picks.clone())
+    );
+    assert_eq!(chunk(1).base.seed, 7 + 16);
+    // Resumed: chunk 1 played again, the same certificate.
+    std::fs::remove_file(slot_sim::certify::split_chunk_path(&mp, 1)).unwrap();
+    ok(&mp_args);
+    assert_eq!(
+        std::fs::read_to_string(mp.join("certificate-star.json")).unwrap(),
+        cert
+    );
+    // Other picks in the same directory: its chunks are refused by name; --ante too.
     let (code, _, err) = xtask(&[
         "certify",
         "moon-princess",
         "--dir",
-        &mp.to_string_lossy(),
-        "--choice",
-        "love",
+        &m,
+        "--base-games",
+        "60000",
+        "--features",
+        "3000",
+        "--seed",
+        "7",
     ]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("already holds a split certification"), "{err}");
+    assert!(err.contains("not chunk 0 of this certification"), "{err}");
     let (code, _, err) = xtask(&["certify", "moon-princess", "--dir", "x", "--ante"]);
     assert_eq!(code, 2, "{err}");
     std::fs::remove_dir_all(&d).unwrap();

@@ -319,3 +319,133 @@ pub fn whole_rounds<G: Game>(
     );
     Ok((certificate, merged))
 }
+
+/// A split certification's settings: chunks of base games and features, each a split run of
+/// its own seeds, until every pick's 99 % half-width reaches the goal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SplitPlan {
+    /// The seed of chunk 0 ([`split_chunk_seed`]).
+    pub seed: u64,
+    /// Base games per chunk.
+    pub base_games: u64,
+    /// Features per pick per chunk.
+    pub features: u64,
+    /// The most chunks (at least 1).
+    pub max_chunks: u64,
+    /// The goal of every pick's 99 % half-width, a fraction.
+    pub half_width: f64,
+    /// Worker threads (0: every core).
+    pub threads: usize,
+}
+
+/// The seed of split chunk `i`: `seed + 16 i` (its base games; its features take the next
+/// seeds, [`crate::split::feature_seed`]), so no two chunks share a seed.
+pub fn split_chunk_seed(seed: u64, i: u64) -> u64 {
+    seed.wrapping_add(i.wrapping_mul(16))
+}
+
+/// The file of split chunk `i` in `dir` (`split-NNNNN.json`).
+pub fn split_chunk_path(dir: &Path, i: u64) -> PathBuf {
+    dir.join(format!("split-{i:05}.json"))
+}
+
+/// Certifies the picks `modes` of a split game by chunks of split runs (see
+/// [`crate::split`]): reads the chunks already in `dir` (each checked, and refused if it is
+/// not the chunk it should be), plays the missing ones in order (each written as soon as it
+/// is played) until every pick's 99 % half-width is at most the goal or `plan.max_chunks` are
+/// played, and returns the record of all of them added (`SplitRecord::absorb`) with
+/// `command`. `progress` is told of each chunk (index, whether it was read, the record so
+/// far).
+///
+/// # Errors
+/// [`SimError::Config`] for settings out of range or an interruption (the chunks written
+/// stay); [`SimError::Io`] for a chunk that cannot be read or written; [`SimError::Split`]
+/// for a chunk that is not the one it should be, or sums that cannot be.
+pub fn split_chunks<G: slot_core::game::SplitGame>(
+    game: &G,
+    modes: &[G::Mode],
+    plan: &SplitPlan,
+    dir: &Path,
+    command: String,
+    watch: Watch<'_>,
+    mut progress: impl FnMut(u64, bool, &crate::split::SplitRecord),
+) -> Result<crate::split::SplitRecord, SimError> {
+    use crate::split::SplitRecord;
+    if plan.max_chunks == 0 || !(plan.half_width.is_finite() && plan.half_width > 0.0) {
+        return Err(SimError::Config {
+            setting: "max-chunks",
+            message: "at least 1 chunk and a half-width goal above 0".into(),
+        });
+    }
+    let names: Vec<&str> = modes.iter().map(|&m| G::mode_name(m)).collect();
+    let mut all: Option<SplitRecord> = None;
+    for i in 0..plan.max_chunks {
+        let path = split_chunk_path(dir, i);
+        let seed = split_chunk_seed(plan.seed, i);
+        let (record, read) = if path.exists() {
+            let text = std::fs::read_to_string(&path).map_err(|e| SimError::Io {
+                path: path.clone(),
+                message: format!("cannot read: {e}"),
+            })?;
+            let r: SplitRecord = serde_json::from_str(&text).map_err(|e| {
+                SimError::Split(format!("{}: not a split record: {e}", path.display()))
+            })?;
+            r.check::<G>()
+                .map_err(|e| SimError::Split(format!("{}: {e}", path.display())))?;
+            let picks: Vec<&str> = r.picks.iter().map(|p| p.pick.as_str()).collect();
+            let is_it = r.model_fingerprint == game.fingerprint()
+                && r.base.seed == seed
+                && r.base.rounds == plan.base_games
+                && picks == names
+                && r.picks.iter().all(|p| p.features == plan.features);
+            if !is_it {
+                return Err(SimError::Split(format!(
+                    "{}: not chunk {i} of this certification ({} picks {} of model {}, seed {seed}, {} base games and {} features); move it away or certify in another directory",
+                    path.display(),
+                    G::NAME,
+                    names.join(", "),
+                    game.fingerprint(),
+                    plan.base_games,
+                    plan.features
+                )));
+            }
+            (r, true)
+        } else {
+            let chunk_command = format!("{command} (chunk {i}: seed {seed})");
+            let r = crate::split::run(
+                game,
+                modes,
+                plan.base_games,
+                plan.features,
+                seed,
+                plan.threads,
+                chunk_command,
+                watch,
+            )?;
+            let tmp = path.with_extension("json.partial");
+            std::fs::write(&tmp, r.to_json_pretty())
+                .and_then(|()| std::fs::rename(&tmp, &path))
+                .map_err(|e| SimError::Io {
+                    path: path.clone(),
+                    message: format!("cannot write: {e}"),
+                })?;
+            (r, false)
+        };
+        match &mut all {
+            None => all = Some(record),
+            Some(a) => a.absorb(&record).map_err(SimError::Split)?,
+        }
+        let Some(a) = &all else { continue };
+        progress(i, read, a);
+        if a.estimates()
+            .iter()
+            .all(|(_, e)| e.half_width_99 <= plan.half_width)
+        {
+            break;
+        }
+    }
+    let mut all = all.ok_or_else(|| SimError::Split("no chunk".into()))?;
+    all.command = command;
+    all.check::<G>().map_err(SimError::Split)?;
+    Ok(all)
+}

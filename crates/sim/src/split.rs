@@ -280,6 +280,55 @@ impl SplitRecord {
         Ok(())
     }
 
+    /// Adds the sums of `other`, another record of the same game, model and picks played with
+    /// other seeds (a chunk of a certification), so that the record holds both. The seeds
+    /// and command stay this record's.
+    ///
+    /// # Errors
+    /// Another game, model or list of picks, named; nothing is changed then.
+    pub fn absorb(&mut self, other: &SplitRecord) -> Result<(), String> {
+        let picks = |r: &SplitRecord| r.picks.iter().map(|p| p.pick.clone()).collect::<Vec<_>>();
+        if other.game != self.game
+            || other.model_fingerprint != self.model_fingerprint
+            || picks(other) != picks(self)
+        {
+            return Err(format!(
+                "a record of {} (model {}, picks {:?}) cannot be added to one of {} (model {}, picks {:?})",
+                other.game,
+                other.model_fingerprint,
+                picks(other),
+                self.game,
+                self.model_fingerprint,
+                picks(self)
+            ));
+        }
+        let add_pairs = |a: &mut Vec<[u64; 2]>, b: &[[u64; 2]]| {
+            let mut m: std::collections::BTreeMap<u64, u64> =
+                a.iter().map(|p| (p[0], p[1])).collect();
+            for p in b {
+                *m.entry(p[0]).or_default() += p[1];
+            }
+            *a = m.into_iter().map(|(k, v)| [k, v]).collect();
+        };
+        let (b, o) = (&mut self.base, &other.base);
+        b.rounds += o.rounds;
+        b.win += o.win;
+        b.win_sq += o.win_sq;
+        b.triggers += o.triggers;
+        b.trigger_win += o.trigger_win;
+        b.cap_hits += o.cap_hits;
+        add_pairs(&mut b.trigger_wins, &o.trigger_wins);
+        for (f, g) in self.picks.iter_mut().zip(&other.picks) {
+            f.features += g.features;
+            f.win += g.win;
+            f.win_sq += g.win_sq;
+            f.cap_hits += g.cap_hits;
+            f.max_win = f.max_win.max(g.max_win);
+            add_pairs(&mut f.tail, &g.tail);
+        }
+        Ok(())
+    }
+
     /// The record as pretty-printed JSON with each `[win, count]` pair on one line (what
     /// `split --out` writes, ending with a newline; read back with serde as any JSON).
     pub fn to_json_pretty(&self) -> String {
@@ -744,6 +793,32 @@ mod tests {
         let mut old = r.clone();
         old.base.trigger_wins.clear();
         assert!(old.cap_odds::<moon_princess::MoonPrincess>().is_empty());
+    }
+
+    /// Two records of one model and picks add up sum by sum, tallies merged by win; another
+    /// model's is refused and nothing changes.
+    #[test]
+    fn records_of_other_seeds_add_up() {
+        let mut a = record();
+        a.base.trigger_wins = vec![[300, 1]];
+        let mut b = record();
+        b.base.seed = 9;
+        b.picks[0].tail = vec![];
+        let mut sum = a.clone();
+        sum.absorb(&b).unwrap();
+        assert_eq!(sum.base.rounds, 8);
+        assert_eq!(sum.base.win, 1_200);
+        assert_eq!(sum.base.trigger_wins, vec![[300, 2]]);
+        assert_eq!(sum.picks[0].features, 4);
+        assert_eq!(sum.picks[0].win_sq, 20_000_000);
+        assert_eq!(sum.base.seed, 1, "the first record's seed stays");
+        sum.check::<moon_princess::MoonPrincess>().unwrap();
+        let mut other = b.clone();
+        other.model_fingerprint = Fingerprint::of("another model");
+        let before = a.clone();
+        let e = a.absorb(&other).unwrap_err();
+        assert!(e.contains("cannot be added"), "{e}");
+        assert_eq!(a, before);
     }
 
     #[test]
