@@ -370,7 +370,7 @@ pub fn simulate_sums<G: Game>(
 }
 
 /// The sums of a run of `rounds` rounds of `play` (one round's summary per call).
-pub(crate) fn sums_of<F>(
+fn sums_of<F>(
     rounds: u64,
     seed: u64,
     threads: usize,

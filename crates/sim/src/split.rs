@@ -39,7 +39,7 @@
 
 use crate::error::SimError;
 use crate::fold::fold_batches;
-use crate::run::{Watch, sums_of};
+use crate::run::Watch;
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::SplitGame;
@@ -526,7 +526,8 @@ pub fn feature_seed(seed: u64, index: u64) -> u64 {
 /// sums (wins in hundredths of the bet).
 ///
 /// # Errors
-/// [`SimError::Threads`] if the threads cannot start.
+/// [`SimError::Threads`] if the threads cannot start; [`SimError::Config`] (setting
+/// `interrupt`) if `watch.stop` was set before every feature was played.
 pub fn features_alone<G: SplitGame>(
     game: &G,
     mode: G::Mode,
@@ -535,9 +536,7 @@ pub fn features_alone<G: SplitGame>(
     threads: usize,
     watch: Watch<'_>,
 ) -> Result<slot_core::stats::Accumulator, SimError> {
-    sums_of(n, seed, threads, G::cost(mode), watch, |rng| {
-        G::summary(&game.play_feature(mode, rng))
-    })
+    Ok(features_tallied(game, mode, n, seed, threads, watch)?.0)
 }
 
 /// Counts by key, as `[key, count]` pairs sorted by key.
@@ -663,7 +662,8 @@ pub fn feature_sums(
 /// triggering rounds (for Cov(b, t)).
 ///
 /// # Errors
-/// [`SimError::Threads`] if the threads cannot start.
+/// [`SimError::Threads`] if the threads cannot start; [`SimError::Config`] (setting
+/// `interrupt`) if `watch.stop` was set before every base game was played.
 pub fn base_games<G: SplitGame>(
     game: &G,
     rounds: u64,
@@ -671,10 +671,7 @@ pub fn base_games<G: SplitGame>(
     threads: usize,
     watch: Watch<'_>,
 ) -> Result<slot_core::stats::Accumulator, SimError> {
-    let cost = G::MODES.first().map_or(100, |&m| G::cost(m));
-    sums_of(rounds, seed, threads, cost, watch, |rng| {
-        base_summary(&game.play_base_game(rng))
-    })
+    Ok(base_games_tallied(game, rounds, seed, threads, watch)?.0)
 }
 
 /// A base game as the sums count it: its win, its cap, its trigger in feature 0 with the
