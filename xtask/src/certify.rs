@@ -3,10 +3,10 @@
 //! split estimate (Moon Princess). Writes `certificate-<mode>.json` into `--dir` with the
 //! chunks or the split record beside it; prints each figure against the bar.
 
-use crate::commands::{game_of, mode_of};
+use crate::CertifyArgs;
+use crate::commands::{choice_name, game_of, mode_of};
 use crate::progress::interrupt_flag;
 use crate::runner::{self, CliError, CliResult};
-use crate::{CertifyArgs, Choice};
 use slot_core::Game;
 use slot_core::game::SplitGame;
 use slot_sim::Watch;
@@ -18,14 +18,7 @@ use std::time::Instant;
 fn command_of(a: &CertifyArgs, game: &str, method: &str) -> String {
     let mut c = format!("cargo xtask certify {game} --dir DIR --seed {}", a.seed);
     if let Some(ch) = a.choice {
-        c += &format!(
-            " --choice {}",
-            match ch {
-                Choice::Love => "love",
-                Choice::Star => "star",
-                Choice::Storm => "storm",
-            }
-        );
+        c += &format!(" --choice {}", choice_name(ch));
     }
     if a.ante {
         c += " --ante";
@@ -210,10 +203,10 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
         )));
     }
     let half_width = goal(a)?;
-    // Refuses --ante, which a split game's picks do not take.
-    mode_of::<G>(a.choice, a.ante)?;
+    // Also refuses --ante, which a split game's picks do not take.
+    let chosen = mode_of::<G>(a.choice, a.ante)?;
     let modes: Vec<G::Mode> = match a.choice {
-        Some(_) => vec![mode_of::<G>(a.choice, a.ante)?],
+        Some(_) => vec![chosen],
         None => G::MODES.to_vec(),
     };
     prepare(&a.dir)?;

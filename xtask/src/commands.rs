@@ -97,7 +97,7 @@ pub fn mode_of<G: Game>(choice: Option<Choice>, ante: bool) -> Result<G::Mode, C
 }
 
 /// The command-line name of a pick.
-fn choice_name(c: Choice) -> &'static str {
+pub fn choice_name(c: Choice) -> &'static str {
     match c {
         Choice::Love => "love",
         Choice::Star => "star",

@@ -229,14 +229,21 @@ pub fn chunk<G: Game>(
             ),
         });
     }
-    let tmp = path.with_extension("json.partial");
-    std::fs::write(&tmp, r.to_json() + "\n")
-        .and_then(|()| std::fs::rename(&tmp, &path))
-        .map_err(|e| SimError::Io {
-            path: path.clone(),
-            message: format!("cannot write: {e}"),
-        })?;
+    write_whole(&path, &(r.to_json() + "\n"))?;
     Ok((r, false))
+}
+
+/// Writes `text` to `path` so that the file appears whole or not at all: into
+/// `<path>.partial` first, then renamed (a chunk cut short by the end of a session is never
+/// read as a chunk).
+fn write_whole(path: &Path, text: &str) -> Result<(), SimError> {
+    let tmp = path.with_extension("json.partial");
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| SimError::Io {
+            path: tmp.clone(),
+            message: format!("cannot write (then rename to {}): {e}", path.display()),
+        })
 }
 
 /// Checks a whole-rounds plan: chunks of at least 1 round, at least 1 chunk, a half-width
@@ -422,13 +429,7 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
                 chunk_command,
                 watch,
             )?;
-            let tmp = path.with_extension("json.partial");
-            std::fs::write(&tmp, r.to_json_pretty())
-                .and_then(|()| std::fs::rename(&tmp, &path))
-                .map_err(|e| SimError::Io {
-                    path: path.clone(),
-                    message: format!("cannot write: {e}"),
-                })?;
+            write_whole(&path, &r.to_json_pretty())?;
             (r, false)
         };
         match &mut all {
