@@ -270,18 +270,8 @@ fn shape_markdown(report: &Report, d: &Detail) -> String {
     let mut m = String::new();
     let r = &report.par;
     let mean = d.total_win as f64 / d.rounds.max(1) as f64;
-    let winning = d
-        .win_counts
-        .iter()
-        .filter(|p| p[0] > 0)
-        .map(|p| p[1])
-        .sum::<u64>();
-    let won: u128 = d
-        .win_counts
-        .iter()
-        .map(|p| u128::from(p[0]) * u128::from(p[1]))
-        .sum();
-    let mean_winning = won as f64 / winning.max(1) as f64;
+    // The round wins add up to the total win and count the hits ([`Detail::check`]).
+    let mean_winning = d.total_win as f64 / r.sums.hits.max(1) as f64;
     let common = d
         .win_counts
         .iter()
