@@ -46,6 +46,8 @@ const ROUNDS = [
     round: 0, features: ["cap_reached"] },
   { name: "wish-upon-a-star-free-spins", game: "wish-upon-a-star", round: 112,
     features: ["free_spins_awarded"] },
+  { name: "wish-upon-a-star-rtp-90-free-spins", game: "wish-upon-a-star", model: "rtp-90.00",
+    round: 112, features: ["free_spins_awarded"] },
   { name: "wish-upon-a-star-lock-and-spin", game: "wish-upon-a-star", round: 601,
     features: ["lock_and_spin_start", "respin", "lock_and_spin_end"] },
   { name: "starlight-christmas-tumble", game: "starlight-christmas", round: 0,
@@ -327,7 +329,7 @@ for (const [query, message] of [
   [{ game: "moon-princess", seed: "-1" }, "seed must be a whole number from 0 to 18446744073709551615 (it was -1)"],
   [{ game: "moon-princess", round: "1.5" }, "round must be a whole number from 0 to 18446744073709551615 (it was 1.5)"],
   [{ game: "starlight-christmas", mode: "love" }, "starlight-christmas has no mode 'love'; its modes are standard, ante"],
-  [{ game: "wish-upon-a-star", model: "stress" }, "wish-upon-a-star has no model 'stress'; its models are standard"],
+  [{ game: "wish-upon-a-star", model: "stress" }, "wish-upon-a-star has no model 'stress'; its models are standard, rtp-96.00, rtp-94.00, rtp-92.00, rtp-90.00"],
   [{ game: "wish-upon-a-star", grid: "W A A A A/A A A A A/A A A A A" }, "grid: "],
 ]) {
   test(`a bad request shows its typed error: ${JSON.stringify(query)}`, async () => {

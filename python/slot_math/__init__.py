@@ -80,7 +80,7 @@ def simulate(
     threads: Optional[int] = None,
     mode: Optional[str] = None,
     pick: Optional[str] = None,
-    rtp: Optional[float] = None,
+    rtp: Optional[Union[float, str]] = None,
     model: Optional[str] = None,
     gof_rounds: int = 0,
     confidence: Optional[Sequence[Union[int, float, str]]] = None,
@@ -102,11 +102,15 @@ def simulate(
         pick); Starlight Christmas ``"standard"``, ``"ante"``; Wish Upon a Star
         ``"standard"``. Default: the game's first.
     :param pick: Moon Princess's pick (the same as ``mode``; either may be given).
-    :param rtp: the RTP variant. Each game ships one RTP today (Moon Princess 94.51 %,
-        Wish Upon a Star 95.20 %, Starlight Christmas 95.50 %): only ``None`` is accepted;
-        any other value raises :class:`ConfigError` (a :class:`ValueError`) naming it.
-    :param model: a shipped model by name (``"standard"``, the default, or a stress model:
-        see :func:`models`) or the path of a model file (JSON), as ``--model``.
+    :param rtp: the RTP variant of the game's ladder to play, in percent (``96.0`` or
+        ``"96.00"``; see :func:`variants`), as ``--rtp``; ``None`` (the default) plays the
+        published variant, or ``model``. An RTP the ladder does not have raises
+        :class:`ConfigError` (a :class:`ValueError`) naming the ladder; ``rtp`` and ``model``
+        together raise it too.
+    :param model: a shipped model by name (``"standard"``, the default, a variant such as
+        ``"rtp-96.00"``, or a stress model: see :func:`models`) or the path of a model file
+        (JSON: a bare model, or a variant file as ``cargo xtask tune --out`` writes it), as
+        ``--model``.
     :param gof_rounds: rounds replayed for the goodness-of-fit section (default 0: none; the
         runner's default is 200,000). Changes no sum.
     :param confidence: levels of the RTP intervals, in percent (default 95 and 99).
@@ -151,6 +155,7 @@ def rounds(
     mode: Optional[str] = None,
     pick: Optional[str] = None,
     model: Optional[str] = None,
+    rtp: Optional[Union[float, str]] = None,
 ) -> Dict[str, np.ndarray]:
     """Plays rounds ``0 .. n-1`` of the simulator's sequence of ``seed`` and returns one numpy
     array per column, each of length ``n`` (``pandas.DataFrame(rounds(...))`` makes a table):
@@ -170,7 +175,7 @@ def rounds(
     Parameters as :func:`simulate`.
     """
     return _slot_math._rounds(
-        game, n, seed=seed, threads=threads, mode=mode, pick=pick, model=model
+        game, n, seed=seed, threads=threads, mode=mode, pick=pick, model=model, rtp=rtp
     )
 
 
@@ -182,14 +187,15 @@ def play(
     mode: Optional[str] = None,
     pick: Optional[str] = None,
     model: Optional[str] = None,
+    rtp: Optional[Union[float, str]] = None,
 ) -> Dict[str, Any]:
     """Round ``round`` of seed ``seed`` of ``game``, as ``cargo xtask play <game> --seed S
     --round K --json`` prints it: ``{"events": [...]}``, each event a dict whose ``"event"``
     names it (``round_start``, ``landed``, ``win``, ``tumble``, ... ``round_end``); money in
     hundredths of the bet. The ``paid`` amounts add up to ``round_end``'s ``win``.
-    Mode, pick and model as :func:`simulate`."""
+    Mode, pick, model and rtp as :func:`simulate`."""
     return json.loads(
-        _slot_math._play(game, seed, round, mode=mode, pick=pick, model=model)
+        _slot_math._play(game, seed, round, mode=mode, pick=pick, model=model, rtp=rtp)
     )
 
 
@@ -307,14 +313,17 @@ def picks(game: str) -> List[str]:
 
 
 def models(game: str) -> List[str]:
-    """The shipped math models, the published one (``"standard"``) first, then the stress
-    models for tests (for ``model=``)."""
+    """The shipped math models, the published one (``"standard"``) first, then the other
+    variants of the RTP ladder (``"rtp-96.00"``) and the stress models for tests (for
+    ``model=``)."""
     return list(game_info(game)["models"])
 
 
 def variants(game: str) -> List[Dict[str, Any]]:
-    """The RTP variants the game ships, each ``{"model": name, "target_rtp": {mode:
-    fraction}}``. One per game today (the ``standard`` model), so :func:`simulate`'s ``rtp``
-    takes ``None`` only."""
-    info = game_info(game)
-    return [{"model": "standard", "target_rtp": dict(info["target_rtp"])}]
+    """The RTP ladder the game ships, highest RTP first: each variant a dict with ``rtp``
+    (``"96.00"``, what ``rtp=`` takes), ``target_rtp`` (a fraction, every mode and pick
+    alike), ``model`` (its model's name, for ``model=``), ``fingerprint`` (the SHA-256 of
+    its model, as ``round_start`` and reports name it) and ``published`` (the variant of the
+    game's published rule sheet). Only the math model changes between variants; the
+    paytable and every rule are the published ones."""
+    return [dict(v) for v in game_info(game)["variants"]]

@@ -9,7 +9,6 @@ use slot_core::recorder::NoRecorder;
 use slot_core::sim::{batch_rng, batches_of, rounds_in};
 use slot_core::stats::RoundSummary;
 use slot_sim::Catalog;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -114,41 +113,33 @@ pub fn mode_of<G: Game>(mode: Option<&str>, pick: Option<&str>) -> PyResult<G::M
     })
 }
 
-/// The game on the model `model` names: a shipped model by name, or a model file (JSON) by
-/// its path; the shipped `standard` model for `None` (the runner's `--model`).
-pub fn game_of<G: Game>(model: Option<&str>) -> PyResult<G> {
-    let name = model.unwrap_or("standard");
-    let model = match G::named_model(name) {
-        Some(m) => m,
-        None if Path::new(name).exists() || name.contains('/') || name.ends_with(".json") => {
-            let text = std::fs::read_to_string(name).map_err(|e| {
-                error(
-                    Kind::Model,
-                    format!("cannot read the model file {name}: {e}"),
-                )
-            })?;
-            serde_json::from_str::<G::Model>(&text).map_err(|e| {
-                error(
-                    Kind::Model,
-                    format!(
-                        "the model file {name} is not a {} math model: {e}",
-                        G::TITLE
-                    ),
-                )
-            })?
-        }
-        None => {
+/// The game on the model `model` names or on the RTP variant `rtp` of its ladder (a shipped
+/// model by name, a variant by its RTP, or a model file by its path, a variant file
+/// included); the shipped `standard` model for neither (the runner's `--model` and `--rtp`,
+/// through the same [`slot_sim::models::choose`]).
+pub fn game_of<G: Game>(model: Option<&str>, rtp: Option<&str>) -> PyResult<G> {
+    let rtp = match (model, rtp) {
+        (Some(_), Some(_)) => {
             return Err(error(
-                Kind::Model,
-                format!(
-                    "{} has no model '{name}'; its models are {} (or give the path of a model file)",
-                    G::NAME,
-                    G::MODEL_NAMES.join(", ")
-                ),
+                Kind::Config,
+                "model and rtp exclude each other: give a model (name or file) or the RTP of a variant of the game's ladder".to_string(),
             ));
         }
+        (_, Some(text)) => Some(
+            text.parse::<slot_core::game::TargetRtp>()
+                .map_err(|e| error(Kind::Config, format!("rtp: {e}")))?,
+        ),
+        (_, None) => None,
     };
-    G::new(&model).map_err(|e| error(Kind::Model, format!("the model is refused: {e}")))
+    slot_sim::models::choose::<G>(model, rtp)
+        .map(|(game, _)| game)
+        .map_err(|e| {
+            let kind = match e {
+                slot_sim::models::ModelChoiceError::NoVariant { .. } => Kind::Config,
+                _ => Kind::Model,
+            };
+            error(kind, e.to_string())
+        })
 }
 
 /// A game's facts as JSON: names, modes (with their stake, target RTP and whether they are
@@ -172,9 +163,23 @@ pub fn game_info<G: Game>(id: GameId) -> serde_json::Value {
         "features": G::FEATURES,
         "awards": G::AWARDS,
         "stake_x_bet": by_mode(&|m| (G::cost(m) as f64 / 100.0).into()),
-        "target_rtp": by_mode(&|m| G::target_rtp(m).fraction().into()),
-        "target_rtp_text": by_mode(&|m| G::target_rtp(m).to_string().into()),
+        "target_rtp": by_mode(&|m| G::published_rtp(m).fraction().into()),
+        "target_rtp_text": by_mode(&|m| G::published_rtp(m).to_string().into()),
         "default_rounds": id.default_rounds(),
+        "variants": G::VARIANTS
+            .iter()
+            .map(|v| {
+                let fingerprint = G::named_model(v.model)
+                    .map(|m| slot_core::fingerprint::Fingerprint::of(&m).to_string());
+                serde_json::json!({
+                    "rtp": v.rtp.percent_text(),
+                    "target_rtp": v.rtp.fraction(),
+                    "model": v.model,
+                    "fingerprint": fingerprint,
+                    "published": v.model == "standard",
+                })
+            })
+            .collect::<Vec<_>>(),
     })
 }
 

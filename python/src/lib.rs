@@ -83,21 +83,10 @@ fn threads_arg(threads: Option<i128>) -> PyResult<usize> {
     }
 }
 
-/// The RTP variant asked for: only the shipped one exists (`rtp=None`).
-fn check_rtp<G: Game>(rtp: Option<f64>, mode: G::Mode) -> PyResult<()> {
-    match rtp {
-        None => Ok(()),
-        Some(r) => Err(error(
-            Kind::Config,
-            format!(
-                "rtp: {} ships one RTP, {} ({} mode '{}'), and RTP variants are not available yet: leave rtp=None (it was {r})",
-                G::NAME,
-                G::target_rtp(mode),
-                if G::MODE_IS_PICK { "with the" } else { "in" },
-                G::mode_name(mode),
-            ),
-        )),
-    }
+/// The RTP variant asked for, as text (`96.0`, `"96.00"`), for [`game_of`]: exact, since a
+/// float's shortest text is what was typed.
+fn rtp_text(rtp: Option<Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+    rtp.map(|r| Ok(r.str()?.to_string())).transpose()
 }
 
 /// The confidence levels (percentages, as `--confidence` takes them).
@@ -125,7 +114,7 @@ fn _simulate<'py>(
     threads: Option<i128>,
     mode: Option<&str>,
     pick: Option<&str>,
-    rtp: Option<f64>,
+    rtp: Option<Bound<'py, PyAny>>,
     model: Option<&str>,
     gof_rounds: i128,
     confidence: Option<Vec<Bound<'py, PyAny>>>,
@@ -163,10 +152,10 @@ fn _simulate<'py>(
         ..base
     };
     config.check().map_err(errors::sim_error)?;
+    let rtp = rtp_text(rtp)?;
     with_game!(id, G => {
         let mode = mode_of::<G>(mode, pick)?;
-        check_rtp::<G>(rtp, mode)?;
-        let game = game_of::<G>(model)?;
+        let game = game_of::<G>(model, rtp.as_deref())?;
         let report = interruptible(py, |stop| {
             slot_sim::simulate(&game, mode, &config, Watch { progress: None, stop: Some(stop) })
         })?
@@ -178,7 +167,7 @@ fn _simulate<'py>(
 /// Plays the first `n` rounds of the simulator's sequence of `seed`; per-round arrays.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (game, n, *, seed=None, threads=None, mode=None, pick=None, model=None))]
+#[pyo3(signature = (game, n, *, seed=None, threads=None, mode=None, pick=None, model=None, rtp=None))]
 fn _rounds<'py>(
     py: Python<'py>,
     game: &str,
@@ -188,7 +177,9 @@ fn _rounds<'py>(
     mode: Option<&str>,
     pick: Option<&str>,
     model: Option<&str>,
+    rtp: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let rtp = rtp_text(rtp)?;
     let id = GameId::named(game)?;
     // Every round takes under 100 bytes of arrays: a bound far beyond memory, below usize.
     let n = count(
@@ -202,7 +193,7 @@ fn _rounds<'py>(
     let threads = threads_arg(threads)?;
     with_game!(id, G => {
         let mode = mode_of::<G>(mode, pick)?;
-        let game = game_of::<G>(model)?;
+        let game = game_of::<G>(model, rtp.as_deref())?;
         let columns = interruptible(py, |stop| play_rounds(&game, mode, seed, n, threads, stop))?
             .map_err(|e| error(Kind::Simulation, e))?;
         rounds_dict::<G>(py, columns)
@@ -211,7 +202,8 @@ fn _rounds<'py>(
 
 /// Round `round` of seed `seed`: its event log as `play --json` prints it (a JSON string).
 #[pyfunction]
-#[pyo3(signature = (game, seed, round, *, mode=None, pick=None, model=None))]
+#[pyo3(signature = (game, seed, round, *, mode=None, pick=None, model=None, rtp=None))]
+#[allow(clippy::too_many_arguments)]
 fn _play(
     game: &str,
     seed: i128,
@@ -219,7 +211,9 @@ fn _play(
     mode: Option<&str>,
     pick: Option<&str>,
     model: Option<&str>,
+    rtp: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    let rtp = rtp_text(rtp)?;
     let id = GameId::named(game)?;
     let seed = count(
         "seed",
@@ -237,7 +231,7 @@ fn _play(
     )?;
     with_game!(id, G => {
         let mode = mode_of::<G>(mode, pick)?;
-        let game = game_of::<G>(model)?;
+        let game = game_of::<G>(model, rtp.as_deref())?;
         let (_, log) = replay_game_round(&game, mode, seed, round);
         Ok(log.to_json())
     })

@@ -127,13 +127,28 @@ def test_a_stress_model_by_name():
     assert r.model_fingerprint != standard.model_fingerprint
 
 
-def test_rtp_none_only():
-    slot_math.simulate("moon-princess", rounds=1_000, seed=1, rtp=None)
-    with pytest.raises(slot_math.ConfigError, match=r"ships one RTP, 94\.51 %") as e:
-        slot_math.simulate("moon-princess", rounds=1_000, rtp=0.9451)
+def test_rtp_chooses_a_variant_of_the_ladder():
+    published = slot_math.simulate("wish-upon-a-star", rounds=20_000, seed=1, rtp=None)
+    low = slot_math.simulate("wish-upon-a-star", rounds=20_000, seed=1, rtp=90)
+    by_name = slot_math.simulate("wish-upon-a-star", rounds=20_000, seed=1, model="rtp-90.00")
+    assert low.model_fingerprint == by_name.model_fingerprint != published.model_fingerprint
+    assert low.sums == by_name.sums
+    assert low.target_rtp == 0.9 and published.target_rtp == 0.952
+    assert low.exact_rtp == pytest.approx(0.9000059, abs=1e-7)
+    assert slot_math.simulate("wish-upon-a-star", rounds=1_000, rtp="96.00").target_rtp == 0.96
+    with pytest.raises(slot_math.ConfigError, match=r"no RTP variant 91\.00 %; its ladder is 96\.00 %, 95\.20 %") as e:
+        slot_math.simulate("wish-upon-a-star", rounds=1_000, rtp=91)
     assert isinstance(e.value, ValueError)
-    with pytest.raises(ValueError, match=r"95\.50 %"):
-        slot_math.simulate("starlight-christmas", rounds=1_000, rtp=0.96)
+    with pytest.raises(slot_math.ConfigError, match="model and rtp exclude each other"):
+        slot_math.simulate("wish-upon-a-star", rounds=1_000, rtp=90, model="standard")
+    with pytest.raises(slot_math.ConfigError, match="at most two decimals"):
+        slot_math.simulate("wish-upon-a-star", rounds=1_000, rtp=90.001)
+    with pytest.raises(ValueError, match=r"its ladder is 95\.50 %"):
+        slot_math.simulate("starlight-christmas", rounds=1_000, rtp=96)
+    log = slot_math.play("wish-upon-a-star", 20261129, 112, rtp=90)
+    assert log["events"][0]["model"] == low.model_fingerprint
+    cols = slot_math.rounds("wish-upon-a-star", 20_000, seed=1, rtp="90")
+    assert int(cols["win"].sum()) == low.sums["total_win"]
 
 
 def test_the_lists_of_games_modes_picks_models_variants():
@@ -145,9 +160,13 @@ def test_the_lists_of_games_modes_picks_models_variants():
     assert slot_math.modes("wish-upon-a-star") == ["standard"]
     assert slot_math.models("moon-princess")[0] == "standard"
     assert "stress" in slot_math.models("starlight-christmas")
-    assert slot_math.variants("moon-princess") == [
-        {"model": "standard", "target_rtp": {"love": 0.9451, "star": 0.9451, "storm": 0.9451}}
-    ]
+    mp = slot_math.variants("moon-princess")
+    assert [(v["rtp"], v["model"], v["published"]) for v in mp] == [("94.51", "standard", True)]
+    assert mp[0]["target_rtp"] == 0.9451 and len(mp[0]["fingerprint"]) == 64
+    wish = slot_math.variants("wish-upon-a-star")
+    assert [v["rtp"] for v in wish] == ["96.00", "95.20", "94.00", "92.00", "90.00"]
+    assert [v["model"] for v in wish if v["published"]] == ["standard"]
+    assert all(v["model"] in slot_math.models("wish-upon-a-star") for v in wish)
     info = slot_math.game_info("wish-upon-a-star")
     assert info["cap_x_bet"] is None and info["title"] == "Wish Upon a Star"
     assert slot_math.game_info("starlight-christmas")["stake_x_bet"] == {"standard": 1.0, "ante": 1.25}

@@ -4,7 +4,7 @@
 //! chunks or the split record beside it; prints each figure against the bar.
 
 use crate::CertifyArgs;
-use crate::commands::{choice_name, game_of, mode_of};
+use crate::commands::{choice_name, load, mode_of};
 use crate::progress::interrupt_flag;
 use crate::runner::{self, CliError, CliResult};
 use slot_core::Game;
@@ -110,11 +110,13 @@ fn print_certificate(c: &Certificate, core_seconds: f64) {
 /// `certify` of a game that computes its RTP exactly, or by whole rounds in chunks.
 pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
     let mode = mode_of::<G>(a.choice, a.ante)?;
-    let game = game_of::<G>(a.model.as_deref())?;
+    let (game, target) = load::<G>(a.model.as_deref(), a.rtp)?;
+    let target = target.fraction();
     let threads = runner::threads(a.threads)?;
     let half_width = goal(a)?;
     let name = format!("certificate-{}.json", G::mode_name(mode));
     if let Some(c) = slot_sim::certify::exact(&game, mode, command_of(a, G::NAME, "exact")) {
+        let c = c.with_target(target);
         if a.only_chunk.is_some() {
             return Err(CliError(format!(
                 "--only-chunk: {} is certified exactly, without chunks",
@@ -177,6 +179,7 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
             }
         },
     )?;
+    let c = c.with_target(target);
     let par = a.dir.join(format!("par-{}", G::mode_name(mode)));
     slot_sim::par::create_dir(&par)?;
     slot_sim::par::write(&merged, &par)?;
@@ -194,7 +197,8 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
 
 /// `certify` of a split game (Moon Princess): the split estimate of each pick asked for.
 pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
-    let game = game_of::<G>(a.model.as_deref())?;
+    let (game, target) = load::<G>(a.model.as_deref(), a.rtp)?;
+    let target = target.fraction();
     let threads = runner::threads(a.threads)?;
     if a.only_chunk.is_some() {
         return Err(CliError(format!(
@@ -264,7 +268,8 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
             None,
             half_width,
             command.clone(),
-        );
+        )
+        .with_target(target);
         write(
             &a.dir,
             &format!("certificate-{}.json", G::mode_name(mode)),

@@ -9,7 +9,7 @@ use crate::{
     Choice, EvalArgs, Game as GameArg, MergeArgs, PlayArgs, SessionArgs, SimArgs, SplitArgs,
 };
 use slot_core::Game;
-use slot_core::game::SplitGame;
+use slot_core::game::{SplitGame, TargetRtp};
 use slot_core::sim::{Progress, replay_game_round};
 use slot_sim::run::{DEFAULT_MAX_ROUNDS, Extent};
 use slot_sim::{Catalog, Report, SimConfig, Watch};
@@ -105,35 +105,29 @@ pub fn choice_name(c: Choice) -> &'static str {
     }
 }
 
-/// The game on the model `--model` names: a shipped model by name ([`Game::MODEL_NAMES`]),
-/// or a model file (JSON) by its path; the shipped `standard` model without it.
+/// The game on the model `--model` or `--rtp` names: a shipped model by name
+/// ([`Game::MODEL_NAMES`]), a variant of the game's RTP ladder ([`Game::VARIANTS`]), or a model
+/// file (JSON: a bare model, or a variant file as `tune --out` writes it) by its path; the
+/// shipped `standard` model without either.
 ///
 /// # Errors
-/// An unknown name that is no file either, a file that cannot be read or is not a model of
-/// the game, or a model the game refuses.
-pub fn game_of<G: Game>(model: Option<&str>) -> Result<G, CliError> {
-    let name = model.unwrap_or("standard");
-    let model = match G::named_model(name) {
-        Some(m) => m,
-        None if Path::new(name).exists() || name.contains('/') || name.ends_with(".json") => {
-            let text = std::fs::read_to_string(name)
-                .map_err(|e| CliError(format!("cannot read the model file {name}: {e}")))?;
-            serde_json::from_str::<G::Model>(&text).map_err(|e| {
-                CliError(format!(
-                    "the model file {name} is not a {} math model: {e}",
-                    G::TITLE
-                ))
-            })?
-        }
-        None => {
-            return Err(CliError(format!(
-                "{} has no model '{name}'; its models are {} (or give the path of a model file)",
-                G::NAME,
-                G::MODEL_NAMES.join(", ")
-            )));
-        }
-    };
-    G::new(&model).map_err(|e| CliError(format!("the model is refused: {e}")))
+/// An unknown name that is no file either, an RTP the ladder does not have, a file that
+/// cannot be read or is not a model of the game, or a model the game refuses.
+pub fn game_of<G: Game>(model: Option<&str>, rtp: Option<TargetRtp>) -> Result<G, CliError> {
+    load::<G>(model, rtp).map(|(game, _)| game)
+}
+
+/// [`game_of`], with the RTP the model is tuned to: its variant's for a shipped variant, the
+/// file's for a variant file, the published one for any other model
+/// ([`slot_sim::models::choose`]).
+///
+/// # Errors
+/// As [`game_of`].
+pub fn load<G: Game>(
+    model: Option<&str>,
+    rtp: Option<TargetRtp>,
+) -> Result<(G, TargetRtp), CliError> {
+    Ok(slot_sim::models::choose::<G>(model, rtp)?)
 }
 
 /// The extent `sim`'s arguments ask for.
@@ -201,7 +195,7 @@ fn sim_config(a: &SimArgs) -> Result<SimConfig, CliError> {
 pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
     let mode = mode_of::<G>(a.choice, a.ante)?;
     let config = sim_config(a)?;
-    let game = game_of::<G>(a.model.as_deref())?;
+    let (game, target) = load::<G>(a.model.as_deref(), a.rtp)?;
     let key = a
         .sign_key
         .as_deref()
@@ -237,6 +231,9 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
     let mut report = display.watch(&progress, || {
         slot_sim::simulate(&game, mode, &config, watch)
     })?;
+    // A variant file names its own target (not a checked field: the report is judged
+    // against it, and its checksums do not change).
+    report.target_rtp = target.fraction();
     if let Some(key) = &key {
         report.sign(key);
     }
@@ -267,7 +264,7 @@ pub fn print_report(report: &Report, json: bool) {
 /// `play`: round K of seed S step by step (or its event log as JSON).
 pub fn play<G: Game>(a: &PlayArgs) -> CliResult {
     let mode = mode_of::<G>(a.choice, a.ante)?;
-    let game = game_of::<G>(a.model.as_deref())?;
+    let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
     let (out, log) = replay_game_round(&game, mode, a.seed, a.round);
     if !a.json {
         println!(
@@ -300,7 +297,7 @@ pub fn play<G: Game>(a: &PlayArgs) -> CliResult {
 /// ([`slot_sim::split`]). Prints the figures; `--out` writes the record with its sums.
 pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
     let threads = runner::threads(a.threads)?;
-    let game = game_of::<G>(a.model.as_deref())?;
+    let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
     let modes: Vec<G::Mode> = match a.choice {
         Some(c) => vec![mode_of::<G>(Some(c), false)?],
         None => G::MODES.to_vec(),
@@ -434,7 +431,7 @@ pub fn golden<G: Game>(file: &str) -> CliResult {
     let text = std::fs::read_to_string(&path)
         .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
     let mut list = read(&text)?;
-    let game = game_of::<G>(None)?;
+    let game = game_of::<G>(None, None)?;
     let (mut wins, mut logs) = (0, 0);
     for g in &mut list {
         let (win, digest) = replay(&game, g).map_err(|e| CliError(format!("{file}: {e}")))?;
@@ -489,7 +486,7 @@ pub fn eval<G: Game>(a: &EvalArgs) -> CliResult {
 /// `session`: player sessions ([`slot_sim::session`]) printed, and written with `--out`.
 pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
     let mode = mode_of::<G>(a.choice, a.ante)?;
-    let game = game_of::<G>(a.model.as_deref())?;
+    let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
     let config = slot_sim::session::SessionConfig {
         balance: a.balance,
         bet: a.bet,
@@ -511,6 +508,85 @@ pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
     }
     if let Some(dir) = &a.out {
         slot_sim::par::write_session(&report, dir)?;
+    }
+    Ok(())
+}
+
+/// The command line this runner was started with, as `cargo xtask ...` (a variant file's
+/// record of the command that made it).
+pub fn command_line() -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    format!("cargo xtask {}", args.join(" "))
+}
+
+/// Prints a tuned variant's RTP and shape beside the published variant's, says which bound
+/// it does not hold (and by how much), and writes the file to `out` if given.
+///
+/// # Errors
+/// A file that cannot be written.
+pub fn finish_variant<M: serde::Serialize>(
+    file: &slot_core::variant::VariantFile<M>,
+    out: Option<&Path>,
+) -> CliResult {
+    println!("variant {} of {}:", file.target_rtp, file.game);
+    for (mode, rtp) in &file.tuning.rtp {
+        println!(
+            "  RTP ({mode}): {:.6} %  (target {}; {:+.4} pp)",
+            rtp * 100.0,
+            file.target_rtp,
+            (rtp - file.target_rtp.fraction()) * 100.0
+        );
+    }
+    for k in &file.tuning.knobs {
+        println!("  {}: {} (published {})", k.knob, k.value, k.published);
+    }
+    println!(
+        "  {:<44} {:>12} {:>12}  bound",
+        "shape (published variant beside this one)", "published", "variant"
+    );
+    for c in &file.tuning.shape {
+        println!(
+            "  {:<44} {:>12.6} {:>12.6}  {} {}",
+            c.figure,
+            c.published,
+            c.variant,
+            c.allowed,
+            if c.met { "- held" } else { "- NOT HELD" }
+        );
+    }
+    println!(
+        "  ({})",
+        file.tuning.shape.first().map_or("", |c| c.how.as_str())
+    );
+    for c in file.tuning.unmet() {
+        let by = if c.published > 0.0 {
+            format!(
+                "{:+.4} ({:+.1} %)",
+                c.variant - c.published,
+                (c.variant / c.published - 1.0) * 100.0
+            )
+        } else {
+            format!("{:+.4}", c.variant - c.published)
+        };
+        eprintln!(
+            "warning: the variant does not hold {}: {by}, allowed {}",
+            c.figure, c.allowed
+        );
+    }
+    match out {
+        Some(path) => {
+            let text = serde_json::to_string_pretty(file)
+                .map_err(|e| CliError(format!("cannot write the variant file: {e}")))?
+                + "\n";
+            std::fs::write(path, text)
+                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+            println!(
+                "wrote {} (play it with --model {})",
+                path.display(),
+                path.display()
+            );
+        }
+        None => println!("(give --out FILE to write the variant file)"),
     }
     Ok(())
 }

@@ -306,7 +306,7 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
             ] {
                 with_game!(game, G => {
                     for &model in G::MODEL_NAMES {
-                        let g = game_of::<G>(Some(model))?;
+                        let g = game_of::<G>(Some(model), None)?;
                         for &mode in G::MODES {
                             entries.push(equivalence::record(&g, model, mode, *seed, *rounds));
                         }
@@ -339,7 +339,7 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
                 .find(|&g| game_name(g) == e.game)
                 .ok_or_else(|| CliError(format!("unknown game '{}' in the record", e.game)))?;
                 with_game!(game, G => {
-                    let g = game_of::<G>(Some(&e.model))?;
+                    let g = game_of::<G>(Some(&e.model), None)?;
                     equivalence::check(&g, e)
                         .map_err(|d| CliError(format!("outcomes differ: {d}")))?;
                 });
@@ -458,7 +458,7 @@ pub fn lab_kit(a: &LabKitArgs) -> CliResult {
 fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
     let mode = crate::commands::mode_of::<G>(a.choice, a.ante)?;
     let model_name = a.model.as_deref().unwrap_or("standard");
-    let game = game_of::<G>(Some(model_name))?;
+    let game = game_of::<G>(Some(model_name), None)?;
     let model: G::Model = match G::named_model(model_name) {
         Some(m) => m,
         None => serde_json::from_str(&read(Path::new(model_name))?)?,

@@ -175,6 +175,10 @@ pub struct SessionArgs {
     /// The math model: a shipped model by name, or the path of a model file.
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
+    /// The RTP variant of the game's ladder to play (`96.00`; the published one without it
+    /// or `--model`); `--rtp` and `--model` exclude each other.
+    #[arg(long, value_name = "PERCENT", conflicts_with = "model")]
+    pub rtp: Option<slot_core::game::TargetRtp>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -353,6 +357,10 @@ pub struct SimArgs {
     /// game's `MathModel`), for designing and tuning.
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
+    /// The RTP variant of the game's ladder to play (`96.00`; the published one without it
+    /// or `--model`); `--rtp` and `--model` exclude each other.
+    #[arg(long, value_name = "PERCENT", conflicts_with = "model")]
+    pub rtp: Option<slot_core::game::TargetRtp>,
 }
 
 /// Arguments of `eval`.
@@ -399,6 +407,10 @@ pub struct PlayArgs {
     /// starlight-christmas `stress`), or the path of a model file (JSON).
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
+    /// The RTP variant of the game's ladder to play (`96.00`; the published one without it
+    /// or `--model`); `--rtp` and `--model` exclude each other.
+    #[arg(long, value_name = "PERCENT", conflicts_with = "model")]
+    pub rtp: Option<slot_core::game::TargetRtp>,
 }
 
 /// Arguments of `exact`.
@@ -409,6 +421,13 @@ pub struct ExactArgs {
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// The math model: a shipped model by name, or the path of a model file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub model: Option<String>,
+    /// The RTP variant of the game's ladder (`96.00`; the published one without it or
+    /// `--model`).
+    #[arg(long, value_name = "PERCENT", conflicts_with = "model")]
+    pub rtp: Option<slot_core::game::TargetRtp>,
 }
 
 /// Arguments of `tune`.
@@ -434,6 +453,15 @@ pub struct TuneArgs {
     /// The math model to start from: a shipped model by name, or the path of a model file.
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
+    /// Derive the variant for this RTP (84.00 to 97.00) holding the published variant's
+    /// shape, and check that shape (`--rounds` rounds per variant and mode, common random
+    /// numbers); without it, re-tune the published model's knob to the published RTP.
+    #[arg(long, value_name = "PERCENT")]
+    pub target_rtp: Option<slot_core::game::TargetRtp>,
+    /// With `--target-rtp`: write the variant file here (the model, its target and how it
+    /// was tuned), which `sim`, `play`, `split` and `certify` take as `--model FILE`.
+    #[arg(long, value_name = "FILE", requires = "target_rtp")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `certify`.
@@ -475,6 +503,10 @@ pub struct CertifyArgs {
     /// The math model: a shipped model by name, or the path of a model file (JSON).
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
+    /// The RTP variant of the game's ladder to play (`96.00`; the published one without it
+    /// or `--model`); `--rtp` and `--model` exclude each other.
+    #[arg(long, value_name = "PERCENT", conflicts_with = "model")]
+    pub rtp: Option<slot_core::game::TargetRtp>,
     /// Whole rounds: play (or check) chunk I only and stop, for a scheduler's array of jobs;
     /// the same command without it then reads the chunks and writes the certificate.
     #[arg(long, value_name = "I")]
@@ -512,6 +544,10 @@ pub struct SplitArgs {
     /// The math model: a shipped model by name, or the path of a model file (JSON).
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
+    /// The RTP variant of the game's ladder to play (`96.00`; the published one without it
+    /// or `--model`); `--rtp` and `--model` exclude each other.
+    #[arg(long, value_name = "PERCENT", conflicts_with = "model")]
+    pub rtp: Option<slot_core::game::TargetRtp>,
 }
 
 fn main() -> ExitCode {

@@ -6,7 +6,8 @@
 //! reporting the round's events to a recorder, and [`Game::summary`] turns the round's outcome
 //! into the integer record statistics are built from. The associated constants are the game's
 //! facts: its names, its modes and their stakes, its cap, the names of its RTP sources,
-//! features and top awards, and its published target RTP.
+//! features and top awards, its published target RTP and its ladder of RTP variants
+//! ([`Game::VARIANTS`], [`crate::variant`]).
 //!
 //! Everything beyond one round (simulation, reports, shards, merges, split estimates,
 //! goodness of fit, PAR files) is written once, generically over this trait, in the
@@ -24,29 +25,13 @@ use crate::fingerprint::Fingerprint;
 use crate::money::{BetLadder, Cap, Win};
 use crate::recorder::Recorder;
 use crate::stats::RoundSummary;
+use crate::variant::Variant;
 use rand_core::Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 
-/// A target RTP in hundredths of a percent (`9451` = 94.51 %): an exact integer, as
-/// published; turned into a fraction only for reports ([`TargetRtp::fraction`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct TargetRtp(pub u32);
-
-impl TargetRtp {
-    /// The target as a fraction of the stake (`0.9451`), for reports.
-    pub fn fraction(self) -> f64 {
-        f64::from(self.0) / 10_000.0
-    }
-}
-
-impl std::fmt::Display for TargetRtp {
-    /// `94.51 %`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}.{:02} %", self.0 / 100, self.0 % 100)
-    }
-}
+pub use crate::variant::TargetRtp;
 
 /// A committed certification figure of a mode's RTP (the README's "Certification figures"):
 /// what a game states for its shipped model through [`Game::certified_rtp`], beside which a
@@ -238,8 +223,36 @@ pub trait Game: Sized + Sync {
     /// Christmas's ante bet: 125).
     fn cost(mode: Self::Mode) -> u64;
 
-    /// The published RTP the mode's model is tuned to.
-    fn target_rtp(mode: Self::Mode) -> TargetRtp;
+    /// The RTP the published variant is tuned to in the mode (the model called `standard`):
+    /// the figure of the game's published rule sheet.
+    fn published_rtp(mode: Self::Mode) -> TargetRtp;
+
+    /// The RTP ladder: every variant the game ships, highest RTP first, each with the name of
+    /// its model (one of [`Game::MODEL_NAMES`]); the published variant is `standard`. Empty
+    /// (the default) for a game that ships one model.
+    const VARIANTS: &'static [Variant] = &[];
+
+    /// The shipped variant tuned to `rtp`, if the ladder has one.
+    fn variant_at(rtp: TargetRtp) -> Option<Variant> {
+        Self::VARIANTS.iter().copied().find(|v| v.rtp == rtp)
+    }
+
+    /// The variant of the ladder this game's model is (its fingerprint is the variant's
+    /// model's), `None` for any other model (a stress model, a model file).
+    fn variant(&self) -> Option<Variant> {
+        let fingerprint = self.fingerprint();
+        Self::VARIANTS.iter().copied().find(|v| {
+            Self::named_model(v.model).is_some_and(|m| Fingerprint::of(&m) == fingerprint)
+        })
+    }
+
+    /// The RTP this game's model is tuned to in the mode: its variant's ([`Game::variant`]);
+    /// for a model off the ladder, the published RTP ([`Game::published_rtp`]) unless the
+    /// caller knows better (a variant file names its own target).
+    fn target_rtp(&self, mode: Self::Mode) -> TargetRtp {
+        self.variant()
+            .map_or_else(|| Self::published_rtp(mode), |v| v.rtp)
+    }
 
     /// The shipped model called `name` (one of [`Game::MODEL_NAMES`]), `None` for another name.
     fn named_model(name: &str) -> Option<Self::Model>;

@@ -63,6 +63,7 @@ pub mod seal;
 pub mod sim;
 pub mod stats;
 pub mod text;
+pub mod variant;
 
 pub use game::Game;
 pub use rand_core::{Rng, SeedableRng};

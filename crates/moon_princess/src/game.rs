@@ -39,6 +39,12 @@ impl slot_core::Game for MoonPrincess {
     /// The free spins feature is the free-spin source, the Trinity feature the Trinity source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 2), (1, 1)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+    /// The ladder shipped so far: the published variant. The other variants of the published
+    /// ladder are added as each is tuned and certified.
+    const VARIANTS: &'static [slot_core::variant::Variant] = &[slot_core::variant::Variant {
+        rtp: TARGET_RTP,
+        model: "standard",
+    }];
 
     fn mode_name(mode: Pick) -> &'static str {
         mode.name()
@@ -48,7 +54,7 @@ impl slot_core::Game for MoonPrincess {
         100
     }
 
-    fn target_rtp(_: Pick) -> TargetRtp {
+    fn published_rtp(_: Pick) -> TargetRtp {
         TARGET_RTP
     }
 

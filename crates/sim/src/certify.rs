@@ -111,7 +111,7 @@ impl Certificate {
         half_width_goal: f64,
         command: String,
     ) -> Self {
-        let target = G::target_rtp(mode).fraction();
+        let target = game.target_rtp(mode).fraction();
         let meets = interval_warning.is_none()
             && half_width_99.is_none_or(|h| h <= MAX_HALF_WIDTH)
             && (rtp - target).abs() <= MAX_DISTANCE;
@@ -128,6 +128,17 @@ impl Certificate {
             meets,
             command,
         }
+    }
+
+    /// The certificate judged against another target (a fraction): a variant file's own,
+    /// for a model that is not one of the game's shipped variants.
+    #[must_use]
+    pub fn with_target(mut self, target: f64) -> Self {
+        self.target_rtp = target;
+        self.meets = self.interval_warning.is_none()
+            && self.half_width_99.is_none_or(|h| h <= MAX_HALF_WIDTH)
+            && (self.rtp - target).abs() <= MAX_DISTANCE;
+        self
     }
 
     /// The certificate as pretty-printed JSON, ending with a newline.

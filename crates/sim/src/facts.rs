@@ -5,7 +5,7 @@
 
 use slot_core::Game;
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{CertifiedOdds, CertifiedRtp};
+use slot_core::game::{CertifiedOdds, CertifiedRtp, TargetRtp};
 use slot_core::stats::{ReportInfo, SumsLimits};
 
 /// The exact odds of a game's top awards (name, rounds per award) for the model with the
@@ -44,8 +44,12 @@ pub struct GameFacts {
     /// Every mode's committed (or exact) RTP for a model, by its fingerprint: what the
     /// disclosure's lowest RTP across the game's options is read from.
     pub mode_rtps: Option<ModeRtpsOf>,
-    /// The target RTP of the game and mode (a fraction).
+    /// The published target RTP of the game and mode (a fraction): what a report of a model
+    /// off the ladder is judged against ([`Game::published_rtp`]).
     pub target_rtp: f64,
+    /// The target RTP of a shipped variant's model, by its fingerprint ([`Game::VARIANTS`]):
+    /// what a report of that model is judged against instead of `target_rtp`.
+    pub variant_rtp: Option<VariantRtpOf>,
     /// Pairs (feature, source) that are the same money ([`Game::FEATURE_SOURCES`]).
     pub feature_sources: &'static [(usize, usize)],
 }
@@ -62,6 +66,9 @@ pub type CertifiedOddsOf = fn(&Fingerprint, &str) -> Vec<CertifiedOdds>;
 /// Every mode's committed RTP for the model with this fingerprint ([`ModeRtp`], in the
 /// order of [`Game::MODES`]).
 pub type ModeRtpsOf = fn(&Fingerprint) -> Vec<ModeRtp>;
+
+/// The target RTP of the shipped variant whose model has this fingerprint.
+pub type VariantRtpOf = fn(&Fingerprint) -> Option<TargetRtp>;
 
 /// A mode's RTP as a game discloses it.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,6 +88,23 @@ fn shipped<G: Game>(fingerprint: &Fingerprint) -> Option<G> {
         let game = G::new(&G::named_model(name)?).ok()?;
         (game.fingerprint() == *fingerprint).then_some(game)
     })
+}
+
+fn variant_rtp_of<G: Game>(fingerprint: &Fingerprint) -> Option<TargetRtp> {
+    G::VARIANTS
+        .iter()
+        .find(|v| G::named_model(v.model).is_some_and(|m| Fingerprint::of(&m) == *fingerprint))
+        .map(|v| v.rtp)
+}
+
+impl GameFacts {
+    /// The target RTP (a fraction) a report of the model with this fingerprint is judged
+    /// against: its variant's if it is a shipped variant's model, else the published one.
+    pub fn target_rtp_of(&self, fingerprint: &Fingerprint) -> f64 {
+        self.variant_rtp
+            .and_then(|f| f(fingerprint))
+            .map_or(self.target_rtp, TargetRtp::fraction)
+    }
 }
 
 fn certified_award_odds_of<G: Game>(fingerprint: &Fingerprint, mode: &str) -> Vec<CertifiedOdds> {
@@ -136,7 +160,8 @@ impl GameFacts {
             certified_rtp: Some(certified_rtp_of::<G> as CertifiedRtpOf),
             certified_award_odds: Some(certified_award_odds_of::<G> as CertifiedOddsOf),
             mode_rtps: Some(mode_rtps_of::<G> as ModeRtpsOf),
-            target_rtp: G::target_rtp(mode).fraction(),
+            target_rtp: G::published_rtp(mode).fraction(),
+            variant_rtp: Some(variant_rtp_of::<G> as VariantRtpOf),
             feature_sources: G::FEATURE_SOURCES,
         }
     }

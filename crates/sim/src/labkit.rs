@@ -191,7 +191,7 @@ pub fn rules_sheet<G: Game>(game: &G, model: &G::Model, rules_text: Option<&str>
             "| {} | {:.2} | {} |\n",
             G::mode_name(m),
             G::cost(m) as f64 / 100.0,
-            G::target_rtp(m)
+            game.target_rtp(m)
         ));
     }
     s.push_str("\n## Random inputs (what each draw is, with its weights)\n\n");

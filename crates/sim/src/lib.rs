@@ -72,6 +72,7 @@ pub mod fuzzing;
 pub mod gof;
 #[cfg(feature = "par-files")]
 pub mod labkit;
+pub mod models;
 pub mod monitor;
 #[cfg(feature = "par-files")]
 pub mod par;
@@ -80,6 +81,7 @@ mod report_file;
 pub mod run;
 pub mod session;
 pub mod split;
+pub mod tune;
 
 pub use error::SimError;
 pub use facts::{Catalog, GameFacts};

@@ -64,8 +64,13 @@ pub struct Report {
     pub model_fingerprint: Fingerprint,
     /// SHA-256 of the canonical JSON of `sums`.
     pub sums_sha256: Fingerprint,
-    /// The game and mode's target RTP (a fraction).
+    /// The game and mode's target RTP (a fraction): the variant's for a model of the game's
+    /// RTP ladder, else the published one (a variant file's own when the runner reads one).
     pub target_rtp: f64,
+    /// The RTP variant of the game's ladder whose model was simulated (`"90.00 %"`), `None`
+    /// for a model off the ladder (a stress model, a model file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
     /// How the rounds were played.
     #[serde(flatten)]
     pub run: RunRecord,
@@ -131,7 +136,11 @@ impl Report {
             par,
             pick: facts.pick.map(str::to_string),
             model_fingerprint,
-            target_rtp: facts.target_rtp,
+            target_rtp: facts.target_rtp_of(&model_fingerprint),
+            variant: facts
+                .variant_rtp
+                .and_then(|f| f(&model_fingerprint))
+                .map(|v| v.to_string()),
             run,
             goodness_of_fit: None,
             detail: None,
@@ -158,7 +167,17 @@ impl Report {
         let r = &self.par;
         let h99 = (r.rtp_ci99[1] - r.rtp) * 100.0;
         let mut lines = vec![
-            ("model", format!("sha256 {}", self.model_fingerprint)),
+            (
+                "model",
+                format!(
+                    "sha256 {} ({})",
+                    self.model_fingerprint,
+                    self.variant.as_ref().map_or_else(
+                        || "a model off the game's RTP ladder".to_string(),
+                        |v| format!("the {v} variant of the game's RTP ladder")
+                    )
+                ),
+            ),
             ("sums checksum", format!("sha256 {}", self.sums_sha256)),
             (
                 "target RTP",

@@ -43,7 +43,7 @@ impl slot_core::Game for Fixed {
     fn cost(_: ()) -> u64 {
         100
     }
-    fn target_rtp(_: ()) -> TargetRtp {
+    fn published_rtp(_: ()) -> TargetRtp {
         TargetRtp(5000)
     }
     fn named_model(_: &str) -> Option<FixedModel> {

@@ -41,6 +41,12 @@ impl slot_core::Game for StarlightChristmas {
     /// The free spins feature is the free-spin source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 3)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+    /// The ladder shipped so far: the published variant. The other variants of the published
+    /// ladder are added as each is tuned and certified.
+    const VARIANTS: &'static [slot_core::variant::Variant] = &[slot_core::variant::Variant {
+        rtp: TARGET_RTP,
+        model: "standard",
+    }];
 
     fn mode_name(mode: BetMode) -> &'static str {
         mode.name()
@@ -50,7 +56,7 @@ impl slot_core::Game for StarlightChristmas {
         mode.cost()
     }
 
-    fn target_rtp(_: BetMode) -> TargetRtp {
+    fn published_rtp(_: BetMode) -> TargetRtp {
         TARGET_RTP
     }
 

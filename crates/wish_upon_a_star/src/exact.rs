@@ -179,14 +179,14 @@ fn convolve(a: &[u128], b: &[u128]) -> Vec<u128> {
     r
 }
 
-/// The exact figures of one set of strips.
-pub fn strip_figures(strips: &[ReelStrip; REELS]) -> StripFigures {
+/// The ways value of one set of strips as integers: per paying symbol (in [`PAYING`] order)
+/// the numerator of its value over the common denominator `L1 x ... x L5 x 100` (returned
+/// second), so that the value in x bet is `numerator / denominator`.
+pub(crate) fn ways_numerators(strips: &[ReelStrip; REELS]) -> ([u128; PAYING.len()], u128) {
     let len: Vec<u128> = strips.iter().map(|s| s.len() as u128).collect();
     let combinations: u128 = len.iter().product();
-    // Ways value, per symbol: integer numerator over L1..L5 x 100.
-    let mut ways_value = BigRational::zero();
-    let mut by_symbol = vec![];
-    for &s in &PAYING {
+    let mut out = [0u128; PAYING.len()];
+    for (slot, &s) in out.iter_mut().zip(&PAYING) {
         let matches = |x: u8| x == s || x == WILD;
         let mut sum = [0u128; REELS];
         let mut zero = [0u128; REELS];
@@ -197,26 +197,19 @@ pub fn strip_figures(strips: &[ReelStrip; REELS]) -> StripFigures {
         }
         let p = WAYS_PAY[s as usize];
         let s123 = sum[0] * sum[1] * sum[2];
-        let num = u128::from(p[0]) * s123 * zero[3] * len[4]
+        *slot = u128::from(p[0]) * s123 * zero[3] * len[4]
             + u128::from(p[1]) * s123 * sum[3] * zero[4]
             + u128::from(p[2]) * s123 * sum[3] * sum[4];
-        let v = fraction(num, combinations * 100);
-        ways_value += &v;
-        by_symbol.push(v);
     }
-    // Bonus and Star counts by convolution.
-    let mut bonus = vec![1u128];
-    let mut stars = vec![1u128];
-    for strip in strips {
-        bonus = convolve(&bonus, &count_distribution(strip, |x| x == BONUS));
-        stars = convolve(&stars, &count_distribution(strip, |x| x == STAR));
-    }
-    let scatter_num: u128 = bonus.iter().skip(SCATTER_COUNT as usize).sum();
-    let full = |r: usize| {
-        let d = count_distribution(&strips[r], |x| x == WILD);
-        fraction(d[3], len[r])
-    };
-    // Hit frequencies: group reels 1..3 windows by (matchable symbols, Bonus count).
+    (out, combinations * 100)
+}
+
+/// The hits of one set of strips as counts: (stop combinations of reels 1 to 3 that pay a
+/// way, of all `L1 x L2 x L3`; stop combinations of all reels that pay a way or the scatter,
+/// of all `L1 x ... x L5`).
+pub(crate) fn hit_counts(strips: &[ReelStrip; REELS]) -> (u128, u128) {
+    let len: Vec<u128> = strips.iter().map(|s| s.len() as u128).collect();
+    // Group reels 1..3 windows by (matchable symbols, Bonus count).
     let key = |w: [u8; 3]| -> (u16, usize) {
         let has_wild = w.contains(&WILD);
         let mut m = 0u16;
@@ -259,6 +252,33 @@ pub fn strip_figures(strips: &[ReelStrip; REELS]) -> StripFigures {
             }
         }
     }
+    (ways_hits, pay_hits)
+}
+
+/// The exact figures of one set of strips.
+pub fn strip_figures(strips: &[ReelStrip; REELS]) -> StripFigures {
+    let len: Vec<u128> = strips.iter().map(|s| s.len() as u128).collect();
+    let combinations: u128 = len.iter().product();
+    // Ways value, per symbol: integer numerator over L1..L5 x 100.
+    let (numerators, denominator) = ways_numerators(strips);
+    let by_symbol: Vec<BigRational> = numerators
+        .iter()
+        .map(|&n| fraction(n, denominator))
+        .collect();
+    let ways_value = by_symbol.iter().sum();
+    // Bonus and Star counts by convolution.
+    let mut bonus = vec![1u128];
+    let mut stars = vec![1u128];
+    for strip in strips {
+        bonus = convolve(&bonus, &count_distribution(strip, |x| x == BONUS));
+        stars = convolve(&stars, &count_distribution(strip, |x| x == STAR));
+    }
+    let scatter_num: u128 = bonus.iter().skip(SCATTER_COUNT as usize).sum();
+    let full = |r: usize| {
+        let d = count_distribution(&strips[r], |x| x == WILD);
+        fraction(d[3], len[r])
+    };
+    let (ways_hits, pay_hits) = hit_counts(strips);
     let l123 = len[0] * len[1] * len[2];
     StripFigures {
         ways_value,

@@ -15,6 +15,7 @@ use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
 use slot_core::stats::RoundSummary;
+use slot_core::variant::Variant;
 
 /// The published RTP: 95.20 %.
 pub const TARGET_RTP: TargetRtp = TargetRtp(9520);
@@ -42,6 +43,29 @@ impl slot_core::Game for WishUponAStar {
     /// The gift bonus and Lock & Spin features are their sources (the free spins feature also holds the gift and Lock & Spin wins of the free spins, so it is not the free-spin source).
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(1, 3), (2, 4)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+    /// The ladder: 96.00, 95.20 (published), 94.00, 92.00 and 90.00 %, each exact.
+    const VARIANTS: &'static [Variant] = &[
+        Variant {
+            rtp: TargetRtp(9600),
+            model: "rtp-96.00",
+        },
+        Variant {
+            rtp: TARGET_RTP,
+            model: "standard",
+        },
+        Variant {
+            rtp: TargetRtp(9400),
+            model: "rtp-94.00",
+        },
+        Variant {
+            rtp: TargetRtp(9200),
+            model: "rtp-92.00",
+        },
+        Variant {
+            rtp: TargetRtp(9000),
+            model: "rtp-90.00",
+        },
+    ];
 
     fn mode_name(_: Standard) -> &'static str {
         "standard"
@@ -51,7 +75,7 @@ impl slot_core::Game for WishUponAStar {
         100
     }
 
-    fn target_rtp(_: Standard) -> TargetRtp {
+    fn published_rtp(_: Standard) -> TargetRtp {
         TARGET_RTP
     }
 
@@ -67,16 +91,22 @@ impl slot_core::Game for WishUponAStar {
         WishUponAStar::fingerprint(self)
     }
 
-    /// [`crate::math_model::EXACT_RTP`], the exact figure, for the shipped model only.
+    /// The exact figure of each variant of the ladder ([`crate::math_model::EXACT_RTP`] for
+    /// the published one, [`crate::math_model::VARIANT_EXACT_RTPS`]), for the shipped models
+    /// only.
     fn certified_rtp(&self, _: Standard) -> Option<CertifiedRtp> {
-        if self.fingerprint() != MathModel::standard().fingerprint() {
-            return None;
-        }
+        let variant = slot_core::Game::variant(self)?;
+        let (_, rtp) = crate::math_model::VARIANT_EXACT_RTPS
+            .iter()
+            .find(|(name, _)| *name == variant.model)?;
         Some(CertifiedRtp {
-            rtp: crate::math_model::EXACT_RTP,
+            rtp: *rtp,
             half_width_99: None,
-            how: "exact: a fraction computed over the reel strips (cargo xtask exact wish-upon-a-star)"
-                .to_string(),
+            how: format!(
+                "exact: a fraction computed over the reel strips of the {} variant (cargo xtask exact wish-upon-a-star --rtp {})",
+                variant.rtp,
+                variant.rtp.percent_text()
+            ),
         })
     }
 

@@ -32,10 +32,11 @@
 //! | [`symbols`] | symbol codes, text codes, the 5x3 grid, where each symbol may stand |
 //! | [`mod@evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
 //! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`WishUponAStar`]) |
-//! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures; the model checks, that free spins end included (integers) |
+//! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures, the RTP ladder's variant files; the model checks, that free spins end included (integers) |
 //! | `exact` | (feature `exact`) exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
+//! | `tuning` | (feature `exact`) the shape-holding tuner: a variant of the model for another RTP, steered on exact figures |
 //! | [`events`] | what the round record holds for this game |
-//! | [`game`] | Wish Upon a Star as a [`slot_core::Game`]: facts, target RTP ([`game::TARGET_RTP`]), its one mode ([`game::Standard`]), `eval`'s grid reading, the random inputs, and with `exact` the exact RTP and award odds |
+//! | [`game`] | Wish Upon a Star as a [`slot_core::Game`]: facts, published RTP ([`game::TARGET_RTP`]) and the RTP ladder, its one mode ([`game::Standard`]), `eval`'s grid reading, the random inputs, and with `exact` the exact RTP and award odds |
 //!
 //! Grids are 5 reels by 3 rows, cells numbered row-major from the top-left
 //! (`index = row * 5 + col`, reel 1 = column 0). Wins are [`Win`]s: hundredths of the total
@@ -61,6 +62,33 @@
 #![doc = include_str!("../examples/server.rs")]
 //! ```
 //!
+//! # RTP variants
+//! The game ships a ladder of five RTP variants ([`Game::VARIANTS`]): the same rules and
+//! paytable on five math models. An operator chooses one by its RTP
+//! ([`Game::variant_at`], [`Game::named_model`]); every round's record names its model's
+//! fingerprint, and [`Game::variant`] tells which variant a game plays.
+//!
+//! | variant | model name | exact RTP | hit frequency | free spins, 1 in (rounds) | sd (x bet) | free-spin share | Grand 200 x, 1 in | Major 50 x, 1 in |
+//! |---|---|---|---|---|---|---|---|---|
+//! | 96.00 % | `rtp-96.00` | 96.000484 % | 31.45 % | 138.3 | 5.229 | 32.16 % | 979,646 | 9,380 |
+//! | 95.20 % (published) | `standard` | 95.201995 % | 31.45 % | 138.3 | 5.186 | 32.16 % | 979,646 | 9,440 |
+//! | 94.00 % | `rtp-94.00` | 93.997882 % | 31.45 % | 138.3 | 5.117 | 32.15 % | 979,646 | 9,531 |
+//! | 92.00 % | `rtp-92.00` | 92.002069 % | 31.45 % | 138.3 | 5.031 | 32.14 % | 979,646 | 9,677 |
+//! | 90.00 % | `rtp-90.00` | 90.000592 % | 31.45 % | 138.3 | 4.909 | 32.15 % | 979,646 | 9,830 |
+//!
+//! The game has one mode, so the lowest RTP across its options is the variant's RTP. Hit
+//! frequency, free spins, standard deviation and free-spin share are from 20 million
+//! simulated rounds per variant on the same seed (20261201); the RTPs and the award odds are
+//! exact. Each variant's file (`variants/rtp-XX.XX.json`, [`math_model::VARIANT_FILES`]) holds
+//! its model, its target and how it was tuned: `cargo xtask tune wish-upon-a-star
+//! --target-rtp R --seed 20261201 --rounds 20000000 --out FILE` (the `tuning` module,
+//! feature `exact`), which holds the published variant's shape by construction: Wilds,
+//! Bonuses and Stars never move, so the free-spin, gift and Lock & Spin frequencies and the
+//! Grand's odds do not change; the strips' paying symbols are replaced only as far as their
+//! ways value needs, holding their ways hit frequency; each source of the RTP is scaled by the
+//! same factor, so the split of the RTP between base game and free spins holds. A test tunes
+//! each variant again from its file's seed and requires the same model.
+//!
 //! # Features
 //! The default build holds the rules, the round, the event log, money, sealing and the
 //! OS-seeded generator: what a server needs, and nothing of the simulator (no `rand_pcg`, no
@@ -73,7 +101,8 @@
 //!   tests, not for play.
 //! * `exact`: the exact figures, `exact` and `ExactFigures` (rational arithmetic over strip
 //!   counts and a Markov chain; `num-bigint`, `num-rational`), for the runner's `exact` and
-//!   `tune` commands and the tests. The model check ([`math_model::validate`]) needs none of
+//!   `tune` commands and the tests, and the shape-holding tuner `tuning` (variants for other
+//!   RTPs, all its figures exact). The model check ([`math_model::validate`]) needs none of
 //!   it: it is in integers.
 //!
 //! Simulation is not a feature of this crate: [`RoundOutcome::summary`] (what a round adds to
@@ -126,6 +155,8 @@ mod landing;
 pub mod math_model;
 pub mod round;
 pub mod symbols;
+#[cfg(feature = "exact")]
+pub mod tuning;
 
 pub use evaluate::{SpinEvaluation, WaysWin, evaluate};
 pub use events::Event;

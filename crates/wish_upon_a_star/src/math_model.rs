@@ -23,6 +23,12 @@
 //!   wish-upon-a-star` bisects this integer weight on the exact RTP (no sampling) and prints the
 //!   weight whose RTP is nearest to 95.20 %; a simulation then confirms it.
 //!
+//! # The RTP ladder
+//! The constants of this module are the published variant (95.20 %, `standard`). The other
+//! variants of the ladder (96.00, 94.00, 92.00 and 90.00 %) are the tuner's files in
+//! `variants/` ([`VARIANT_FILES`], read by [`MathModel::named`]), each with its exact RTP in
+//! [`VARIANT_EXACT_RTPS`]; the crate docs give their shape beside this one.
+//!
 //! # Figures (committed)
 //!
 //! Exact (`cargo xtask exact wish-upon-a-star`; rational arithmetic over the strips and the
@@ -209,6 +215,28 @@ pub const RESPIN_STAR: Probability = Probability {
 /// The exact RTP of the shipped model (its 211-digit fraction is printed by `cargo xtask
 /// exact wish-upon-a-star`), from `exact::ExactFigures`; a test recomputes it.
 pub const EXACT_RTP: f64 = 0.952_019_947;
+
+/// The variants of the RTP ladder besides the published one, as the tuner wrote them
+/// (`cargo xtask tune wish-upon-a-star --target-rtp R --seed 20261201 --rounds 20000000 --out
+/// FILE`; the crate's `tuning` module): each file holds the model, its target and how it was
+/// tuned (knobs, and its shape beside the published variant's). A test tunes each again and
+/// requires the same model, and reads each file's target.
+pub const VARIANT_FILES: [(&str, &str); 4] = [
+    ("rtp-96.00", include_str!("../variants/rtp-96.00.json")),
+    ("rtp-94.00", include_str!("../variants/rtp-94.00.json")),
+    ("rtp-92.00", include_str!("../variants/rtp-92.00.json")),
+    ("rtp-90.00", include_str!("../variants/rtp-90.00.json")),
+];
+
+/// The exact RTP of each variant of the ladder (a fraction, rounded to 1e-9), by model name:
+/// the published one is [`EXACT_RTP`]. A test recomputes each (`exact::ExactFigures`).
+pub const VARIANT_EXACT_RTPS: [(&str, f64); 5] = [
+    ("rtp-96.00", 0.960_004_84),
+    ("standard", EXACT_RTP),
+    ("rtp-94.00", 0.939_978_82),
+    ("rtp-92.00", 0.920_020_69),
+    ("rtp-90.00", 0.900_005_92),
+];
 
 /// A committed simulation run that confirms the exact figures.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -402,14 +430,28 @@ impl MathModel {
         MathModel::with_star_low_weight(STAR_LOW_WEIGHT)
     }
 
-    /// The names [`MathModel::named`] knows: only the shipped model (the game has no cap, so
-    /// it has no stress model for capped rounds).
-    pub const NAMES: [&str; 1] = ["standard"];
+    /// The names [`MathModel::named`] knows: the published model (`standard`, 95.20 %) and
+    /// the other variants of the RTP ladder ([`VARIANT_FILES`]). The game has no cap, so it
+    /// has no stress model for capped rounds.
+    pub const NAMES: [&str; 5] = [
+        "standard",
+        "rtp-96.00",
+        "rtp-94.00",
+        "rtp-92.00",
+        "rtp-90.00",
+    ];
 
     /// The model called `name` (one of [`MathModel::NAMES`]): `standard` is
-    /// [`MathModel::standard`]; `None` for any other name.
+    /// [`MathModel::standard`], `rtp-XX.XX` the model of that variant's file
+    /// ([`VARIANT_FILES`]); `None` for any other name.
     pub fn named(name: &str) -> Option<MathModel> {
-        (name == "standard").then(MathModel::standard)
+        if name == "standard" {
+            return Some(MathModel::standard());
+        }
+        let (_, text) = VARIANT_FILES.iter().find(|(n, _)| *n == name)?;
+        slot_core::variant::read_variant_file::<MathModel>(crate::GAME_NAME, text)
+            .ok()
+            .map(|f| f.model)
     }
 
     /// The shipped model with another weight for the smallest Star cash value (the tuning

@@ -124,8 +124,8 @@ fn short(r: &BigRational) -> String {
 
 pub fn exact(a: &ExactArgs) -> CliResult {
     // `compute` checks the model (structure, and that free spins end) before computing.
-    let model = MathModel::standard();
-    let e = ExactFigures::compute(&model)?;
+    let game = game_of::<WishUponAStar>(a.model.as_deref(), a.rtp)?;
+    let e = ExactFigures::compute(game.model())?;
     if a.json {
         println!("{}", serde_json::to_string(&exact_json(&e))?);
         return Ok(());
@@ -133,7 +133,14 @@ pub fn exact(a: &ExactArgs) -> CliResult {
     let pct = |r: &BigRational| format!("{:.6} %", to_f64(r) * 100.0);
     let line =
         |name: &str, r: &BigRational| println!("  {name:<42}{:>14}   = {}", pct(r), short(r));
-    println!("Exact figures: {GAME} (shipped math model; rational arithmetic, no sampling)");
+    println!(
+        "Exact figures: {GAME} ({}; model sha256 {}; rational arithmetic, no sampling)",
+        game.variant().map_or_else(
+            || "a model off the RTP ladder".to_string(),
+            |v| format!("the {} variant", v.rtp)
+        ),
+        game.fingerprint()
+    );
     println!("  base stop combinations: {}", e.base.combinations);
     line("RTP", &e.rtp);
     for (s, r) in SOURCES.iter().zip(&e.rtp_by_source) {
@@ -200,7 +207,8 @@ pub fn exact(a: &ExactArgs) -> CliResult {
     );
     println!(
         "  Lock & Spin by Stars at the start (respin Star chance per empty cell {}/{}):",
-        model.respin_star.numerator, model.respin_star.denominator
+        game.model().respin_star.numerator,
+        game.model().respin_star.denominator
     );
     println!("    stars  expected final stars   P(Grand)          mean value x bet");
     for k in 6..=15 {
@@ -226,13 +234,16 @@ pub fn exact(a: &ExactArgs) -> CliResult {
 /// `tune`: bisects the Star low-value weight on the exact RTP, then confirms by simulation.
 pub fn tune(a: &TuneArgs) -> CliResult {
     let mode = mode_of::<WishUponAStar>(a.choice, a.ante)?;
+    if let Some(target) = a.target_rtp {
+        return tune_variant(a, target);
+    }
     if a.model.is_some() {
-        game_of::<WishUponAStar>(a.model.as_deref())?;
+        game_of::<WishUponAStar>(a.model.as_deref(), None)?;
         return Err(CliError(
             "tune wish-upon-a-star derives its model from the shipped one (its knob is the Star low-value weight); --model is not taken".into(),
         ));
     }
-    let target = WishUponAStar::target_rtp(mode).fraction();
+    let target = WishUponAStar::published_rtp(mode).fraction();
     let rtp_of = |w: u32| -> Result<f64, CliError> {
         Ok(to_f64(
             &ExactFigures::compute(&MathModel::with_star_low_weight(w))?.rtp,
@@ -276,4 +287,36 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     let report = slot_sim::simulate(&game, mode, &config, slot_sim::Watch::default())?;
     print_report(&report, false);
     Ok(())
+}
+
+/// How the shape-holding tuner works, for the variant file (the crate's `tuning` docs say
+/// it in full).
+const TUNING_METHOD: &str = "exact search (wish_upon_a_star::tuning): with r = target / published RTP, the base and free strips are reshaped, one paying-symbol replacement at a time, to r times their published ways values while holding their ways hit frequency; the gift weight moved to 0.4 x is bisected on the exact gift source (r times the published), then the Star low weight on the exact RTP; every figure steered on is exact";
+
+/// `tune wish-upon-a-star --target-rtp R`: the variant for R, its shape and its file.
+fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
+    if a.model.is_some() {
+        return Err(CliError(
+            "tune --target-rtp derives the variant from the published model; --model is not taken"
+                .into(),
+        ));
+    }
+    let tuned = wish_upon_a_star::tuning::tune(target, a.seed)?;
+    for line in &tuned.log {
+        println!("  {line}");
+    }
+    let file = slot_sim::tune::variant_file(
+        &WishUponAStar::standard(),
+        slot_sim::tune::TunedVariant {
+            target,
+            command: crate::commands::command_line(),
+            method: TUNING_METHOD.to_string(),
+            knobs: tuned.knobs.values(),
+            model: tuned.model,
+        },
+        a.rounds,
+        a.seed,
+        runner::threads(a.threads)?,
+    )?;
+    crate::commands::finish_variant(&file, a.out.as_deref())
 }

@@ -689,6 +689,17 @@ fn markdown(report: &Report) -> String {
                 Some(w) => format!("**no**: {w}"),
             },
         ),
+        (
+            "RTP variant",
+            format!(
+                "{} (model sha256 {})",
+                report
+                    .variant
+                    .as_deref()
+                    .unwrap_or("a model off the game's RTP ladder"),
+                report.model_fingerprint
+            ),
+        ),
         ("target RTP", format!("{:.2} %", report.target_rtp * 100.0)),
         ("sd of a round's win", format!("{:.3} x stake", r.sd)),
         (

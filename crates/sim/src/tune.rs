@@ -1,0 +1,315 @@
+//! The shape a tuned variant must hold, measured and checked beside the published
+//! variant's, and the variant file that records it ([`slot_core::variant::VariantFile`]).
+//!
+//! A variant of a game's RTP ladder changes the RTP and nothing a player feels: its
+//! **shape** is the published variant's, within [`BOUNDS`]:
+//!
+//! | figure | bound |
+//! |---|---|
+//! | hit frequency (rounds that win anything) | within 2 pp |
+//! | free spins per round | within 15 % of the published |
+//! | standard deviation of a round's win | within 15 % of the published |
+//! | share of the RTP won in the free spins (the split between base game and features) | within 5 pp |
+//! | every top award | still reachable |
+//!
+//! Each game's tuner (a module of the game crate) chooses the knobs; this module measures the
+//! shape of both variants on the same rounds' seed (common random numbers: both simulations
+//! draw from the same generators, so their difference is far less noisy than either) and
+//! checks it ([`measure`], [`check`]). The RTP row of a variant file is exact where the game
+//! computes it exactly ([`Game::exact_rtp`]).
+
+use crate::SimError;
+use crate::run::{SimConfig, Watch, simulate};
+use slot_core::Game;
+use slot_core::game::TargetRtp;
+use slot_core::stats::ParReport;
+use slot_core::variant::{KnobValue, ShapeCheck, Tuning, VariantFile};
+
+/// The bounds a variant's shape holds beside the published variant's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bounds {
+    /// Hit frequency: the largest difference, a fraction (0.02 = 2 pp).
+    pub hit_frequency: f64,
+    /// Free spins per round: the largest relative difference (0.15 = 15 %).
+    pub free_spins_relative: f64,
+    /// Standard deviation of a round's win: the largest relative difference.
+    pub sd_relative: f64,
+    /// Share of the RTP won in the free spins: the largest difference, a fraction.
+    pub free_spins_share: f64,
+}
+
+/// The bounds of every variant of the shipped ladders.
+pub const BOUNDS: Bounds = Bounds {
+    hit_frequency: 0.02,
+    free_spins_relative: 0.15,
+    sd_relative: 0.15,
+    free_spins_share: 0.05,
+};
+
+/// The shape of a variant in one mode.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    /// RTP, a fraction of the stake.
+    pub rtp: f64,
+    /// Rounds that win anything, a fraction.
+    pub hit_frequency: f64,
+    /// Rounds that trigger the free spins, a fraction.
+    pub free_spins_frequency: f64,
+    /// Standard deviation of a round's win, x stake.
+    pub sd: f64,
+    /// Share of the RTP won in the free spins, a fraction.
+    pub free_spins_share: f64,
+    /// Top awards never seen or with zero exact odds (empty: all reachable).
+    pub unreachable_awards: Vec<String>,
+}
+
+/// The name of the free-spin feature in every game's [`Game::FEATURES`].
+const FREE_SPINS: &str = "free spins";
+
+impl Shape {
+    /// The shape of a simulation's PAR report; `exact_awards` are the game's exact award
+    /// odds (name, rounds per award) where it has them, else awards count as reachable when
+    /// the run saw them.
+    pub fn of(report: &ParReport, exact_awards: Option<&[(&'static str, f64)]>) -> Shape {
+        let fs = report.features.get(FREE_SPINS);
+        let rounds = report.rounds.max(1) as f64;
+        let unreachable_awards = match exact_awards {
+            Some(odds) => odds
+                .iter()
+                .filter(|(_, one_in)| !one_in.is_finite() || *one_in <= 0.0)
+                .map(|(n, _)| (*n).to_string())
+                .collect(),
+            None => report
+                .top_awards
+                .iter()
+                .filter(|a| a.count == 0)
+                .map(|a| a.name.clone())
+                .collect(),
+        };
+        Shape {
+            rtp: report.rtp,
+            hit_frequency: report.hit_frequency,
+            free_spins_frequency: fs.map_or(0.0, |f| f.count as f64 / rounds),
+            sd: report.sd,
+            free_spins_share: match fs {
+                Some(f) if report.rtp > 0.0 => f.rtp / report.rtp,
+                _ => 0.0,
+            },
+            unreachable_awards,
+        }
+    }
+}
+
+/// The shapes of the published game and a variant in `mode`, each from a simulation of
+/// `rounds` rounds with the same `seed` (common random numbers) on `threads` threads.
+///
+/// # Errors
+/// [`SimError`] for a run setting out of range.
+pub fn measure<G: Game>(
+    published: &G,
+    variant: &G,
+    mode: G::Mode,
+    rounds: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<(Shape, Shape), SimError> {
+    let config = SimConfig {
+        threads,
+        gof_rounds: 0,
+        ..SimConfig::rounds(rounds, seed)
+    };
+    let shape = |game: &G| -> Result<Shape, SimError> {
+        let report = simulate(game, mode, &config, Watch::default())?;
+        let mut shape = Shape::of(&report.par, game.exact_award_odds().as_deref());
+        if let Some(exact) = game.exact_rtp(mode) {
+            shape.rtp = exact;
+        }
+        Ok(shape)
+    };
+    Ok((shape(published)?, shape(variant)?))
+}
+
+/// The checks of a variant's shape beside the published one in the mode called `mode`
+/// (empty for a game with one mode), each with the bound of `bounds` and `how` the figures
+/// were obtained.
+pub fn check(
+    mode: &str,
+    published: &Shape,
+    variant: &Shape,
+    bounds: &Bounds,
+    how: &str,
+) -> Vec<ShapeCheck> {
+    let named = |figure: &str| {
+        if mode.is_empty() {
+            figure.to_string()
+        } else {
+            format!("{figure} ({mode})")
+        }
+    };
+    let relative = |p: f64, v: f64| {
+        if p > 0.0 {
+            (v - p).abs() / p
+        } else {
+            f64::INFINITY
+        }
+    };
+    let pp = |x: f64| format!("within {:.0} pp", x * 100.0);
+    let pct = |x: f64| format!("within {:.0} % of the published", x * 100.0);
+    let row = |figure: &str, p: f64, v: f64, allowed: String, met: bool| ShapeCheck {
+        figure: named(figure),
+        published: p,
+        variant: v,
+        allowed,
+        met,
+        how: how.to_string(),
+    };
+    vec![
+        row(
+            "hit frequency",
+            published.hit_frequency,
+            variant.hit_frequency,
+            pp(bounds.hit_frequency),
+            (variant.hit_frequency - published.hit_frequency).abs() <= bounds.hit_frequency,
+        ),
+        row(
+            "free spins per round",
+            published.free_spins_frequency,
+            variant.free_spins_frequency,
+            pct(bounds.free_spins_relative),
+            relative(published.free_spins_frequency, variant.free_spins_frequency)
+                <= bounds.free_spins_relative,
+        ),
+        row(
+            "standard deviation (x stake)",
+            published.sd,
+            variant.sd,
+            pct(bounds.sd_relative),
+            relative(published.sd, variant.sd) <= bounds.sd_relative,
+        ),
+        row(
+            "free-spin share of the RTP",
+            published.free_spins_share,
+            variant.free_spins_share,
+            pp(bounds.free_spins_share),
+            (variant.free_spins_share - published.free_spins_share).abs()
+                <= bounds.free_spins_share,
+        ),
+        row(
+            "top awards unreachable",
+            published.unreachable_awards.len() as f64,
+            variant.unreachable_awards.len() as f64,
+            if variant.unreachable_awards.is_empty() {
+                "none".to_string()
+            } else {
+                format!(
+                    "none (unreachable: {})",
+                    variant.unreachable_awards.join(", ")
+                )
+            },
+            variant.unreachable_awards.is_empty(),
+        ),
+    ]
+}
+
+/// What a tuner knows of the variant it made, for its file ([`variant_file`]).
+#[derive(Clone, Debug)]
+pub struct TunedVariant<M> {
+    /// The RTP it is tuned to.
+    pub target: TargetRtp,
+    /// The command that made it.
+    pub command: String,
+    /// The method, in words.
+    pub method: String,
+    /// Its knobs.
+    pub knobs: Vec<KnobValue>,
+    /// Its model.
+    pub model: M,
+}
+
+/// The variant file of a tuned variant of `G`: its shape measured beside the published
+/// game's in every mode ([`measure`] on `rounds` rounds from `seed`, [`check`] against
+/// [`BOUNDS`]) and its RTP per mode (exact where the game computes it, else the simulation's).
+///
+/// # Errors
+/// [`SimError::Config`] if the game refuses the model (named), or a run setting is out of
+/// range.
+pub fn variant_file<G: Game>(
+    published: &G,
+    tuned: TunedVariant<G::Model>,
+    rounds: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<VariantFile<G::Model>, SimError> {
+    let variant = G::new(&tuned.model).map_err(|e| SimError::Config {
+        setting: "model",
+        message: format!("the tuned model is refused: {e}"),
+    })?;
+    let how =
+        format!("simulation of {rounds} rounds per variant, seed {seed}, common random numbers");
+    let mut shape = Vec::new();
+    let mut rtp = Vec::new();
+    for &mode in G::MODES {
+        let (p, v) = measure(published, &variant, mode, rounds, seed, threads)?;
+        let name = if G::MODES.len() > 1 {
+            G::mode_name(mode)
+        } else {
+            ""
+        };
+        shape.extend(check(name, &p, &v, &BOUNDS, &how));
+        rtp.push((G::mode_name(mode).to_string(), v.rtp));
+    }
+    Ok(VariantFile {
+        format: VariantFile::<G::Model>::FORMAT.to_string(),
+        game: G::NAME.to_string(),
+        target_rtp: tuned.target,
+        tuning: Tuning {
+            command: tuned.command,
+            method: tuned.method,
+            seed: Some(seed),
+            knobs: tuned.knobs,
+            rtp,
+            shape,
+        },
+        model: tuned.model,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(hit: f64, fs: f64, sd: f64, share: f64) -> Shape {
+        Shape {
+            rtp: 0.95,
+            hit_frequency: hit,
+            free_spins_frequency: fs,
+            sd,
+            free_spins_share: share,
+            unreachable_awards: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn each_bound_is_met_at_its_edge_and_broken_beyond_it() {
+        let p = shape(0.30, 0.004, 10.0, 0.40);
+        let met = |v: &Shape| -> Vec<bool> {
+            check("", &p, v, &BOUNDS, "t")
+                .iter()
+                .map(|c| c.met)
+                .collect()
+        };
+        assert_eq!(met(&shape(0.3199, 0.00459, 11.49, 0.4499)), [true; 5]);
+        assert_eq!(met(&shape(0.2801, 0.00341, 8.51, 0.3501)), [true; 5]);
+        assert_eq!(
+            met(&shape(0.3201, 0.0047, 11.6, 0.4501)),
+            [false, false, false, false, true]
+        );
+        let mut gone = shape(0.30, 0.004, 10.0, 0.40);
+        gone.unreachable_awards.push("Grand".into());
+        let rows = check("ante", &p, &gone, &BOUNDS, "t");
+        assert_eq!(rows[4].figure, "top awards unreachable (ante)");
+        assert!(!rows[4].met && rows[4].allowed.contains("Grand"));
+        assert_eq!(rows[0].allowed, "within 2 pp");
+        assert_eq!(rows[1].allowed, "within 15 % of the published");
+    }
+}
