@@ -1,0 +1,185 @@
+//! RTP variants on the command line: `--rtp` chooses a variant of the ladder in every command
+//! that takes a model, `tune --target-rtp R --out FILE` writes a variant file with its shape,
+//! and `sim`, `play` and `certify` take that file and judge it against its own target.
+
+mod common;
+use common::{dir, ok, xtask};
+
+#[test]
+fn rtp_names_a_variant_of_the_ladder_and_nothing_else() {
+    let by_rtp = ok(&[
+        "play",
+        "wish-upon-a-star",
+        "--rtp",
+        "90",
+        "--round",
+        "3",
+        "--json",
+    ]);
+    let by_name = ok(&[
+        "play",
+        "wish-upon-a-star",
+        "--model",
+        "rtp-90.00",
+        "--round",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(by_rtp, by_name);
+    let published = ok(&["play", "wish-upon-a-star", "--round", "3", "--json"]);
+    assert_ne!(by_rtp, published, "another model, another round record");
+    let report = ok(&[
+        "sim",
+        "wish-upon-a-star",
+        "--rtp",
+        "92.00",
+        "--rounds",
+        "20000",
+        "--gof-rounds",
+        "0",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&report).unwrap();
+    assert_eq!(v["target_rtp"], 0.92);
+    assert_eq!(v["variant"], "92.00 %");
+    let d = dir("cli_variants_par");
+    ok(&[
+        "sim",
+        "wish-upon-a-star",
+        "--rtp",
+        "90",
+        "--rounds",
+        "20000",
+        "--gof-rounds",
+        "0",
+        "--no-detail",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(d.join("report.md")).unwrap();
+    assert!(md.contains("| RTP variant | 90.00 % (model sha256 c5a11f5c"), "{md}");
+    assert!(md.contains("| target RTP | 90.00 % |"), "{md}");
+    for (args, words) in [
+        (
+            vec!["sim", "wish-upon-a-star", "--rtp", "91"],
+            "wish-upon-a-star has no RTP variant 91.00 %; its ladder is 96.00 %, 95.20 %, 94.00 %, 92.00 %, 90.00 %",
+        ),
+        (
+            vec!["sim", "moon-princess", "--rtp", "96.5"],
+            "moon-princess has no RTP variant 96.50 %; its ladder is 94.51 %",
+        ),
+        (
+            vec!["play", "wish-upon-a-star", "--rtp", "90.001"],
+            "at most two decimals",
+        ),
+        (
+            vec![
+                "sim",
+                "wish-upon-a-star",
+                "--rtp",
+                "90",
+                "--model",
+                "standard",
+            ],
+            "cannot be used with",
+        ),
+        (
+            vec!["tune", "moon-princess", "--target-rtp", "93"],
+            "the shape-holding tuner of this game is not built yet",
+        ),
+        (
+            vec!["tune", "wish-upon-a-star", "--target-rtp", "83.99"],
+            "the tuner derives variants from 84.00 % to 97.00 %",
+        ),
+        (
+            vec!["tune", "wish-upon-a-star", "--out", "x.json"],
+            "--target-rtp",
+        ),
+    ] {
+        let (code, out, err) = xtask(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_tuned_variant_file_is_played_and_certified_against_its_own_target() {
+    let d = dir("cli_variants_tuned");
+    let file = d.join("rtp-93.00.json");
+    let f = file.to_str().unwrap();
+    let printed = ok(&[
+        "tune",
+        "wish-upon-a-star",
+        "--target-rtp",
+        "93",
+        "--rounds",
+        "200000",
+        "--seed",
+        "7",
+        "--out",
+        f,
+    ]);
+    for words in [
+        "variant 93.00 % of wish-upon-a-star",
+        "hit frequency",
+        "free spins per round",
+        "standard deviation",
+        "free-spin share of the RTP",
+        "- held",
+        "wrote ",
+    ] {
+        assert!(printed.contains(words), "{words}: {printed}");
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["target_rtp"], "93.00");
+    assert_eq!(v["tuning"]["seed"], 7);
+    assert!(
+        v["tuning"]["command"]
+            .as_str()
+            .unwrap()
+            .contains("--target-rtp 93")
+    );
+    let rtp = v["tuning"]["rtp"][0][1].as_f64().unwrap();
+    assert!((rtp - 0.93).abs() < 0.000_05, "exact RTP {rtp}");
+    // sim judges it against its own target; certify's exact figure meets the bar there.
+    let report: serde_json::Value = serde_json::from_str(&ok(&[
+        "sim",
+        "wish-upon-a-star",
+        "--model",
+        f,
+        "--rounds",
+        "10000",
+        "--gof-rounds",
+        "0",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(report["target_rtp"], 0.93);
+    assert!(report.get("variant").is_none(), "off the shipped ladder");
+    let c = d.join("certify");
+    ok(&[
+        "certify",
+        "wish-upon-a-star",
+        "--model",
+        f,
+        "--dir",
+        c.to_str().unwrap(),
+    ]);
+    let cert: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(c.join("certificate-standard.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(cert["target_rtp"], 0.93);
+    assert_eq!(cert["meets"], true);
+    assert!((cert["rtp"].as_f64().unwrap() - rtp).abs() < 1e-12);
+    // A variant file of another game is refused by name.
+    let (code, _, err) = xtask(&["sim", "moon-princess", "--model", f, "--rounds", "10"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("not a variant file of moon-princess")
+            || err.contains("a variant file of 'wish-upon-a-star'"),
+        "{err}"
+    );
+}
