@@ -41,6 +41,9 @@ fn command_of(a: &CertifyArgs, game: &str, method: &str) -> String {
     if let Some(m) = &a.model {
         c += &format!(" --model {m}");
     }
+    if let Some(r) = a.rtp {
+        c += &format!(" --rtp {}", r.percent_text());
+    }
     c
 }
 
@@ -207,11 +210,12 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
         )));
     }
     let half_width = goal(a)?;
-    // Also refuses --ante, which a split game's picks do not take.
+    // Also refuses --ante for a game whose picks do not take it.
     let chosen = mode_of::<G>(a.choice, a.ante)?;
-    let modes: Vec<G::Mode> = match a.choice {
-        Some(_) => vec![chosen],
-        None => G::MODES.to_vec(),
+    let modes: Vec<G::Mode> = match (G::BASE_BY_MODE, a.choice) {
+        // The mode changes the base game: one mode per certification.
+        (true, _) | (false, Some(_)) => vec![chosen],
+        (false, None) => G::MODES.to_vec(),
     };
     prepare(&a.dir)?;
     let watch = Watch {
@@ -252,7 +256,12 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
             }
         },
     )?;
-    write(&a.dir, "split.json", &record.to_json_pretty())?;
+    let record_name = if G::BASE_BY_MODE {
+        format!("split-{}.json", G::mode_name(chosen))
+    } else {
+        "split.json".to_string()
+    };
+    write(&a.dir, &record_name, &record.to_json_pretty())?;
     let core_seconds = start.elapsed().as_secs_f64() * threads as f64;
     for (&mode, (_, e)) in modes.iter().zip(record.estimates()) {
         let c = Certificate::new(
@@ -270,6 +279,10 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
             command.clone(),
         )
         .with_target(target);
+        let c = Certificate {
+            bias_bound: e.cap_overcount,
+            ..c
+        };
         write(
             &a.dir,
             &format!("certificate-{}.json", G::mode_name(mode)),

@@ -298,9 +298,10 @@ pub fn play<G: Game>(a: &PlayArgs) -> CliResult {
 pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
     let threads = runner::threads(a.threads)?;
     let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
-    let modes: Vec<G::Mode> = match a.choice {
-        Some(c) => vec![mode_of::<G>(Some(c), false)?],
-        None => G::MODES.to_vec(),
+    let chosen = mode_of::<G>(a.choice, a.ante)?;
+    let modes: Vec<G::Mode> = match (G::BASE_BY_MODE, a.choice) {
+        (true, _) | (false, Some(_)) => vec![chosen],
+        (false, None) => G::MODES.to_vec(),
     };
     // The record's file is checked writable before hours of play, so that writing it cannot
     // fail after them; an existing file is left as it is until the new record replaces it.
@@ -316,13 +317,14 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
         }
     }
     let command = format!(
-        "cargo xtask split {} --rounds {} --features {} --seed {}{}",
+        "cargo xtask split {} --rounds {} --features {} --seed {}{}{}",
         G::NAME,
         a.rounds,
         a.features,
         a.seed,
         a.choice
-            .map_or(String::new(), |c| format!(" --choice {}", choice_name(c)))
+            .map_or(String::new(), |c| format!(" --choice {}", choice_name(c))),
+        if a.ante { " --ante" } else { "" }
     );
     eprintln!(
         "base games: {} rounds, seed {}; then {} features per mode",
@@ -346,16 +348,21 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
     );
     for ((pick, e), f) in record.estimates().iter().zip(&record.picks) {
         println!(
-            "  {pick:<6} RTP {:.4} % +- {:.4} pp (99 %) = B {:.4} % + q {:.6} (1 in {:.2}) x V {:.3} x bet (sd {:.1}; seed {}, {} caps)",
+            "  {pick:<8} RTP {:.4} % +- {:.4} pp (99 %) = (B {:.4} x + q {:.6} (1 in {:.2}) x V {:.3} x) / stake {} x (sd of V {:.1}; seed {}, {} caps){}",
             e.rtp * 100.0,
             e.half_width_99 * 100.0,
-            e.base_rtp * 100.0,
+            e.base_rtp * record.stake as f64 / 100.0,
             e.trigger_rate,
             1.0 / e.trigger_rate,
             e.feature_mean,
+            record.stake as f64 / 100.0,
             e.feature_sd,
             f.seed,
-            f.cap_hits
+            f.cap_hits,
+            e.cap_overcount.map_or(String::new(), |o| format!(
+                "; beyond the cap it counts at most {:.2e} pp",
+                o * 100.0
+            ))
         );
     }
     for (pick, c) in record.cap_odds::<G>() {

@@ -84,12 +84,14 @@ enum Cmd {
     Exact(ExactArgs),
     /// Re-tune the math model (prints the knob values to put into the model).
     Tune(TuneArgs),
-    /// Moon Princess: each pick's RTP as B + q V, from base games and free-spin features
-    /// played apart (its certification figures; far fewer rounds than whole rounds need).
+    /// A mode's RTP as (B + q V) / stake, from base games and free-spin features played apart
+    /// (Moon Princess: every pick; Starlight Christmas: one bet mode; far fewer rounds than
+    /// whole rounds need).
     Split(SplitArgs),
-    /// Certify one game, mode and model: exact (Wish Upon a Star), whole rounds in resumable
-    /// chunks until the 99 % half-width reaches the goal (Starlight Christmas), or the split
-    /// estimate (Moon Princess); writes `certificate-<mode>.json` into --dir.
+    /// Certify one game, mode and model: exact (Wish Upon a Star), or the split estimate in
+    /// resumable chunks until the 99 % half-width reaches the goal (Moon Princess, Starlight
+    /// Christmas; `--whole-rounds`: whole rounds in resumable chunks, Starlight Christmas);
+    /// writes `certificate-<mode>.json` into --dir.
     Certify(CertifyArgs),
     /// Check and merge `sim --json` reports of one game, mode and model exactly: the shards
     /// of one run, or independent runs with different seeds.
@@ -479,6 +481,10 @@ pub struct CertifyArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
+    /// Certify by whole rounds in chunks instead of the split estimate (Moon Princess,
+    /// Starlight Christmas).
+    #[arg(long)]
+    pub whole_rounds: bool,
     /// The goal of the 99 % half-width, percentage points.
     #[arg(long, value_name = "PP", default_value_t = 0.05)]
     pub half_width: f64,
@@ -488,10 +494,11 @@ pub struct CertifyArgs {
     /// The most chunks (whole rounds or split).
     #[arg(long, default_value_t = 100, value_parser = positive)]
     pub max_chunks: u64,
-    /// Split: base games per chunk (shared by the picks; chunk i plays seed + 16 i).
+    /// Split: base games per chunk (Moon Princess: shared by the picks; chunk i plays seed +
+    /// 16 i).
     #[arg(long, default_value_t = 300_000_000, value_parser = positive)]
     pub base_games: u64,
-    /// Split: features played alone per pick per chunk.
+    /// Split: features played alone per pick (Starlight Christmas: per mode) per chunk.
     #[arg(long, default_value_t = 8_000_000, value_parser = positive)]
     pub features: u64,
     /// The seed (whole rounds: of chunk 0; split: of the base games).
@@ -507,7 +514,8 @@ pub struct CertifyArgs {
     /// or `--model`); `--rtp` and `--model` exclude each other.
     #[arg(long, value_name = "PERCENT", conflicts_with = "model")]
     pub rtp: Option<slot_core::game::TargetRtp>,
-    /// Whole rounds: play (or check) chunk I only and stop, for a scheduler's array of jobs;
+    /// Whole rounds (`--whole-rounds`): play (or check) chunk I only and stop, for a
+    /// scheduler's array of jobs;
     /// the same command without it then reads the chunks and writes the certificate.
     #[arg(long, value_name = "I")]
     pub only_chunk: Option<u64>,
@@ -519,24 +527,30 @@ pub struct CertifyArgs {
 /// Arguments of `split`.
 #[derive(Args, Debug, Clone)]
 pub struct SplitArgs {
-    /// The game (only moon-princess has a split estimate; the others are certified with
-    /// `sim --until-halfwidth`, or `exact`).
+    /// The game: moon-princess (the base games serve the three picks) or starlight-christmas
+    /// (one bet mode at a time: the ante bet changes the base game); Wish Upon a Star's RTP
+    /// is exact (`exact`).
     pub game: Game,
-    /// Base games (paid and Trinity spins) to play, shared by the picks.
+    /// Base games to play (Moon Princess: paid and Trinity spins, shared by the picks;
+    /// Starlight Christmas: the paid spin's sequence and Scatter pay).
     #[arg(long, default_value_t = 10_000_000, value_parser = positive)]
     pub rounds: u64,
-    /// Free-spin features to play alone, per pick.
+    /// Free-spin features to play alone, per pick (Starlight Christmas: for the mode).
     #[arg(long, default_value_t = 400_000, value_parser = positive)]
     pub features: u64,
-    /// Seed of the base games; pick i's features (love 0, star 1, storm 2) use seed + 1 + i.
+    /// Seed of the base games; mode i's features (Moon Princess love 0, star 1, storm 2;
+    /// Starlight Christmas standard 0, ante 1) use seed + 1 + i.
     #[arg(long, default_value_t = commands::DEFAULT_SEED)]
     pub seed: u64,
     /// Worker threads (default: all cores); the sums do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Only this pick (default: all three).
+    /// Moon Princess: only this pick (default: all three).
     #[arg(long, value_enum)]
     pub choice: Option<Choice>,
+    /// Starlight Christmas: the ante bet's mode (default: standard).
+    #[arg(long)]
+    pub ante: bool,
     /// Also write the record (integer sums, seeds, model fingerprint) as JSON to this file
     /// (created before the run starts).
     #[arg(long, value_name = "FILE")]
@@ -561,15 +575,27 @@ fn main() -> ExitCode {
         Cmd::Tune(a) => games::tune(a),
         Cmd::Split(a) => match a.game {
             Game::MoonPrincess => commands::split::<moon_princess::MoonPrincess>(a),
-            _ => Err(runner::CliError(
-                "split is Moon Princess's estimate (base game + free spins played apart); certify the other games with `sim --until-halfwidth 0.05` (or `exact wish-upon-a-star`)".into(),
+            Game::StarlightChristmas => {
+                commands::split::<starlight_christmas::StarlightChristmas>(a)
+            }
+            Game::WishUponAStar => Err(runner::CliError(
+                "split estimates a game whose free spins are played apart from its base game (moon-princess, starlight-christmas); Wish Upon a Star's RTP is exact: `exact wish-upon-a-star`".into(),
             )),
         },
         Cmd::Certify(a) => match a.game {
+            Game::MoonPrincess if a.whole_rounds => {
+                certify::certify::<moon_princess::MoonPrincess>(a)
+            }
             Game::MoonPrincess => certify::certify_split::<moon_princess::MoonPrincess>(a),
+            Game::WishUponAStar if a.whole_rounds => Err(runner::CliError(
+                "--whole-rounds: wish-upon-a-star is certified exactly (a fraction computed from the model), without rounds".into(),
+            )),
             Game::WishUponAStar => certify::certify::<wish_upon_a_star::WishUponAStar>(a),
-            Game::StarlightChristmas => {
+            Game::StarlightChristmas if a.whole_rounds => {
                 certify::certify::<starlight_christmas::StarlightChristmas>(a)
+            }
+            Game::StarlightChristmas => {
+                certify::certify_split::<starlight_christmas::StarlightChristmas>(a)
             }
         },
         Cmd::Merge(a) => commands::merge(a),

@@ -237,6 +237,7 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
         "--seed",
         "9",
         "--quiet",
+        "--whole-rounds",
     ];
     let out = ok(&args);
     assert!(out.contains("does NOT meet the bar"), "{out}");
@@ -266,6 +267,7 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
         "--seed",
         "420",
         "--quiet",
+        "--whole-rounds",
     ]);
     assert!(out.contains("does NOT meet the bar"), "{out}");
     // The certificate's figure is the chunks' merged sums: the same as `merge` of them.
@@ -349,7 +351,7 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     let [(pick, e)] = record.estimates().try_into().unwrap();
     assert_eq!((pick.as_str(), c.rtp), ("star", e.rtp));
     let chunk = |i| {
-        let p = slot_sim::certify::split_chunk_path(&mp, i);
+        let p = slot_sim::certify::split_chunk_path(&mp, None, i);
         serde_json::from_str::<SplitRecord>(&std::fs::read_to_string(p).unwrap()).unwrap()
     };
     let mut added = chunk(0);
@@ -360,7 +362,7 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     );
     assert_eq!(chunk(1).base.seed, 7 + 16);
     // Resumed: chunk 1 played again, the same certificate.
-    std::fs::remove_file(slot_sim::certify::split_chunk_path(&mp, 1)).unwrap();
+    std::fs::remove_file(slot_sim::certify::split_chunk_path(&mp, None, 1)).unwrap();
     ok(&mp_args);
     assert_eq!(
         std::fs::read_to_string(mp.join("certificate-star.json")).unwrap(),
@@ -383,5 +385,62 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     assert!(err.contains("not chunk 0 of this certification"), "{err}");
     let (code, _, err) = xtask(&["certify", "moon-princess", "--dir", "x", "--ante"]);
     assert_eq!(code, 2, "{err}");
+    // Starlight Christmas by the split estimate: one bet mode per run, both in one directory,
+    // each with its chunks, its record and its certificate, the stake in the record and the
+    // cap's over-count stated.
+    let scs = d.join("sc-split");
+    let s2 = scs.to_string_lossy().to_string();
+    for ante in [false, true] {
+        let mut a = vec![
+            "certify",
+            "starlight-christmas",
+            "--dir",
+            &s2,
+            "--base-games",
+            "100000",
+            "--features",
+            "2000",
+            "--max-chunks",
+            "2",
+            "--seed",
+            "11",
+            "--quiet",
+        ];
+        if ante {
+            a.push("--ante");
+        }
+        ok(&a);
+        let mode = if ante { "ante" } else { "standard" };
+        let record: SplitRecord = serde_json::from_str(
+            &std::fs::read_to_string(scs.join(format!("split-{mode}.json"))).unwrap(),
+        )
+        .unwrap();
+        record
+            .check::<starlight_christmas::StarlightChristmas>()
+            .unwrap();
+        assert_eq!(record.stake, if ante { 125 } else { 100 });
+        assert_eq!(
+            (record.base.rounds, record.picks[0].features),
+            (200_000, 4_000)
+        );
+        assert!(slot_sim::certify::split_chunk_path(&scs, Some(mode), 1).exists());
+        let c: slot_sim::certify::Certificate = serde_json::from_str(
+            &std::fs::read_to_string(scs.join(format!("certificate-{mode}.json"))).unwrap(),
+        )
+        .unwrap();
+        let [(pick, e)] = record.estimates().try_into().unwrap();
+        assert_eq!((pick.as_str(), c.rtp), (mode, e.rtp));
+        assert!(c.bias_bound.is_some_and(|b| b >= 0.0), "{c:?}");
+        assert!(matches!(c.method, slot_sim::certify::Method::Split { .. }));
+    }
+    let (code, _, err) = xtask(&[
+        "certify",
+        "wish-upon-a-star",
+        "--dir",
+        "x",
+        "--whole-rounds",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("certified exactly"), "{err}");
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -57,7 +57,10 @@ fn rtp_names_a_variant_of_the_ladder_and_nothing_else() {
         d.to_str().unwrap(),
     ]);
     let md = std::fs::read_to_string(d.join("report.md")).unwrap();
-    assert!(md.contains("| RTP variant | 90.00 % (model sha256 c5a11f5c"), "{md}");
+    assert!(
+        md.contains("| RTP variant | 90.00 % (model sha256 c5a11f5c"),
+        "{md}"
+    );
     assert!(md.contains("| target RTP | 90.00 % |"), "{md}");
     for (args, words) in [
         (

@@ -361,15 +361,23 @@ pub struct BaseGame {
     pub capped: bool,
 }
 
-/// A game whose round is a base game that, at most once, triggers a feature which the mode
-/// alone changes (Moon Princess: the free spins of the pick). Its RTP in a mode is then
-/// `B + q V` (B the base game's RTP, q the trigger rate, V the mode's mean feature value), and
-/// the simulation library's split estimate measures B and q once for every mode and V by
-/// playing features alone.
+/// A game whose round is a base game that, at most once, triggers a feature played in full
+/// after it and independent of it. Its RTP in a mode is then `(B + q V) / stake` (B the base
+/// game's mean win, q the trigger rate, V the mean feature value), and the simulation
+/// library's split estimate measures B and q on base games and V by playing features alone.
+///
+/// Either the mode changes only the feature (Moon Princess: the free spins of the pick; the
+/// base games then serve every mode) or it changes only the base game (Starlight Christmas:
+/// the ante bet's base game and stake; [`SplitGame::BASE_BY_MODE`]; a split estimate then
+/// measures one mode at a time).
 pub trait SplitGame: Game {
-    /// Plays the base game of a round: the same draws as the start of
+    /// True if the mode changes the base game (and its stake) rather than the feature; false
+    /// (the default) if the base games are the same in every mode.
+    const BASE_BY_MODE: bool = false;
+
+    /// Plays the base game of a round in `mode`: the same draws as the start of
     /// [`Game::play_round`], up to the moment the feature would start.
-    fn play_base_game<R: Rng + ?Sized>(&self, rng: &mut R) -> BaseGame;
+    fn play_base_game<R: Rng + ?Sized>(&self, mode: Self::Mode, rng: &mut R) -> BaseGame;
 
     /// Plays the feature of `mode` alone, as after a base game that won nothing (capped on
     /// its own).

@@ -294,8 +294,9 @@ impl slot_core::Game for MoonPrincess {
 }
 
 impl slot_core::game::SplitGame for MoonPrincess {
-    /// The paid spin and its Trinity spins, stopped where the player would pick.
-    fn play_base_game<R: Rng + ?Sized>(&self, rng: &mut R) -> BaseGame {
+    /// The paid spin and its Trinity spins, stopped where the player would pick (the same in
+    /// every pick).
+    fn play_base_game<R: Rng + ?Sized>(&self, _: Pick, rng: &mut R) -> BaseGame {
         match self.start_round(rng, NoRecorder) {
             RoundState::Finished(o) => BaseGame {
                 win: o.win.hundredths(),

@@ -1224,3 +1224,66 @@ fn free_spins_trigger_once_when_the_paid_spin_and_a_trinity_spin_both_clear_work
     );
     assert_eq!(log.reconcile(), Ok(o.win));
 }
+
+/// RTP variants are other models of the same rules: a round paused and sealed on one variant
+/// cannot be resumed on another (stored or in memory), and resumes on its own. The other
+/// variant here is what the tuner writes, a variant file, read back as a model file is.
+#[test]
+fn a_round_paused_on_one_variant_cannot_resume_on_another() {
+    use slot_core::Game as _;
+    use slot_core::variant::{Tuning, VariantFile, read_variant_file};
+    let published = MoonPrincess::standard();
+    let mut richer = MathModel::standard();
+    for (sets, k) in richer.free_spins.iter_mut().zip([400, 520, 600]) {
+        let quiet = sets[0].weight + sets[1].weight - k;
+        (sets[0].weight, sets[1].weight) = (quiet, k);
+    }
+    let file = VariantFile {
+        format: VariantFile::<MathModel>::FORMAT.to_string(),
+        game: "moon-princess".to_string(),
+        target_rtp: slot_core::game::TargetRtp(9650),
+        tuning: Tuning {
+            command: "test".into(),
+            method: "the free-spin knob raised by hand".into(),
+            seed: None,
+            knobs: Vec::new(),
+            rtp: Vec::new(),
+            shape: Vec::new(),
+        },
+        model: richer,
+    };
+    let text = serde_json::to_string(&file).unwrap();
+    let back = read_variant_file::<MathModel>("moon-princess", &text).unwrap();
+    let variant = MoonPrincess::new(&back.model).unwrap();
+    assert_ne!(variant.fingerprint(), published.fingerprint());
+    assert_eq!(variant.variant(), None, "not a shipped variant");
+    let k = key(3);
+    for (paused_on, other) in [(&published, &variant), (&variant, &published)] {
+        let (rng, p, _) = paused_round(paused_on, 11);
+        let json = p
+            .store_sealed(id("v-1"), BET_LADDER.bet(100).unwrap(), &k)
+            .unwrap()
+            .to_json();
+        let e = other
+            .open_sealed(StoredRound::from_json(&json).unwrap(), &k)
+            .unwrap_err();
+        assert!(matches!(e, ResumeError::Model { .. }), "{e}");
+        assert!(
+            e.to_string().contains(&paused_on.fingerprint().short()),
+            "{e}"
+        );
+        let e = other
+            .resume(p.clone(), Pick::Storm, &mut rng.clone(), &mut NoRecorder)
+            .unwrap_err();
+        assert!(matches!(e, ResumeError::Model { .. }), "{e}");
+        // On its own variant it opens and resumes.
+        let opened = paused_on
+            .open_sealed(StoredRound::from_json(&json).unwrap(), &k)
+            .unwrap();
+        assert!(
+            paused_on
+                .resume(opened, Pick::Storm, &mut rng.clone(), &mut NoRecorder)
+                .is_ok()
+        );
+    }
+}

@@ -94,6 +94,11 @@ pub struct Certificate {
     pub meets: bool,
     /// The command that reproduces it.
     pub command: String,
+    /// What the method may count beyond the true figure, at most (a fraction of the stake):
+    /// the split estimate's over-count of rounds whose base game and feature together pass
+    /// the cap ([`crate::split::Estimate::cap_overcount`]); `None` where there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bias_bound: Option<f64>,
 }
 
 impl Certificate {
@@ -127,6 +132,7 @@ impl Certificate {
             interval_warning,
             meets,
             command,
+            bias_bound: None,
         }
     }
 
@@ -362,9 +368,14 @@ pub fn split_chunk_seed(seed: u64, i: u64) -> u64 {
     seed.wrapping_add(i.wrapping_mul(16))
 }
 
-/// The file of split chunk `i` in `dir` (`split-NNNNN.json`).
-pub fn split_chunk_path(dir: &Path, i: u64) -> PathBuf {
-    dir.join(format!("split-{i:05}.json"))
+/// The file of split chunk `i` in `dir`: `split-NNNNN.json`, or `split-<mode>-NNNNN.json`
+/// for a game whose mode changes its base game (one mode per certification, so that the
+/// modes can share a directory).
+pub fn split_chunk_path(dir: &Path, mode: Option<&str>, i: u64) -> PathBuf {
+    match mode {
+        None => dir.join(format!("split-{i:05}.json")),
+        Some(m) => dir.join(format!("split-{m}-{i:05}.json")),
+    }
 }
 
 /// Certifies the picks `modes` of a split game by chunks of split runs (see
@@ -396,9 +407,14 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
         });
     }
     let names: Vec<&str> = modes.iter().map(|&m| G::mode_name(m)).collect();
+    let prefix = if G::BASE_BY_MODE {
+        names.first().copied()
+    } else {
+        None
+    };
     let mut all: Option<SplitRecord> = None;
     for i in 0..plan.max_chunks {
-        let path = split_chunk_path(dir, i);
+        let path = split_chunk_path(dir, prefix, i);
         let seed = split_chunk_seed(plan.seed, i);
         let (record, read) = if path.exists() {
             let text = std::fs::read_to_string(&path).map_err(|e| SimError::Io {

@@ -1,36 +1,43 @@
 //! The split estimate of a mode's RTP, for a game whose round is a base game that may
-//! trigger a feature which the mode alone changes ([`slot_core::game::SplitGame`]): Moon
-//! Princess's certification figure of each pick (`cargo xtask split moon-princess`).
+//! trigger a feature played after it and independent of it ([`slot_core::game::SplitGame`]):
+//! the certification figures of Moon Princess's picks and Starlight Christmas's bet modes
+//! (`cargo xtask split`, `cargo xtask certify`).
 //!
 //! A Moon Princess round is a base game (the paid spin and its Trinity spins) that, with
 //! probability q, triggers the free spins; the player's pick then only changes the free spins.
-//! So a pick's RTP is
+//! A Starlight Christmas round is a base game (the paid spin's tumble sequence and its Scatter
+//! pay) that triggers 15 free spins, the same in both bet modes; the ante bet changes only the
+//! base game and the stake ([`SplitGame::BASE_BY_MODE`]: one mode per record). So a mode's RTP
+//! is
 //!
 //! ```text
-//! RTP = B + q V
+//! RTP = (B + q V) / stake
 //! ```
 //!
-//! with B the base game's mean win, q the trigger rate (both shared by the three picks) and V
-//! the pick's mean free-spin feature value, played alone as after a base game that won
-//! nothing ([`SplitGame::play_feature`]). B and q come from `rounds` base games,
-//! V from `features` features per pick, each from its own seed. Its 99 % interval uses the
-//! delta method:
+//! with B the base game's mean win, q the trigger rate (shared by the three picks of Moon
+//! Princess) and V the mode's mean feature value, played alone as after a base game that won
+//! nothing ([`SplitGame::play_feature`]), all x bet; the stake is 1 x bet (Starlight
+//! Christmas's ante: 1.25). B and q come from `rounds` base games, V from `features` features
+//! per mode, each from its own seed. Its 99 % interval uses the delta method:
 //!
 //! ```text
-//! Var = (Var b + V^2 q (1 - q) + 2 V Cov(b, t)) / rounds + q^2 Var(v) / features
+//! Var = (Var b + V^2 q (1 - q) + 2 V Cov(b, t)) / rounds + q^2 Var(v) / features   (/ stake^2)
 //! ```
 //!
 //! (b a base game's win, t its trigger, 0 or 1; v a feature's win). A round triggers the free
 //! spins at most once, so t is 0 or 1. Playing the features alone costs no base games between
-//! them, so a figure with a 99 % half-width of 0.05 pp takes about a fifth of the machine time
-//! of whole rounds (which would need about 9e9 rounds per pick).
+//! them, so a figure with a 99 % half-width of 0.05 pp takes a fraction of the machine time
+//! of whole rounds (Moon Princess: about a fifth; its whole rounds would need about 9e9
+//! rounds per pick).
 //!
 //! **The cap.** In a real round the 5,000 x cap bounds the base win plus the free spins; a
 //! feature played alone is capped at 5,000 x on its own. The split estimate therefore counts,
 //! in a round whose base game won b and whose feature alone came within b of the cap, up to b
-//! too much. Such rounds are rarer than the cap itself (about 1 feature in 2 million reaches
-//! the cap; the mean base win of a triggering round is about 13 x bet), which bounds the bias
-//! by about q x 13 x 5e-7 = 3e-8 of the stake (3e-6 pp): far below the interval.
+//! too much. A record keeps the triggering base games by their win and the features from half
+//! the cap by theirs, from which [`Estimate::cap_overcount`] computes that over-count (base
+//! wins above half the cap, never seen so far, count as the whole cap): for Moon Princess it
+//! is nil (no triggering base game came within 4,500 x of the cap with a feature), for
+//! Starlight Christmas about 1e-4 pp; a certificate states it as its bias bound.
 //!
 //! The record ([`SplitRecord`]) keeps the integer sums (u128 as JSON numbers, exactly), the
 //! seeds and the model's fingerprint; [`SplitRecord::check`] re-checks every relation between
@@ -135,10 +142,28 @@ pub struct SplitRecord {
     pub model_fingerprint: Fingerprint,
     /// The command that reproduces the record (any thread count gives the same sums).
     pub command: String,
-    /// The base games.
+    /// The stake of a round, hundredths of the bet (100; Starlight Christmas's ante mode:
+    /// 125): the estimate is `(B + q V) / stake`. Written only when it is not 100.
+    #[serde(default = "stake_100", skip_serializing_if = "is_stake_100")]
+    pub stake: u64,
+    /// The game's cap, hundredths of the bet (`None` in records written before it was kept,
+    /// and for a game without a cap): what [`Estimate::cap_overcount`] is computed against.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap: Option<u64>,
+    /// The base games (of the one mode of `picks` for a game whose mode changes the base
+    /// game, [`SplitGame::BASE_BY_MODE`]).
     pub base: BaseSums,
-    /// The picks' features, in the order given.
+    /// The picks' features, in the order given (the one mode's for a game whose mode changes
+    /// the base game).
     pub picks: Vec<FeatureSums>,
+}
+
+fn stake_100() -> u64 {
+    100
+}
+
+fn is_stake_100(stake: &u64) -> bool {
+    *stake == 100
 }
 
 /// A pick's figures, recomputed from the sums (fractions of the stake; floats for reports).
@@ -156,6 +181,13 @@ pub struct Estimate {
     pub rtp: f64,
     /// Half-width of its 99 % interval.
     pub half_width_99: f64,
+    /// What `B + q V` counts beyond the capped round, at most (per stake): a round whose base
+    /// game won b and whose feature won f pays `min(b + f, cap)`, the estimate `b + f`. From
+    /// the record's triggering base wins and the features' tail ([`TAIL_FROM`]): the mean
+    /// over-count `max(0, b + f - cap)` for base wins up to half the cap, plus for larger base
+    /// wins their share times the cap. `None` for a record without those tallies (written
+    /// before they existed) or a game without a cap.
+    pub cap_overcount: Option<f64>,
 }
 
 /// Checks n, sum and sum of squares of values each in `0..=cap`.
@@ -232,6 +264,31 @@ impl SplitRecord {
         if self.picks.is_empty() {
             return Err("no pick's features".into());
         }
+        let stake = match (G::BASE_BY_MODE, self.picks.as_slice()) {
+            (true, [one]) => G::mode_named(&one.pick).map_or(0, G::cost),
+            (true, _) => {
+                return Err(format!(
+                    "{} picks: the mode of {} changes its base game, so a split record holds one mode",
+                    self.picks.len(),
+                    G::NAME
+                ));
+            }
+            (false, _) => G::MODES.first().map_or(100, |&m| G::cost(m)),
+        };
+        if self.cap.is_some_and(|c| u128::from(c) != cap) {
+            return Err(format!(
+                "cap {:?}: the cap of {} is {cap}",
+                self.cap,
+                G::NAME
+            ));
+        }
+        if self.stake != stake && G::mode_named(&self.picks[0].pick).is_some() {
+            return Err(format!(
+                "stake {}: a round of {} in this mode stakes {stake}",
+                self.stake,
+                G::NAME
+            ));
+        }
         for (i, f) in self.picks.iter().enumerate() {
             if G::mode_named(&f.pick).is_none() || self.picks[..i].iter().any(|g| g.pick == f.pick)
             {
@@ -291,6 +348,8 @@ impl SplitRecord {
         if other.game != self.game
             || other.model_fingerprint != self.model_fingerprint
             || picks(other) != picks(self)
+            || other.stake != self.stake
+            || other.cap != self.cap
         {
             return Err(format!(
                 "a record of {} (model {}, picks {:?}) cannot be added to one of {} (model {}, picks {:?})",
@@ -427,8 +486,34 @@ impl SplitRecord {
             .collect()
     }
 
-    /// Each pick's figures, in the record's order.
+    /// The mean over-count of `B + q V` beyond the capped round for the features `f`, x bet
+    /// ([`Estimate::cap_overcount`]).
+    fn cap_overcount(&self, f: &FeatureSums) -> Option<f64> {
+        let b = &self.base;
+        let cap = self.cap?;
+        if b.trigger_wins.is_empty() && b.triggers > 0 {
+            return None;
+        }
+        let half = cap * TAIL_FROM.0 / TAIL_FROM.1;
+        let (n, m) = (b.rounds as f64, f.features as f64);
+        let mut over = 0.0;
+        for &[win, count] in &b.trigger_wins {
+            if win > cap - half {
+                // Not resolved by the tail: at most the cap per such round.
+                over += count as f64 / n * cap as f64;
+                continue;
+            }
+            for &[fw, k] in &f.tail {
+                over += count as f64 / n * k as f64 / m * (win + fw).saturating_sub(cap) as f64;
+            }
+        }
+        Some(over / 100.0)
+    }
+
+    /// Each pick's figures, in the record's order (B, V and their spread x bet; the RTP and
+    /// its half-width per stake).
     pub fn estimates(&self) -> Vec<(String, Estimate)> {
+        let stake = self.stake as f64 / 100.0;
         let b = &self.base;
         let n = b.rounds as f64;
         let mean_b = b.win as f64 / 100.0 / n;
@@ -444,12 +529,13 @@ impl SplitRecord {
                 let var =
                     (var_b + v * v * q * (1.0 - q) + 2.0 * v * cov_bt) / n + q * q * var_v / m;
                 let e = Estimate {
-                    base_rtp: mean_b,
+                    base_rtp: mean_b / stake,
                     trigger_rate: q,
                     feature_mean: v,
                     feature_sd: var_v.max(0.0).sqrt(),
-                    rtp: mean_b + q * v,
-                    half_width_99: Z99 * var.max(0.0).sqrt(),
+                    rtp: (mean_b + q * v) / stake,
+                    half_width_99: Z99 * var.max(0.0).sqrt() / stake,
+                    cap_overcount: self.cap_overcount(f).map(|x| x / stake),
                 };
                 (f.pick.clone(), e)
             })
@@ -485,7 +571,21 @@ pub fn run<G: SplitGame>(
             });
         }
     }
-    let (base, trigger_wins) = base_games_tallied(game, rounds, seed, threads, watch)?;
+    let base_mode = match (G::BASE_BY_MODE, modes) {
+        (true, [one]) => *one,
+        (true, _) => {
+            return Err(SimError::Config {
+                setting: "choice",
+                message: format!(
+                    "the mode of {} changes its base game: a split estimate measures one mode at a time (it was given {})",
+                    G::NAME,
+                    modes.len()
+                ),
+            });
+        }
+        (false, _) => G::MODES[0],
+    };
+    let (base, trigger_wins) = base_games_tallied(game, base_mode, rounds, seed, threads, watch)?;
     if base.feature_rounds[0] == 0 {
         return Err(SimError::Config {
             setting: "rounds",
@@ -498,6 +598,8 @@ pub fn run<G: SplitGame>(
         game: G::NAME.into(),
         model_fingerprint: game.fingerprint(),
         command,
+        stake: G::cost(base_mode),
+        cap: G::CAP.map(|c| c.limit.hundredths()),
         base: BaseSums {
             trigger_wins,
             ..base_sums(seed, &base)
@@ -565,12 +667,13 @@ fn interrupted(what: &str) -> SimError {
 /// [`base_games`] with the triggering base games counted by their win.
 fn base_games_tallied<G: SplitGame>(
     game: &G,
+    mode: G::Mode,
     rounds: u64,
     seed: u64,
     threads: usize,
     watch: Watch<'_>,
 ) -> Result<(Accumulator, Vec<[u64; 2]>), SimError> {
-    let cost = G::MODES.first().map_or(100, |&m| G::cost(m));
+    let cost = G::cost(mode);
     let plan = Plan::whole(seed, rounds, threads, cost);
     let out = fold_batches(
         &plan,
@@ -579,7 +682,7 @@ fn base_games_tallied<G: SplitGame>(
         || (Accumulator::new(cost), Tally::new()),
         |rng, n, (acc, wins)| {
             for _ in 0..n {
-                let b = game.play_base_game(rng);
+                let b = game.play_base_game(mode, rng);
                 acc.add(&base_summary(&b));
                 if b.triggered {
                     *wins.entry(b.win).or_default() += 1;
@@ -657,21 +760,22 @@ pub fn feature_sums(
     }
 }
 
-/// `rounds` base games of `game` with seed `seed`: per round the base win b and the trigger
-/// t; `feature_rounds[0]` counts the triggers and `feature_wins[0]` sums the base wins of the
-/// triggering rounds (for Cov(b, t)).
+/// `rounds` base games of `game` in `mode` with seed `seed`: per round the base win b and the
+/// trigger t; `feature_rounds[0]` counts the triggers and `feature_wins[0]` sums the base
+/// wins of the triggering rounds (for Cov(b, t)).
 ///
 /// # Errors
 /// [`SimError::Threads`] if the threads cannot start; [`SimError::Config`] (setting
 /// `interrupt`) if `watch.stop` was set before every base game was played.
 pub fn base_games<G: SplitGame>(
     game: &G,
+    mode: G::Mode,
     rounds: u64,
     seed: u64,
     threads: usize,
     watch: Watch<'_>,
 ) -> Result<slot_core::stats::Accumulator, SimError> {
-    Ok(base_games_tallied(game, rounds, seed, threads, watch)?.0)
+    Ok(base_games_tallied(game, mode, rounds, seed, threads, watch)?.0)
 }
 
 /// A base game as the sums count it: its win, its cap, its trigger in feature 0 with the
@@ -699,6 +803,8 @@ mod tests {
             game: "moon-princess".into(),
             model_fingerprint: Fingerprint::of("model"),
             command: String::new(),
+            stake: 100,
+            cap: None,
             // Four base games: wins 0, 1, 2, 3 x bet; the one winning 3 x triggered.
             base: BaseSums {
                 seed: 1,

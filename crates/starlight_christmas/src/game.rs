@@ -281,3 +281,23 @@ impl slot_core::Game for StarlightChristmas {
         out
     }
 }
+
+impl slot_core::game::SplitGame for StarlightChristmas {
+    /// The ante bet changes the base game (more Scatters) and its stake; the free spins are
+    /// the same in both modes.
+    const BASE_BY_MODE: bool = true;
+
+    /// The paid spin's sequence and Scatter pay ([`StarlightChristmas::play_base_game`]).
+    fn play_base_game<R: Rng + ?Sized>(
+        &self,
+        mode: BetMode,
+        rng: &mut R,
+    ) -> slot_core::game::BaseGame {
+        StarlightChristmas::play_base_game(self, mode, rng)
+    }
+
+    /// The 15 free spins alone ([`StarlightChristmas::play_free_spins_alone`]).
+    fn play_feature<R: Rng + ?Sized>(&self, _: BetMode, rng: &mut R) -> RoundOutcome {
+        self.play_free_spins_alone(rng)
+    }
+}

@@ -41,7 +41,7 @@
 //! | [`round`] | the round flow: the paid spin with its Multipliers, the free spins, ante bet, cap. Entry point: [`StarlightChristmas::play_round`] |
 //! | [`math_model`] | all the data (weights) and the figures it was tuned to |
 //! | [`events`] | what the round record holds for this game |
-//! | [`game`] | Starlight Christmas as a [`slot_core::Game`]: facts, target RTP ([`game::TARGET_RTP`]), a round in a bet mode, `eval`'s grid reading, the random inputs |
+//! | [`game`] | Starlight Christmas as a [`slot_core::Game`]: facts, target RTP ([`game::TARGET_RTP`]), a round in a bet mode, `eval`'s grid reading, the random inputs; and as a [`slot_core::game::SplitGame`]: the base game alone and the free spins alone, for the split estimate of a bet mode's RTP |
 //!
 //! All wins are integers in **hundredths of the base bet**. With the ante bet the player
 //! stakes 1.25 x base bet ([`BetMode::cost`] = 125) and wins the same multiples of the base

@@ -23,7 +23,7 @@ use slot_core::events::{Event, GameId, SpinKind};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::ledger::Payment;
 use slot_core::money::Win;
-use slot_core::recorder::Recorder;
+use slot_core::recorder::{NoRecorder, Recorder};
 
 pub use crate::outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
 pub use crate::rules::{
@@ -109,6 +109,24 @@ impl StarlightChristmas {
     ) -> RoundOutcome {
         let mut ledger = RoundLedger::with_cap(CAP);
         let mut out = RoundOutcome::default();
+        let mut grid = ScGrid::empty();
+        if Self::base_game_with(mode, &mut grid, &mut ledger, &mut out, src, rec) {
+            out.free_spins_triggered = true;
+            play_free_spins(&mut grid, &mut ledger, &mut out, src, rec);
+        }
+        Self::finish(ledger, out, rec)
+    }
+
+    /// The base game of a round: the paid spin's sequence, its pay and the Scatter pay.
+    /// Returns whether it triggered the free spins (4 or more Scatters, the cap not reached).
+    fn base_game_with<S: CellSource, Rec: Recorder>(
+        mode: BetMode,
+        grid: &mut ScGrid,
+        ledger: &mut RoundLedger,
+        out: &mut RoundOutcome,
+        src: &mut S,
+        rec: &mut Rec,
+    ) -> bool {
         let base_table = match mode {
             BetMode::Standard => Table::Base,
             BetMode::Ante => Table::AnteBase,
@@ -119,27 +137,33 @@ impl StarlightChristmas {
             free_spins_left: None,
             multiplier: None,
         });
-        let mut grid = ScGrid::empty();
-        land(&mut grid, base_table, src);
+        land(grid, base_table, src);
         rec.record(|| Event::Landed {
-            grid: grid_text(&grid),
+            grid: grid_text(grid),
             reel_set: None,
             stops: None,
             stars: None,
         });
-        let seq = tumble(&mut grid, base_table, Win::ZERO, src, rec);
+        let seq = tumble(grid, base_table, Win::ZERO, src, rec);
         // Multipliers are never removed within a sequence: its last grid holds every one
         // that landed in it.
         out.x500_multipliers[0] =
             out.x500_multipliers[0].saturating_add(grid.plane(X500).count_ones());
-        Self::settle_base(&grid, &seq, &mut ledger, &mut out, rec);
-        if !ledger.capped() {
-            let n = pay_scatters(&grid, SRC_SCATTER, &mut ledger, rec);
-            if !ledger.capped() && n >= TRIGGER_SCATTERS {
-                out.free_spins_triggered = true;
-                play_free_spins(&mut grid, &mut ledger, &mut out, src, rec);
-            }
+        Self::settle_base(grid, &seq, ledger, out, rec);
+        if ledger.capped() {
+            return false;
         }
+        let n = pay_scatters(grid, SRC_SCATTER, ledger, rec);
+        !ledger.capped() && n >= TRIGGER_SCATTERS
+    }
+
+    /// The round's outcome from its ledger: win, cap and sources, with `cap_reached` and
+    /// `round_end` recorded.
+    fn finish<Rec: Recorder>(
+        ledger: RoundLedger,
+        mut out: RoundOutcome,
+        rec: &mut Rec,
+    ) -> RoundOutcome {
         out.win = ledger.total();
         out.capped = ledger.capped();
         out.by_source = *ledger.by_source();
@@ -151,6 +175,48 @@ impl StarlightChristmas {
             capped: out.capped,
         });
         out
+    }
+
+    /// The base game of a round in `mode` drawn with `rng` (the same draws as the start of
+    /// [`StarlightChristmas::play_round`]), up to where the free spins would start: its win
+    /// (hundredths of the base bet), whether it triggered the free spins, whether it reached
+    /// the cap. For the split estimate ([`slot_core::game::SplitGame`]).
+    pub fn play_base_game<R: Rng + ?Sized>(
+        &self,
+        mode: BetMode,
+        rng: &mut R,
+    ) -> slot_core::game::BaseGame {
+        let mut src = RngCells::new(&self.tables, &self.codes, rng);
+        let mut ledger = RoundLedger::with_cap(CAP);
+        let mut out = RoundOutcome::default();
+        let mut grid = ScGrid::empty();
+        let triggered = Self::base_game_with(
+            mode,
+            &mut grid,
+            &mut ledger,
+            &mut out,
+            &mut src,
+            &mut NoRecorder,
+        );
+        slot_core::game::BaseGame {
+            win: ledger.total().hundredths(),
+            triggered,
+            capped: ledger.capped(),
+        }
+    }
+
+    /// The 15 free spins alone, drawn with `rng`, as after a base game that won nothing (the
+    /// same in both bet modes; capped at 5,000 x on their own). For the split estimate.
+    pub fn play_free_spins_alone<R: Rng + ?Sized>(&self, rng: &mut R) -> RoundOutcome {
+        let mut src = RngCells::new(&self.tables, &self.codes, rng);
+        let mut ledger = RoundLedger::with_cap(CAP);
+        let mut out = RoundOutcome {
+            free_spins_triggered: true,
+            ..RoundOutcome::default()
+        };
+        let mut grid = ScGrid::empty();
+        play_free_spins(&mut grid, &mut ledger, &mut out, &mut src, &mut NoRecorder);
+        Self::finish(ledger, out, &mut NoRecorder)
     }
 
     /// Pays the base sequence: its symbol wins x the sum of the Multipliers on the final grid

@@ -37,7 +37,14 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     let threads = runner::threads(a.threads)?;
     let game = game_of::<MoonPrincess>(a.model.as_deref(), None)?;
     let model = game.model().clone();
-    let base = base_games(&game, a.rounds, a.seed, threads, Watch::default())?;
+    let base = base_games(
+        &game,
+        moon_princess::Pick::Love,
+        a.rounds,
+        a.seed,
+        threads,
+        Watch::default(),
+    )?;
     if let Some(w) = base.interval_warning() {
         return Err(CliError(format!(
             "--rounds {}: too few to tune on ({w}); a tuning run needs millions of rounds",
@@ -91,6 +98,8 @@ pub fn tune(a: &TuneArgs) -> CliResult {
                 game: MoonPrincess::NAME.into(),
                 model_fingerprint: g.fingerprint(),
                 command: String::new(),
+                stake: 100,
+                cap: None,
                 base: base_sums(a.seed, &base),
                 picks: vec![feature_sums(p.name(), fseed, &acc)],
             };
