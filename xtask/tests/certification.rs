@@ -59,16 +59,34 @@ fn split_sums_are_the_same_for_any_thread_count_and_pass_the_checks() {
 }
 
 #[test]
-fn split_is_moon_princess_s_alone() {
-    for game in ["wish-upon-a-star", "starlight-christmas"] {
-        let (code, out, err) = xtask(&["split", game, "--rounds", "10"]);
-        assert_eq!(code, 2, "{err}");
-        assert!(out.is_empty());
-        assert!(
-            err.contains("split is Moon Princess's") && err.contains("--until-halfwidth"),
-            "{err}"
-        );
-    }
+fn split_refuses_wish_upon_a_star_whose_rtp_is_exact() {
+    let (code, out, err) = xtask(&["split", "wish-upon-a-star", "--rounds", "10"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("Wish Upon a Star's RTP is exact") && err.contains("exact wish-upon-a-star"),
+        "{err}"
+    );
+    // Starlight Christmas: one bet mode per split estimate, the ante's stake in the record.
+    let d = dir("split-sc");
+    let out = d.join("ante.json");
+    ok(&[
+        "split",
+        "starlight-christmas",
+        "--ante",
+        "--rounds",
+        "100000",
+        "--features",
+        "2000",
+        "--out",
+        &out.to_string_lossy(),
+    ]);
+    let r: SplitRecord = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    r.check::<starlight_christmas::StarlightChristmas>()
+        .unwrap();
+    assert_eq!((r.stake, r.picks[0].pick.as_str()), (125, "ante"));
+    assert!(r.command.contains("--ante"), "{}", r.command);
+    std::fs::remove_dir_all(&d).unwrap();
 }
 
 /// The repository's root.
@@ -167,6 +185,46 @@ fn starlight_christmas_s_certification_reports_are_of_the_shipped_model_and_meet
 /// Moon Princess: the odds of the cap each pick states are those of the committed split
 /// record of the shipped model (`math_model::CAP_ODDS_RECORD`), recomputed from its sums,
 /// with a 95 % interval whose upper end is at most twice its lower end.
+/// Starlight Christmas's second certification, by the split estimate: each record is of the
+/// shipped model, meets the bar, is its certificate's figure, and agrees with the whole-round
+/// certification of the same mode.
+#[test]
+fn starlight_christmas_s_split_certification_agrees_with_its_whole_round_one() {
+    use starlight_christmas::StarlightChristmas;
+    use starlight_christmas::math_model::{CERTIFIED, SPLIT_CERTIFIED};
+    let dir = root().join("crates/starlight_christmas/confirmation/split_certification");
+    let shipped = StarlightChristmas::standard().fingerprint();
+    for ((mode, seed, file), whole) in SPLIT_CERTIFIED.iter().zip(CERTIFIED) {
+        let record: SplitRecord =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(file)).unwrap()).unwrap();
+        record.check::<StarlightChristmas>().unwrap();
+        assert_eq!(record.model_fingerprint, shipped, "{file}");
+        assert_eq!(record.base.seed, *seed);
+        assert_eq!(record.picks[0].pick, *mode);
+        assert_eq!(whole.mode, *mode);
+        let [(_, e)] = record.estimates().try_into().unwrap();
+        assert!(e.half_width_99 <= 0.0005, "{mode}: {e:?}");
+        assert!((e.rtp - 0.955).abs() <= 0.0010, "{mode}: {e:?}");
+        let over = e.cap_overcount.expect("the record keeps its tallies");
+        assert!(over < 1e-5, "{mode}: the cap's over-count {over}");
+        let c: slot_sim::certify::Certificate = serde_json::from_str(
+            &std::fs::read_to_string(dir.join(format!("certificate-{mode}.json"))).unwrap(),
+        )
+        .unwrap();
+        assert_eq!((c.rtp, c.half_width_99), (e.rtp, Some(e.half_width_99)));
+        assert_eq!(c.model_fingerprint, shipped);
+        assert!(c.meets);
+        // Two independent figures of the same RTP: their difference within its 99 % interval.
+        let both = (e.half_width_99.powi(2) + whole.half_width_99.powi(2)).sqrt();
+        assert!(
+            (e.rtp - whole.rtp).abs() <= both,
+            "{mode}: split {} vs whole rounds {} (99 % interval of the difference {both})",
+            e.rtp,
+            whole.rtp
+        );
+    }
+}
+
 #[test]
 fn moon_princess_s_cap_odds_are_its_split_record_s() {
     use moon_princess::MoonPrincess;

@@ -239,6 +239,24 @@ pub const CERTIFIED_REPORTS: [&str; 2] = [
     "certified_ante_seed20261302",
 ];
 
+/// A second, independent certification of the shipped model by the split estimate, one record
+/// per bet mode: `cargo xtask certify starlight-christmas [--ante] --dir DIR --seed S` (base
+/// games of the mode and the free spins played alone, in chunks of 3e8 base games and 8e6
+/// features, until the 99 % half-width was at most 0.05 pp; the runner library's `split`
+/// module gives the method). The records and certificates are in
+/// `confirmation/split_certification/`; a test of the runner recomputes each figure from its
+/// record, requires the shipped model's fingerprint, and requires it to agree with
+/// [`CERTIFIED`] (the difference within the 99 % interval of a difference).
+///
+/// | mode | seed | base games | features | RTP | 99 % half-width | bias bound | thread-minutes |
+/// |---|---|---|---|---|---|---|---|
+/// | standard | 20261501 | 2.4e9 | 6.4e7 | 95.4844 % | 0.0495 pp | 1.2e-4 pp | 10.9 |
+/// | ante | 20261601 | 3.3e9 | 8.8e7 | 95.5255 % | 0.0485 pp | 1.5e-4 pp | 15.3 |
+pub const SPLIT_CERTIFIED: [(&str, u64, &str); 2] = [
+    ("standard", 20_261_501, "split-standard.json"),
+    ("ante", 20_261_601, "split-ante.json"),
+];
+
 impl MathModel {
     /// The model's fingerprint: SHA-256 of its canonical JSON form
     /// ([`slot_core::fingerprint`]). Any change of the data changes it; reports, stored rounds
