@@ -268,10 +268,18 @@ fn small_outside_inputs_name_what_is_allowed() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("the multiplier is 1 to 20"), "{err}");
-    // tune refuses figures from too few rounds.
+    // tune refuses figures from too few rounds, and a search that noise would steer: the
+    // RTP's own interval wider than the 0.10 pp a model may miss its target by.
     let (code, _, err) = xtask(&["tune", "starlight-christmas", "--rounds", "1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("too few to tune on"), "{err}");
+    assert!(err.contains("must be at least 2"), "{err}");
+    let (code, _, err) = xtask(&["tune", "starlight-christmas", "--rounds", "200000"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("noise: at --rounds 200000 the RTP is known to +-")
+            && err.contains("tune with --rounds"),
+        "{err}"
+    );
     // A stored round whose seal is empty is told it has no seal, not a bad fingerprint.
     let e = "".parse::<slot_core::seal::Seal>().unwrap_err().to_string();
     assert!(e.contains("is not a seal"), "{e}");

@@ -34,10 +34,19 @@ fn shift_weight(model: &mut MathModel, m: BetMode, delta: i64) -> Result<(), Cli
     Ok(())
 }
 
+/// Features played alone per base game in a tuning run: about the split estimate's best
+/// share for Starlight Christmas (the variance of the free spins against their cost).
+const FEATURES_PER_BASE_GAME: u64 = 40;
+
 /// Tunes the mode's one knob, the weight moved from the Sun to the Multiplier in the mode's
-/// base table ([`shift_weight`]), by secant steps on paired runs (same seed, same rounds for
-/// every candidate, so their difference has little noise), until the RTP meets 95.50 %.
-/// Prints the weights to put into `math_model.rs`; confirm with a large `sim` run.
+/// base table ([`shift_weight`]), on the split estimate: the knob changes only the base game,
+/// so the free spins are played alone once (`--rounds` / 40 features) and every candidate
+/// plays the same `--rounds` base games (common random numbers: their differences carry
+/// little noise). Secant steps on `(B + q V) / stake` find the knob nearest the target. The
+/// answer is only as good as the RTP's own 99 % interval at the solution: wider than the
+/// 0.10 pp a shipped model may miss its target by, and it is refused, naming the rounds that
+/// would do; otherwise it is printed with the range of knobs that interval allows. Prints the
+/// weights to put into `math_model.rs`; certify the result (`certify`).
 pub fn tune(a: &TuneArgs) -> CliResult {
     if let Some(target) = a.target_rtp {
         return Err(CliError(format!(
@@ -50,33 +59,68 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     let shipped = game_of::<StarlightChristmas>(a.model.as_deref(), None)?
         .model()
         .clone();
-    let rtp_at = |delta: i64| -> Result<f64, CliError> {
+    let features = (a.rounds / FEATURES_PER_BASE_GAME).max(2);
+    let game_at = |delta: i64| -> Result<StarlightChristmas, CliError> {
         let mut model = shipped.clone();
         shift_weight(&mut model, m, delta)?;
-        let game = StarlightChristmas::new(&model)?;
-        let acc = slot_sim::simulate_sums(
-            &game,
-            m,
+        Ok(StarlightChristmas::new(&model)?)
+    };
+    let watch = slot_sim::Watch::default();
+    // The free spins (the same for every knob) and the base games at the published knob.
+    let record = slot_sim::split::run(
+        &game_at(0)?,
+        &[m],
+        a.rounds,
+        features,
+        a.seed,
+        threads,
+        String::new(),
+        watch,
+    )?;
+    let [(_, at0)] = record
+        .estimates()
+        .try_into()
+        .map_err(|_| CliError("the split estimate of one mode has one figure".into()))?;
+    let stake = record.stake as f64 / 100.0;
+    let v = at0.feature_mean;
+    eprintln!(
+        "free spins alone: {features} features, V = {v:.3} x bet (sd {:.1}); shift +0: RTP {:.4} % +- {:.4} pp (99 %)",
+        at0.feature_sd,
+        at0.rtp * 100.0,
+        at0.half_width_99 * 100.0
+    );
+    // The level of every candidate shares the published knob's interval (its free spins and
+    // base games): the knob is only known to the shifts that interval spans.
+    let h = at0.half_width_99;
+    let max = slot_sim::certify::MAX_DISTANCE;
+    if h > max {
+        let rounds = (a.rounds as f64 * (h / max).powi(2) * 1.1).ceil();
+        return Err(CliError(format!(
+            "noise: at --rounds {} the RTP is known to +- {:.4} pp (99 %), wider than the {:.2} pp a model may miss its target by, so any shift found could be off target by more; tune with --rounds {rounds:.0} or more",
             a.rounds,
-            a.seed,
-            threads,
-            slot_sim::Watch::default(),
-        )?;
-        if let Some(w) = acc.interval_warning() {
-            return Err(CliError(format!(
-                "--rounds {}: too few to tune on ({w}); a tuning run needs an RTP interval narrower than the steps it takes (millions of rounds)",
-                a.rounds
-            )));
+            h * 100.0,
+            max * 100.0
+        )));
+    }
+    let rtp_at = |delta: i64| -> Result<f64, CliError> {
+        if delta == 0 {
+            return Ok(at0.rtp);
         }
+        let base =
+            slot_sim::split::base_games(&game_at(delta)?, m, a.rounds, a.seed, threads, watch)?;
+        let n = base.rounds as f64;
+        let b = base.total_win as f64 / 100.0 / n;
+        let q = base.feature_rounds[0] as f64 / n;
+        let rtp = (b + q * v) / stake;
         eprintln!(
-            "shift {delta:+}: RTP {:.4} % (+- {:.4} pp at 99 %)",
-            acc.rtp() * 100.0,
-            acc.half_width(slot_core::stats::ConfidenceLevel::P99.z()) * 100.0
+            "shift {delta:+}: RTP {:.4} % (same base games and free spins)",
+            rtp * 100.0
         );
-        Ok(acc.rtp())
+        Ok(rtp)
     };
     let (mut x0, mut x1) = (0i64, 8i64);
     let (mut y0, mut y1) = (rtp_at(x0)? - target, rtp_at(x1)? - target);
+    let slope = (y1 - y0) / (x1 - x0) as f64;
     for _ in 0..6 {
         if (y1 - y0).abs() < 1e-9 {
             break;
@@ -92,6 +136,11 @@ pub fn tune(a: &TuneArgs) -> CliResult {
             break;
         }
     }
+    let spread = if slope.abs() > 0.0 {
+        (h / slope.abs()).ceil() as i64
+    } else {
+        i64::MAX
+    };
     let mut model = shipped;
     shift_weight(&mut model, m, x1)?;
     let w = match m {
@@ -99,8 +148,11 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         BetMode::Ante => model.ante_base,
     };
     println!(
-        "shift {x1:+}: RTP {:.4} %; {} base weights: {:?}",
+        "shift {x1:+} (the 99 % interval allows {:+} to {:+}): RTP {:.4} % +- {:.4} pp (99 %); {} base weights: {:?}",
+        x1.saturating_sub(spread),
+        x1.saturating_add(spread),
         (y1 + target) * 100.0,
+        h * 100.0,
         m.name(),
         w
     );
