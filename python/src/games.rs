@@ -118,6 +118,15 @@ pub fn mode_of<G: Game>(mode: Option<&str>, pick: Option<&str>) -> PyResult<G::M
 /// included); the shipped `standard` model for neither (the runner's `--model` and `--rtp`,
 /// through the same [`slot_sim::models::choose`]).
 pub fn game_of<G: Game>(model: Option<&str>, rtp: Option<&str>) -> PyResult<G> {
+    load::<G>(model, rtp).map(|(game, _)| game)
+}
+
+/// [`game_of`], with the RTP the model is tuned to (a variant file's own target for a
+/// variant file).
+pub fn load<G: Game>(
+    model: Option<&str>,
+    rtp: Option<&str>,
+) -> PyResult<(G, slot_core::game::TargetRtp)> {
     let rtp = match (model, rtp) {
         (Some(_), Some(_)) => {
             return Err(error(
@@ -131,15 +140,13 @@ pub fn game_of<G: Game>(model: Option<&str>, rtp: Option<&str>) -> PyResult<G> {
         ),
         (_, None) => None,
     };
-    slot_sim::models::choose::<G>(model, rtp)
-        .map(|(game, _)| game)
-        .map_err(|e| {
-            let kind = match e {
-                slot_sim::models::ModelChoiceError::NoVariant { .. } => Kind::Config,
-                _ => Kind::Model,
-            };
-            error(kind, e.to_string())
-        })
+    slot_sim::models::choose::<G>(model, rtp).map_err(|e| {
+        let kind = match e {
+            slot_sim::models::ModelChoiceError::NoVariant { .. } => Kind::Config,
+            _ => Kind::Model,
+        };
+        error(kind, e.to_string())
+    })
 }
 
 /// A game's facts as JSON: names, modes (with their stake, target RTP and whether they are

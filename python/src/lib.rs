@@ -155,11 +155,13 @@ fn _simulate<'py>(
     let rtp = rtp_text(rtp)?;
     with_game!(id, G => {
         let mode = mode_of::<G>(mode, pick)?;
-        let game = game_of::<G>(model, rtp.as_deref())?;
-        let report = interruptible(py, |stop| {
+        let (game, target) = games::load::<G>(model, rtp.as_deref())?;
+        let mut report = interruptible(py, |stop| {
             slot_sim::simulate(&game, mode, &config, Watch { progress: None, stop: Some(stop) })
         })?
         .map_err(errors::sim_error)?;
+        // A variant file names its own target (as the runner's `sim` judges it).
+        report.target_rtp = target.fraction();
         report_parts(py, &report)
     })
 }

@@ -180,3 +180,11 @@ def test_the_contribution_sums_add_up_to_the_run():
     assert rows == d["raw_win"] >= d["total_win"]
     assert sum(n for _, n in d["win_counts"]) == 20_000
     assert "detail" not in slot_math.simulate("starlight-christmas", rounds=20_000, seed=3).to_dict()
+
+
+def test_a_variant_file_is_judged_against_its_own_target(xtask, tmp_path):
+    path = tmp_path / "v93.json"
+    xtask("tune", "wish-upon-a-star", "--target-rtp", "93", "--rounds", "100000", "--out", str(path))
+    r = slot_math.simulate("wish-upon-a-star", rounds=10_000, seed=1, model=str(path))
+    assert r.target_rtp == 0.93
+    assert r.exact_rtp == pytest.approx(0.93, abs=5e-5)

@@ -205,7 +205,7 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
     let threads = runner::threads(a.threads)?;
     if a.only_chunk.is_some() {
         return Err(CliError(format!(
-            "--only-chunk: {} is certified by a split estimate, without chunks",
+            "--only-chunk: {} is certified by a split estimate here; --only-chunk plays one chunk of whole rounds (--whole-rounds)",
             G::NAME
         )));
     }
@@ -247,10 +247,11 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
                     .map(|(_, e)| e.half_width_99)
                     .fold(0.0, f64::max);
                 eprintln!(
-                    "chunk {i} {}: {} base games, {} features per pick; widest 99 % half-width {:.4} pp",
+                    "chunk {i} {}: {} base games, {} features per {}; widest 99 % half-width {:.4} pp",
                     if read { "read" } else { "played" },
                     r.base.rounds,
                     r.picks.first().map_or(0, |p| p.features),
+                    if G::MODE_IS_PICK { "pick" } else { "mode" },
                     worst * 100.0
                 );
             }

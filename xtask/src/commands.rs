@@ -304,17 +304,9 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
         (false, None) => G::MODES.to_vec(),
     };
     // The record's file is checked writable before hours of play, so that writing it cannot
-    // fail after them; an existing file is left as it is until the new record replaces it.
+    // fail after them.
     if let Some(path) = &a.out {
-        let existed = path.exists();
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(|e| CliError(format!("--out {}: cannot write: {e}", path.display())))?;
-        if !existed {
-            let _ = std::fs::remove_file(path);
-        }
+        probe_writable(path)?;
     }
     let command = format!(
         "cargo xtask split {} --rounds {} --features {} --seed {}{}{}",
@@ -339,12 +331,13 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
     )?;
     let b = &record.base;
     println!(
-        "{} split estimate (model {}): {} base games (seed {}), {} features per pick",
+        "{} split estimate (model {}): {} base games (seed {}), {} features per {}",
         G::NAME,
         record.model_fingerprint,
         b.rounds,
         b.seed,
-        a.features
+        a.features,
+        if G::MODE_IS_PICK { "pick" } else { "mode" }
     );
     for ((pick, e), f) in record.estimates().iter().zip(&record.picks) {
         println!(
@@ -515,6 +508,24 @@ pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
     }
     if let Some(dir) = &a.out {
         slot_sim::par::write_session(&report, dir)?;
+    }
+    Ok(())
+}
+
+/// Checks that `path` can be written, before any work: an existing file is left as it is
+/// (until what replaces it is written), a new one is not left behind.
+///
+/// # Errors
+/// `--out PATH: cannot write: ...`.
+pub fn probe_writable(path: &Path) -> CliResult {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| CliError(format!("--out {}: cannot write: {e}", path.display())))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
     }
     Ok(())
 }

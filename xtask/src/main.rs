@@ -353,7 +353,8 @@ pub struct SimArgs {
     /// run's first rounds; at most the run's rounds); 0 leaves the section out.
     #[arg(long, value_name = "N", default_value_t = slot_sim::run::DEFAULT_GOF_ROUNDS)]
     pub gof_rounds: u64,
-    /// The math model: a shipped model by name (`standard`, the default, or a stress model
+    /// The math model: a shipped model by name (`standard`, the default, a variant of the RTP
+    /// ladder such as `rtp-90.00`, or a stress model
     /// that reaches the cap often: moon-princess `stress-free-spins`, `stress-trinity`;
     /// starlight-christmas `stress`), or the path of a model file (JSON, the shape of the
     /// game's `MathModel`), for designing and tuning.
@@ -404,7 +405,8 @@ pub struct PlayArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
-    /// The math model: a shipped model by name (`standard`, the default, or a stress model
+    /// The math model: a shipped model by name (`standard`, the default, a variant of the RTP
+    /// ladder such as `rtp-90.00`, or a stress model
     /// that reaches the cap often: moon-princess `stress-free-spins`, `stress-trinity`;
     /// starlight-christmas `stress`), or the path of a model file (JSON).
     #[arg(long, value_name = "NAME|FILE")]
@@ -440,7 +442,9 @@ pub struct TuneArgs {
     /// Rounds per evaluation of a candidate model (at least 1).
     #[arg(long, default_value_t = 20_000_000, value_parser = positive)]
     pub rounds: u64,
-    /// Seed (the same for every candidate: paired comparison).
+    /// Seed (the same for every candidate: paired comparison; with `--target-rtp`, also the
+    /// order in which the tuner looks at strip positions, so another seed may give another
+    /// model of the same shape).
     #[arg(long, default_value_t = commands::DEFAULT_SEED)]
     pub seed: u64,
     /// Worker threads (default: all cores).
@@ -488,18 +492,18 @@ pub struct CertifyArgs {
     /// The goal of the 99 % half-width, percentage points.
     #[arg(long, value_name = "PP", default_value_t = 0.05)]
     pub half_width: f64,
-    /// Whole rounds: rounds per chunk (chunk i plays seed + i).
-    #[arg(long, default_value_t = 100_000_000, value_parser = positive)]
+    /// Whole rounds (`--whole-rounds`): rounds per chunk (chunk i plays seed + i).
+    #[arg(long, default_value_t = 100_000_000, value_parser = positive, requires = "whole_rounds")]
     pub chunk_rounds: u64,
     /// The most chunks (whole rounds or split).
     #[arg(long, default_value_t = 100, value_parser = positive)]
     pub max_chunks: u64,
     /// Split: base games per chunk (Moon Princess: shared by the picks; chunk i plays seed +
     /// 16 i).
-    #[arg(long, default_value_t = 300_000_000, value_parser = positive)]
+    #[arg(long, default_value_t = 300_000_000, value_parser = positive, conflicts_with = "whole_rounds")]
     pub base_games: u64,
     /// Split: features played alone per pick (Starlight Christmas: per mode) per chunk.
-    #[arg(long, default_value_t = 8_000_000, value_parser = positive)]
+    #[arg(long, default_value_t = 8_000_000, value_parser = positive, conflicts_with = "whole_rounds")]
     pub features: u64,
     /// The seed (whole rounds: of chunk 0; split: of the base games).
     #[arg(long, default_value_t = commands::DEFAULT_SEED)]
@@ -517,7 +521,7 @@ pub struct CertifyArgs {
     /// Whole rounds (`--whole-rounds`): play (or check) chunk I only and stop, for a
     /// scheduler's array of jobs;
     /// the same command without it then reads the chunks and writes the certificate.
-    #[arg(long, value_name = "I")]
+    #[arg(long, value_name = "I", requires = "whole_rounds")]
     pub only_chunk: Option<u64>,
     /// No line per chunk on stderr.
     #[arg(long)]

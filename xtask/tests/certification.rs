@@ -426,6 +426,17 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
         std::fs::read_to_string(mp.join("certificate-star.json")).unwrap(),
         cert
     );
+    // An edited chunk is refused by its checksum.
+    let c1 = slot_sim::certify::split_chunk_path(&mp, None, 1);
+    let good = std::fs::read_to_string(&c1).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let win = v["base"]["win"].as_u64().unwrap();
+    v["base"]["win"] = (win + 1_000_000).into();
+    std::fs::write(&c1, v.to_string()).unwrap();
+    let (code, _, err) = xtask(&mp_args);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("edited after it was written"), "{err}");
+    std::fs::write(&c1, good).unwrap();
     // Other picks in the same directory: its chunks are refused by name; --ante too.
     let (code, _, err) = xtask(&[
         "certify",

@@ -177,6 +177,57 @@ fn a_tuned_variant_file_is_played_and_certified_against_its_own_target() {
     assert_eq!(cert["target_rtp"], 0.93);
     assert_eq!(cert["meets"], true);
     assert!((cert["rtp"].as_f64().unwrap() - rtp).abs() < 1e-12);
+    // An edited variant file is refused (its checksum), and so is a file that names another
+    // target for a shipped variant's model.
+    let edited = d.join("edited.json");
+    std::fs::write(&edited, text.replace("\"93.00\"", "\"94.00\"")).unwrap();
+    let (code, _, err) = xtask(&[
+        "sim",
+        "wish-upon-a-star",
+        "--model",
+        edited.to_str().unwrap(),
+        "--rounds",
+        "10",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("edited after the tuner wrote it"), "{err}");
+    let shipped = wish_upon_a_star::MathModel::named("rtp-90.00").unwrap();
+    let lying = slot_core::variant::VariantFile::sealed(
+        "wish-upon-a-star",
+        slot_core::game::TargetRtp(9500),
+        serde_json::from_value(v["tuning"].clone()).unwrap(),
+        shipped,
+    );
+    let lie = d.join("lie.json");
+    std::fs::write(&lie, serde_json::to_string(&lying).unwrap()).unwrap();
+    let (code, _, err) = xtask(&[
+        "sim",
+        "wish-upon-a-star",
+        "--model",
+        lie.to_str().unwrap(),
+        "--rounds",
+        "10",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("names the target 95.00 %, but its model is the game's 90.00 % variant"),
+        "{err}"
+    );
+    let cut = d.join("cut.json");
+    std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
+    let (code, _, err) = xtask(&[
+        "sim",
+        "wish-upon-a-star",
+        "--model",
+        cut.to_str().unwrap(),
+        "--rounds",
+        "10",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("not a variant file of wish-upon-a-star"),
+        "{err}"
+    );
     // A variant file of another game is refused by name.
     let (code, _, err) = xtask(&["sim", "moon-princess", "--model", f, "--rounds", "10"]);
     assert_eq!(code, 2);

@@ -280,6 +280,19 @@ fn small_outside_inputs_name_what_is_allowed() {
             && err.contains("tune with --rounds"),
         "{err}"
     );
+    let (code, _, err) = xtask(&[
+        "tune",
+        "moon-princess",
+        "--rounds",
+        "2000000",
+        "--choice",
+        "storm",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("noise: at --rounds 2000000 pick storm's RTP is known to +-"),
+        "{err}"
+    );
     // A stored round whose seal is empty is told it has no seal, not a bad fingerprint.
     let e = "".parse::<slot_core::seal::Seal>().unwrap_err().to_string();
     assert!(e.contains("is not a seal"), "{e}");

@@ -12,6 +12,7 @@
 //! inside it is what the game plays and what its fingerprint is taken of; the rest is its
 //! provenance.
 
+use crate::fingerprint::Fingerprint;
 use serde::{Deserialize, Serialize};
 
 /// A target RTP in hundredths of a percent (`9451` = 94.51 %): an exact integer, as
@@ -46,7 +47,7 @@ pub struct Variant {
 /// Why a target RTP written as text was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "'{0}' is not an RTP: write it as a percentage with at most two decimals, from 1 to 100 (96.5, 94.51, 94.51 %)"
+    "'{0}' is not an RTP: write it as a percentage with at most two decimals, above 0 and at most 100 (96.5, 94.51, 94.51 %)"
 )]
 pub struct RtpTextError(pub String);
 
@@ -57,7 +58,8 @@ impl std::str::FromStr for TargetRtp {
     /// above 0 and at most 100, exactly (no floating point).
     fn from_str(text: &str) -> Result<TargetRtp, RtpTextError> {
         let bad = || RtpTextError(text.to_string());
-        let t = text.trim().trim_end_matches('%').trim_end();
+        let t = text.trim();
+        let t = t.strip_suffix('%').unwrap_or(t).trim_end();
         let (whole, frac) = t.split_once('.').unwrap_or((t, "0"));
         let digits = |s: &str, most: usize| {
             !s.is_empty() && s.len() <= most && s.bytes().all(|b| b.is_ascii_digit())
@@ -178,11 +180,61 @@ pub struct VariantFile<M> {
     pub tuning: Tuning,
     /// The math model.
     pub model: M,
+    /// SHA-256 of the file's canonical JSON without this field ([`VariantFile::sealed`]):
+    /// an edit of the model, the target or the record of its tuning is refused
+    /// ([`read_variant_file`]).
+    pub sha256: Fingerprint,
 }
 
 impl<M> VariantFile<M> {
     /// The `format` of a variant file.
     pub const FORMAT: &'static str = "slot-math variant 1";
+}
+
+/// The parts of a variant file its checksum covers, in order.
+#[derive(Serialize)]
+struct Checked<'a, M> {
+    format: &'a str,
+    game: &'a str,
+    target_rtp: TargetRtp,
+    tuning: &'a Tuning,
+    model: &'a M,
+}
+
+impl<M: Serialize> VariantFile<M> {
+    /// A variant file of `game` for `model`, tuned to `target_rtp` as `tuning` says, with its
+    /// checksum.
+    pub fn sealed(game: &str, target_rtp: TargetRtp, tuning: Tuning, model: M) -> Self {
+        let mut file = VariantFile {
+            format: Self::FORMAT.to_string(),
+            game: game.to_string(),
+            target_rtp,
+            tuning,
+            model,
+            sha256: Fingerprint::of_bytes(&[]),
+        };
+        file.sha256 = file.checksum();
+        file
+    }
+
+    /// SHA-256 of the canonical JSON of everything but the checksum.
+    pub fn checksum(&self) -> Fingerprint {
+        Fingerprint::of(&Checked {
+            format: &self.format,
+            game: &self.game,
+            target_rtp: self.target_rtp,
+            tuning: &self.tuning,
+            model: &self.model,
+        })
+    }
+}
+
+/// The header of a variant file, read first so that a file of another game or format is
+/// named as such before its model is read.
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    game: String,
 }
 
 /// Why a variant file was refused ([`read_variant_file`]).
@@ -196,6 +248,11 @@ pub enum VariantFileError {
         /// Why.
         error: serde_json::Error,
     },
+    /// A variant file whose checksum is not its contents'.
+    #[error(
+        "its checksum (sha256) is not its contents': the file was edited after the tuner wrote it (make a variant with `cargo xtask tune <game> --target-rtp R --out FILE`)"
+    )]
+    Edited,
     /// A variant file of another game or format.
     #[error("a variant file of '{found}' (format '{format}'), not of {game} ({expected})")]
     Other {
@@ -215,19 +272,24 @@ pub enum VariantFileError {
 /// # Errors
 /// [`VariantFileError`]: not JSON of a variant file of such a model (unknown fields are
 /// refused), or a file of another game or format.
-pub fn read_variant_file<M: serde::de::DeserializeOwned>(
+pub fn read_variant_file<M: serde::de::DeserializeOwned + Serialize>(
     game: &'static str,
     text: &str,
 ) -> Result<VariantFile<M>, VariantFileError> {
-    let file: VariantFile<M> =
+    let header: Header =
         serde_json::from_str(text).map_err(|error| VariantFileError::Json { game, error })?;
-    if file.game != game || file.format != VariantFile::<M>::FORMAT {
+    if header.game != game || header.format != VariantFile::<M>::FORMAT {
         return Err(VariantFileError::Other {
             game,
-            found: file.game,
-            format: file.format,
+            found: header.game,
+            format: header.format,
             expected: VariantFile::<M>::FORMAT,
         });
+    }
+    let file: VariantFile<M> =
+        serde_json::from_str(text).map_err(|error| VariantFileError::Json { game, error })?;
+    if file.sha256 != file.checksum() {
+        return Err(VariantFileError::Edited);
     }
     Ok(file)
 }
@@ -256,7 +318,7 @@ mod tests {
         }
         for bad in [
             "", "96.505", "-1", "0", "0.00", "100.01", "1e2", "96,5", "9 6", ".5", "96.", "abc",
-            "1000",
+            "1000", "96%%", "96%%%", "%",
         ] {
             let e = bad.parse::<TargetRtp>().unwrap_err();
             assert_eq!(e, RtpTextError(bad.to_string()));
@@ -269,11 +331,10 @@ mod tests {
 
     #[test]
     fn a_variant_file_round_trips_and_names_its_game() {
-        let file = VariantFile {
-            format: VariantFile::<Vec<u32>>::FORMAT.to_string(),
-            game: "g".to_string(),
-            target_rtp: TargetRtp(9300),
-            tuning: Tuning {
+        let file = VariantFile::sealed(
+            "g",
+            TargetRtp(9300),
+            Tuning {
                 command: "tune g".into(),
                 method: "exact".into(),
                 seed: None,
@@ -292,8 +353,8 @@ mod tests {
                     how: "exact".into(),
                 }],
             },
-            model: vec![1u32, 2, 3],
-        };
+            vec![1u32, 2, 3],
+        );
         let text = serde_json::to_string(&file).unwrap();
         assert!(text.contains(r#""target_rtp":"93.00""#), "{text}");
         let back: VariantFile<Vec<u32>> = read_variant_file("g", &text).unwrap();

@@ -1238,11 +1238,10 @@ fn a_round_paused_on_one_variant_cannot_resume_on_another() {
         let quiet = sets[0].weight + sets[1].weight - k;
         (sets[0].weight, sets[1].weight) = (quiet, k);
     }
-    let file = VariantFile {
-        format: VariantFile::<MathModel>::FORMAT.to_string(),
-        game: "moon-princess".to_string(),
-        target_rtp: slot_core::game::TargetRtp(9650),
-        tuning: Tuning {
+    let file = VariantFile::sealed(
+        "moon-princess",
+        slot_core::game::TargetRtp(9650),
+        Tuning {
             command: "test".into(),
             method: "the free-spin knob raised by hand".into(),
             seed: None,
@@ -1250,8 +1249,8 @@ fn a_round_paused_on_one_variant_cannot_resume_on_another() {
             rtp: Vec::new(),
             shape: Vec::new(),
         },
-        model: richer,
-    };
+        richer,
+    );
     let text = serde_json::to_string(&file).unwrap();
     let back = read_variant_file::<MathModel>("moon-princess", &text).unwrap();
     let variant = MoonPrincess::new(&back.model).unwrap();

@@ -424,7 +424,8 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
             let r: SplitRecord = serde_json::from_str(&text).map_err(|e| {
                 SimError::Split(format!("{}: not a split record: {e}", path.display()))
             })?;
-            r.check::<G>()
+            r.check_sha256(true)
+                .and_then(|()| r.check::<G>())
                 .map_err(|e| SimError::Split(format!("{}: {e}", path.display())))?;
             let picks: Vec<&str> = r.picks.iter().map(|p| p.pick.as_str()).collect();
             let is_it = r.model_fingerprint == game.fingerprint()

@@ -98,6 +98,14 @@ pub fn choose<G: Game>(
         }
     };
     let game = G::new(&model).map_err(|e| ModelChoiceError::Refused(e.to_string()))?;
+    if let (Some(file), Some(v)) = (file_target, game.variant())
+        && file != v.rtp
+    {
+        return Err(ModelChoiceError::Refused(format!(
+            "the variant file names the target {file}, but its model is the game's {} variant (model {})",
+            v.rtp, v.model
+        )));
+    }
     let target = file_target.unwrap_or_else(|| game.target_rtp(G::MODES[0]));
     Ok((game, target))
 }
@@ -113,8 +121,11 @@ fn read_model_file<G: Game>(path: &str) -> Result<(G::Model, Option<TargetRtp>),
         title: G::TITLE,
         message,
     };
-    let is_variant_file =
-        serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v.get("format").is_some());
+    // A variant file has a `format`; a truncated one is still read as one (for its error).
+    let is_variant_file = match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(v) => v.get("format").is_some(),
+        Err(_) => text.contains("\"format\""),
+    };
     if is_variant_file {
         let file = read_variant_file::<G::Model>(G::NAME, &text)
             .map_err(|e| not_a_model(e.to_string()))?;

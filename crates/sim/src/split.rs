@@ -156,6 +156,11 @@ pub struct SplitRecord {
     /// The picks' features, in the order given (the one mode's for a game whose mode changes
     /// the base game).
     pub picks: Vec<FeatureSums>,
+    /// SHA-256 of the record's canonical JSON without this field ([`SplitRecord::sums_sha256`]):
+    /// written by [`SplitRecord::to_json_pretty`], checked by [`SplitRecord::check_sha256`]
+    /// (an edit of any sum is refused). `None` in records written before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<Fingerprint>,
 }
 
 fn stake_100() -> u64 {
@@ -369,6 +374,7 @@ impl SplitRecord {
             }
             *a = m.into_iter().map(|(k, v)| [k, v]).collect();
         };
+        self.sha256 = None;
         let (b, o) = (&mut self.base, &other.base);
         b.rounds += o.rounds;
         b.win += o.win;
@@ -388,11 +394,44 @@ impl SplitRecord {
         Ok(())
     }
 
-    /// The record as pretty-printed JSON with each `[win, count]` pair on one line (what
-    /// `split --out` writes, ending with a newline; read back with serde as any JSON).
+    /// The record as pretty-printed JSON with each `[win, count]` pair on one line and its
+    /// checksum ([`SplitRecord::sha256`]) written afresh (what `split --out` and `certify`
+    /// write, ending with a newline; read back with serde as any JSON).
     pub fn to_json_pretty(&self) -> String {
-        crate::report::pairs_on_one_line(&serde_json::to_string_pretty(self).unwrap_or_default())
+        let sealed = SplitRecord {
+            sha256: Some(self.sums_sha256()),
+            ..self.clone()
+        };
+        crate::report::pairs_on_one_line(&serde_json::to_string_pretty(&sealed).unwrap_or_default())
             + "\n"
+    }
+
+    /// SHA-256 of the record's canonical JSON with no checksum field: what
+    /// [`SplitRecord::sha256`] holds.
+    pub fn sums_sha256(&self) -> Fingerprint {
+        Fingerprint::of(&SplitRecord {
+            sha256: None,
+            ..self.clone()
+        })
+    }
+
+    /// Checks the record's checksum: refuses a record whose checksum is not its contents'
+    /// (an edit), and, where `required`, a record without one.
+    ///
+    /// # Errors
+    /// What is wrong, in words.
+    pub fn check_sha256(&self, required: bool) -> Result<(), String> {
+        match self.sha256 {
+            Some(s) if s != self.sums_sha256() => Err(
+                "its checksum (sha256) is not its contents': the record was edited after it was written"
+                    .into(),
+            ),
+            None if required => Err(
+                "it has no checksum (sha256): records written by split --out and certify carry one"
+                    .into(),
+            ),
+            _ => Ok(()),
+        }
     }
 
     /// Each pick's odds of the cap, in the record's order: empty for a game without a cap or
@@ -598,6 +637,7 @@ pub fn run<G: SplitGame>(
         game: G::NAME.into(),
         model_fingerprint: game.fingerprint(),
         command,
+        sha256: None,
         stake: G::cost(base_mode),
         cap: G::CAP.map(|c| c.limit.hundredths()),
         base: BaseSums {
@@ -803,6 +843,7 @@ mod tests {
             game: "moon-princess".into(),
             model_fingerprint: Fingerprint::of("model"),
             command: String::new(),
+            sha256: None,
             stake: 100,
             cap: None,
             // Four base games: wins 0, 1, 2, 3 x bet; the one winning 3 x triggered.

@@ -258,11 +258,10 @@ pub fn variant_file<G: Game>(
         shape.extend(check(name, &p, &v, &BOUNDS, &how));
         rtp.push((G::mode_name(mode).to_string(), v.rtp));
     }
-    Ok(VariantFile {
-        format: VariantFile::<G::Model>::FORMAT.to_string(),
-        game: G::NAME.to_string(),
-        target_rtp: tuned.target,
-        tuning: Tuning {
+    Ok(VariantFile::sealed(
+        G::NAME,
+        tuned.target,
+        Tuning {
             command: tuned.command,
             method: tuned.method,
             seed: Some(seed),
@@ -270,8 +269,8 @@ pub fn variant_file<G: Game>(
             rtp,
             shape,
         },
-        model: tuned.model,
-    })
+        tuned.model,
+    ))
 }
 
 #[cfg(test)]

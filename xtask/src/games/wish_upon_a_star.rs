@@ -301,6 +301,9 @@ fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
                 .into(),
         ));
     }
+    if let Some(out) = &a.out {
+        crate::commands::probe_writable(out)?;
+    }
     let tuned = wish_upon_a_star::tuning::tune(target, a.seed)?;
     for line in &tuned.log {
         println!("  {line}");
