@@ -118,16 +118,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         // Every candidate shares these base games and (through the same seed) the features'
         // noise: a search steered by more than the 0.10 pp a model may miss its target by is
         // refused, naming the rounds that would do.
-        let max = slot_sim::certify::MAX_DISTANCE;
-        if hw0 > max {
-            let rounds = (a.rounds as f64 * (hw0 / max).powi(2) * 1.1).ceil();
-            return Err(CliError(format!(
-                "noise: at --rounds {} pick {p}'s RTP is known to +- {:.4} pp (99 %), wider than the {:.2} pp a model may miss its target by, so any knob found could be off target by more; tune with --rounds {rounds:.0} or more",
-                a.rounds,
-                hw0 * 100.0,
-                max * 100.0
-            )));
-        }
+        crate::commands::refuse_noise(hw0, a.rounds, &format!("pick {p}'s RTP"))?;
         if (rtp0 - target).abs() < 0.0002 {
             println!("pick {p}: within 0.02 pp of the target: keep {k0}");
             continue;

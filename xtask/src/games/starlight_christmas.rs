@@ -92,16 +92,7 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     // The level of every candidate shares the published knob's interval (its free spins and
     // base games): the knob is only known to the shifts that interval spans.
     let h = at0.half_width_99;
-    let max = slot_sim::certify::MAX_DISTANCE;
-    if h > max {
-        let rounds = (a.rounds as f64 * (h / max).powi(2) * 1.1).ceil();
-        return Err(CliError(format!(
-            "noise: at --rounds {} the RTP is known to +- {:.4} pp (99 %), wider than the {:.2} pp a model may miss its target by, so any shift found could be off target by more; tune with --rounds {rounds:.0} or more",
-            a.rounds,
-            h * 100.0,
-            max * 100.0
-        )));
-    }
+    crate::commands::refuse_noise(h, a.rounds, "the RTP")?;
     let rtp_at = |delta: i64| -> Result<f64, CliError> {
         if delta == 0 {
             return Ok(at0.rtp);
