@@ -17,6 +17,7 @@ use crate::error::SimError;
 use rayon::prelude::*;
 use serde::Serialize;
 use slot_core::Game;
+use slot_core::fingerprint::Fingerprint;
 use slot_core::recorder::NoRecorder;
 use slot_core::sim::batch_rng;
 
@@ -76,6 +77,12 @@ pub struct SessionReport {
     pub game: String,
     /// The mode.
     pub mode: String,
+    /// The fingerprint of the math model played.
+    pub model_fingerprint: Fingerprint,
+    /// The RTP variant of the game's ladder whose model was played (`"90.00 %"`), `None` for
+    /// a model off the ladder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
     /// Starting balance, cents.
     pub balance: u64,
     /// Bet, cents.
@@ -172,7 +179,12 @@ pub fn sessions<G: Game>(
             .map(|p| session(game, mode, config, stake, p))
             .collect()
     });
-    Ok((summarise::<G>(mode, config, stake, &all), all))
+    let report = SessionReport {
+        model_fingerprint: game.fingerprint(),
+        variant: game.variant().map(|v| v.rtp.to_string()),
+        ..summarise::<G>(mode, config, stake, &all)
+    };
+    Ok((report, all))
 }
 
 /// Checks a session study's settings for `G` in `mode` before anything is played; returns the
@@ -278,6 +290,8 @@ fn summarise<G: Game>(
     SessionReport {
         game: G::NAME.into(),
         mode: G::mode_name(mode).into(),
+        model_fingerprint: Fingerprint::of_bytes(&[]),
+        variant: None,
         balance: c.balance,
         bet: c.bet,
         stake,
@@ -325,6 +339,14 @@ impl SessionReport {
             self.stake as f64 / 100.0,
             self.spins,
             self.seed
+        );
+        s += &format!(
+            "  model sha256 {} ({})\n",
+            self.model_fingerprint,
+            self.variant.as_deref().map_or_else(
+                || "a model off the game's RTP ladder".to_string(),
+                |v| format!("the {v} variant")
+            )
         );
         s += &format!(
             "  still playing after {} spins   {:.2} %\n",

@@ -35,6 +35,11 @@ fn one_in(r: &BigRational) -> f64 {
 #[derive(Serialize)]
 struct ExactJson {
     game: &'static str,
+    /// The fingerprint of the model the figures are of.
+    model_fingerprint: String,
+    /// Its variant of the RTP ladder (`"90.00 %"`), absent for a model off the ladder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<String>,
     rtp: Exact,
     rtp_by_source: std::collections::BTreeMap<&'static str, Exact>,
     base_ways_rtp: Exact,
@@ -59,7 +64,7 @@ struct ExactJson {
     base_combinations: String,
 }
 
-fn exact_json(e: &ExactFigures) -> ExactJson {
+fn exact_json(game: &WishUponAStar, e: &ExactFigures) -> ExactJson {
     let bf = &e.base_features;
     let ls_grand = if bf.lock_and_spin_probability.is_zero() {
         BigRational::zero()
@@ -68,6 +73,8 @@ fn exact_json(e: &ExactFigures) -> ExactJson {
     };
     ExactJson {
         game: GAME,
+        model_fingerprint: game.fingerprint().to_string(),
+        variant: game.variant().map(|v| v.rtp.to_string()),
         rtp: ex(&e.rtp),
         rtp_by_source: SOURCES
             .iter()
@@ -127,7 +134,7 @@ pub fn exact(a: &ExactArgs) -> CliResult {
     let game = game_of::<WishUponAStar>(a.model.as_deref(), a.rtp)?;
     let e = ExactFigures::compute(game.model())?;
     if a.json {
-        println!("{}", serde_json::to_string(&exact_json(&e))?);
+        println!("{}", serde_json::to_string(&exact_json(&game, &e))?);
         return Ok(());
     }
     let pct = |r: &BigRational| format!("{:.6} %", to_f64(r) * 100.0);
