@@ -62,6 +62,35 @@ fn rtp_names_a_variant_of_the_ladder_and_nothing_else() {
         "{md}"
     );
     assert!(md.contains("| target RTP | 90.00 % |"), "{md}");
+    // Session studies and the exact figures name the model and its variant too.
+    for args in [
+        vec![
+            "session",
+            "wish-upon-a-star",
+            "--rtp",
+            "90",
+            "--balance",
+            "100",
+            "--bet",
+            "1",
+            "--spins",
+            "50",
+            "--players",
+            "20",
+            "--json",
+        ],
+        vec!["exact", "wish-upon-a-star", "--rtp", "90", "--json"],
+    ] {
+        let v: serde_json::Value = serde_json::from_str(&ok(&args)).unwrap();
+        assert!(
+            v["model_fingerprint"]
+                .as_str()
+                .unwrap()
+                .starts_with("c5a11f5c"),
+            "{args:?}"
+        );
+        assert_eq!(v["variant"], "90.00 %", "{args:?}");
+    }
     for (args, words) in [
         (
             vec!["sim", "wish-upon-a-star", "--rtp", "91"],
