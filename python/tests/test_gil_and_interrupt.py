@@ -1,6 +1,7 @@
 """The GIL is released while a simulation runs, and Ctrl-C (KeyboardInterrupt) stops it."""
 
 import _thread
+import signal
 import threading
 import time
 
@@ -33,6 +34,10 @@ def test_another_python_thread_runs_while_a_simulation_does():
 
 @pytest.mark.parametrize("what", ["simulate", "rounds"])
 def test_ctrl_c_stops_a_long_run(what):
+    # A shell that starts the tests in the background without job control has SIGINT
+    # ignored, and then `interrupt_main` does nothing: Python's own handler is put back for
+    # the test, so that it tests the run's stop and cannot hang.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, _thread.interrupt_main)
     start = time.monotonic()
     timer.start()
@@ -44,5 +49,6 @@ def test_ctrl_c_stops_a_long_run(what):
                 slot_math.rounds("wish-upon-a-star", 10**9, seed=1, threads=1)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     # Stopped after the batches under way (of 10,000 rounds), not after the whole run.
     assert time.monotonic() - start < 10
