@@ -237,13 +237,18 @@ pub trait Game: Sized + Sync {
         Self::VARIANTS.iter().copied().find(|v| v.rtp == rtp)
     }
 
-    /// The variant of the ladder this game's model is (its fingerprint is the variant's
-    /// model's), `None` for any other model (a stress model, a model file).
-    fn variant(&self) -> Option<Variant> {
-        let fingerprint = self.fingerprint();
+    /// The variant of the ladder whose model has this fingerprint, `None` for any other
+    /// model (a stress model, a model file).
+    fn variant_of(fingerprint: &Fingerprint) -> Option<Variant> {
         Self::VARIANTS.iter().copied().find(|v| {
-            Self::named_model(v.model).is_some_and(|m| Fingerprint::of(&m) == fingerprint)
+            Self::named_model(v.model).is_some_and(|m| Fingerprint::of(&m) == *fingerprint)
         })
+    }
+
+    /// The variant of the ladder this game's model is ([`Game::variant_of`] its
+    /// fingerprint), `None` for any other model.
+    fn variant(&self) -> Option<Variant> {
+        Self::variant_of(&self.fingerprint())
     }
 
     /// The RTP this game's model is tuned to in the mode: its variant's ([`Game::variant`]);

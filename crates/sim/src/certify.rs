@@ -117,9 +117,6 @@ impl Certificate {
         command: String,
     ) -> Self {
         let target = game.target_rtp(mode).fraction();
-        let meets = interval_warning.is_none()
-            && half_width_99.is_none_or(|h| h <= MAX_HALF_WIDTH)
-            && (rtp - target).abs() <= MAX_DISTANCE;
         Certificate {
             game: G::NAME.into(),
             mode: G::mode_name(mode).into(),
@@ -130,14 +127,17 @@ impl Certificate {
             half_width_goal,
             target_rtp: target,
             interval_warning,
-            meets,
+            meets: false,
             command,
             bias_bound: None,
         }
+        .with_target(target)
     }
 
-    /// The certificate judged against another target (a fraction): a variant file's own,
-    /// for a model that is not one of the game's shipped variants.
+    /// The certificate judged against `target` (a fraction; [`Certificate::new`] judges it
+    /// against the game's, this against a variant file's own for a model off the game's
+    /// ladder): `meets` is the bar, a reliable interval, a 99 % half-width of at most
+    /// [`MAX_HALF_WIDTH`] and a distance of at most [`MAX_DISTANCE`].
     #[must_use]
     pub fn with_target(mut self, target: f64) -> Self {
         self.target_rtp = target;

@@ -91,19 +91,14 @@ fn shipped<G: Game>(fingerprint: &Fingerprint) -> Option<G> {
 }
 
 fn variant_rtp_of<G: Game>(fingerprint: &Fingerprint) -> Option<TargetRtp> {
-    G::VARIANTS
-        .iter()
-        .find(|v| G::named_model(v.model).is_some_and(|m| Fingerprint::of(&m) == *fingerprint))
-        .map(|v| v.rtp)
+    G::variant_of(fingerprint).map(|v| v.rtp)
 }
 
 impl GameFacts {
-    /// The target RTP (a fraction) a report of the model with this fingerprint is judged
-    /// against: its variant's if it is a shipped variant's model, else the published one.
-    pub fn target_rtp_of(&self, fingerprint: &Fingerprint) -> f64 {
-        self.variant_rtp
-            .and_then(|f| f(fingerprint))
-            .map_or(self.target_rtp, TargetRtp::fraction)
+    /// The RTP of the shipped variant whose model has this fingerprint, `None` for a model
+    /// off the ladder.
+    pub fn variant_rtp_of(&self, fingerprint: &Fingerprint) -> Option<TargetRtp> {
+        self.variant_rtp.and_then(|f| f(fingerprint))
     }
 }
 

@@ -131,16 +131,14 @@ impl Report {
                 }
             }
         }
+        let variant = facts.variant_rtp_of(&model_fingerprint);
         let mut report = Report {
             sums_sha256: Fingerprint::of(&par.sums),
             par,
             pick: facts.pick.map(str::to_string),
             model_fingerprint,
-            target_rtp: facts.target_rtp_of(&model_fingerprint),
-            variant: facts
-                .variant_rtp
-                .and_then(|f| f(&model_fingerprint))
-                .map(|v| v.to_string()),
+            target_rtp: variant.map_or(facts.target_rtp, |v| v.fraction()),
+            variant: variant.map(|v| v.to_string()),
             run,
             goodness_of_fit: None,
             detail: None,

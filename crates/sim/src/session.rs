@@ -179,12 +179,7 @@ pub fn sessions<G: Game>(
             .map(|p| session(game, mode, config, stake, p))
             .collect()
     });
-    let report = SessionReport {
-        model_fingerprint: game.fingerprint(),
-        variant: game.variant().map(|v| v.rtp.to_string()),
-        ..summarise::<G>(mode, config, stake, &all)
-    };
-    Ok((report, all))
+    Ok((summarise(game, mode, config, stake, &all), all))
 }
 
 /// Checks a session study's settings for `G` in `mode` before anything is played; returns the
@@ -239,6 +234,7 @@ pub fn check<G: Game>(mode: G::Mode, config: &SessionConfig) -> Result<u64, SimE
 
 /// The report of a list of sessions (in player order).
 fn summarise<G: Game>(
+    game: &G,
     mode: G::Mode,
     c: &SessionConfig,
     stake: u64,
@@ -290,8 +286,8 @@ fn summarise<G: Game>(
     SessionReport {
         game: G::NAME.into(),
         mode: G::mode_name(mode).into(),
-        model_fingerprint: Fingerprint::of_bytes(&[]),
-        variant: None,
+        model_fingerprint: game.fingerprint(),
+        variant: game.variant().map(|v| v.rtp.to_string()),
         balance: c.balance,
         bet: c.bet,
         stake,

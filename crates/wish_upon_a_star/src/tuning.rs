@@ -44,7 +44,6 @@ use crate::math_model::{
 };
 use crate::symbols::{PAYING, REELS};
 use slot_core::game::TargetRtp;
-use slot_core::money::Win;
 use slot_core::sampling::{ReelStrip, WeightedTable};
 use slot_core::variant::KnobValue;
 
@@ -247,17 +246,16 @@ fn reshape(
     Ok((strips, changes, value, hit))
 }
 
+/// Where the 0.4 x, 1 x and 2 x cash prizes stand in the published gift table
+/// ([`GIFT_PRIZES`]; a test checks it).
+const CASH_LOW: usize = 0;
+/// See [`CASH_LOW`].
+const CASH_ONE: usize = 1;
+/// See [`CASH_LOW`].
+const CASH_TWO: usize = 2;
+
 /// The published gift table with `shift` of weight moved (see the module docs).
 fn gift_table(shift: i64) -> Result<WeightedTable<GiftPrize>, TuneError> {
-    let mut prizes = GIFT_PRIZES;
-    let cash = |x: u64| {
-        prizes
-            .iter()
-            .position(|(p, _)| *p == GiftPrize::Cash(Win::from_hundredths(x)))
-    };
-    let (Some(low), Some(one), Some(two)) = (cash(40), cash(100), cash(200)) else {
-        unreachable!("the published gift table holds 0.4 x, 1 x and 2 x cash (tested)")
-    };
     let (min, max) = gift_range();
     if !(min..=max).contains(&shift) {
         return Err(TuneError::Knob {
@@ -267,17 +265,18 @@ fn gift_table(shift: i64) -> Result<WeightedTable<GiftPrize>, TuneError> {
             max,
         });
     }
+    let mut prizes = GIFT_PRIZES;
     let mut moved = u32::try_from(shift.unsigned_abs()).unwrap_or(u32::MAX);
     if shift >= 0 {
-        for from in [one, two] {
+        for from in [CASH_ONE, CASH_TWO] {
             let m = moved.min(prizes[from].1);
             prizes[from].1 -= m;
-            prizes[low].1 += m;
+            prizes[CASH_LOW].1 += m;
             moved -= m;
         }
     } else {
-        prizes[low].1 -= moved;
-        prizes[one].1 += moved;
+        prizes[CASH_LOW].1 -= moved;
+        prizes[CASH_ONE].1 += moved;
     }
     WeightedTable::new(prizes).map_err(|source| {
         TuneError::Model(ModelError::Weights {
@@ -289,13 +288,8 @@ fn gift_table(shift: i64) -> Result<WeightedTable<GiftPrize>, TuneError> {
 
 /// The range of the gift knob: (most moved from 0.4 x, most moved to it).
 fn gift_range() -> (i64, i64) {
-    let w = |x: u64| {
-        GIFT_PRIZES
-            .iter()
-            .find(|(p, _)| *p == GiftPrize::Cash(Win::from_hundredths(x)))
-            .map_or(0, |(_, w)| i64::from(*w))
-    };
-    (-w(40), w(100) + w(200))
+    let w = |i: usize| i64::from(GIFT_PRIZES[i].1);
+    (-w(CASH_LOW), w(CASH_ONE) + w(CASH_TWO))
 }
 
 /// The model of the published rules on these strips, with the gift weight moved by
@@ -454,6 +448,7 @@ pub fn tune(target: TargetRtp, seed: u64) -> Result<Tuned, TuneError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use slot_core::money::Win;
 
     fn published_strips() -> ([ReelStrip; REELS], [ReelStrip; REELS]) {
         let m = MathModel::standard();
@@ -502,6 +497,9 @@ mod tests {
     #[test]
     fn the_gift_knob_moves_weight_and_keeps_the_total() {
         let published = MathModel::standard();
+        for (i, x) in [(CASH_LOW, 40), (CASH_ONE, 100), (CASH_TWO, 200)] {
+            assert_eq!(GIFT_PRIZES[i].0, GiftPrize::Cash(Win::from_hundredths(x)));
+        }
         let (low, up) = gift_range();
         assert_eq!((low, up), (-400, 400));
         for g in [low, -3, 0, 7, 250, 300, up] {
