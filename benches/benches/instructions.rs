@@ -81,14 +81,14 @@ library_benchmark_group!(
     benchmarks = starlight_christmas_rounds, moon_princess_rounds, wish_upon_a_star_rounds
 );
 
-/// Starlight Christmas's standard base-game cell weights (Scatter, nine paying symbols,
-/// Multiplier): a table of 11 outcomes whose total is not a power of two.
+/// Starlight Christmas's standard base-game cell weights before they were re-expressed to a
+/// power-of-two total (Scatter, nine paying symbols, Multiplier): a table of 11 outcomes
+/// whose total, 99,745, is not a power of two, as a general weighted table meets.
 fn cell_table() -> WeightedTable<u8> {
-    let w = starlight_christmas::MathModel::standard().base;
-    let weights = std::iter::once(w.scatter)
-        .chain(w.paying)
-        .chain(std::iter::once(w.multiplier));
-    WeightedTable::new((0u8..).zip(weights)).expect("the shipped weights are valid")
+    let weights = [
+        1640, 16000, 16000, 15000, 13000, 11000, 9000, 7500, 6000, 3998, 607,
+    ];
+    WeightedTable::new((0u8..).zip(weights)).expect("valid weights")
 }
 
 #[library_benchmark]

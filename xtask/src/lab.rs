@@ -145,19 +145,24 @@ fn certification_files(game: GameArg) -> Vec<(String, PathBuf)> {
                 r.join("crates/moon_princess/confirmation").join(f),
             )]
         }
-        GameArg::StarlightChristmas => starlight_christmas::math_model::CERTIFIED_REPORTS
-            .iter()
-            .flat_map(|d| {
-                ["report.json", "report.md"].map(|f| {
+        // The split certification of each mode (record and certificate), then the whole-round
+        // run of each mode (its sd, hit frequency, cap odds).
+        GameArg::StarlightChristmas => {
+            use starlight_christmas::math_model::{CERTIFIED, PAR_REPORTS};
+            let c = r.join("crates/starlight_christmas/confirmation");
+            let split = CERTIFIED.iter().flat_map(|f| {
+                [f.record.to_string(), format!("certificate-{}.json", f.mode)].map(|name| {
                     (
-                        format!("{d}/{f}"),
-                        r.join("crates/starlight_christmas/confirmation")
-                            .join(d)
-                            .join(f),
+                        format!("split_certification/{name}"),
+                        c.join("split_certification").join(name),
                     )
                 })
-            })
-            .collect(),
+            });
+            let par = PAR_REPORTS.iter().flat_map(|d| {
+                ["report.json", "report.md"].map(|f| (format!("{d}/{f}"), c.join(d).join(f)))
+            });
+            split.chain(par).collect()
+        }
         // Its RTP is exact (`cargo xtask exact wish-upon-a-star`); the committed report of
         // its default run gives the sd.
         GameArg::WishUponAStar => vec![(
@@ -169,9 +174,9 @@ fn certification_files(game: GameArg) -> Vec<(String, PathBuf)> {
 
 /// The certified mean and sd of `mode_name` of the shipped model: Moon Princess from its split
 /// record (RTP B + q V; sd of whole rounds from the record's sums, [`monitor::split_sd`]),
-/// Starlight Christmas from its certification reports, Wish Upon a Star's exact RTP with the
-/// sd of its committed 10-million-round report (`docs/par`). `report`: a `sim --json` report
-/// to take both from instead.
+/// Starlight Christmas from its split certification records (sd from its whole-round runs),
+/// Wish Upon a Star's exact RTP with the sd of its committed 10-million-round report
+/// (`docs/par`). `report`: a `sim --json` report to take both from instead.
 pub fn certified(
     game: GameArg,
     mode_name: &str,
@@ -233,23 +238,36 @@ pub fn certified(
             })
         }
         GameArg::StarlightChristmas => {
-            let i = starlight_christmas::math_model::CERTIFIED
+            use starlight_christmas::math_model::{CERTIFIED, PAR_REPORTS};
+            let i = CERTIFIED
                 .iter()
                 .position(|c| c.mode == mode_name)
-                .ok_or_else(|| CliError(format!("no certified run of mode {mode_name}")))?;
-            let (_, path) = &certification_files(game)[2 * i];
+                .ok_or_else(|| CliError(format!("no certified figure of mode {mode_name}")))?;
+            // The files: record and certificate of each mode, then the two whole-round runs'
+            // report.json and report.md.
+            let files = certification_files(game);
+            let (_, record_path) = &files[2 * i];
+            let rec: slot_sim::split::SplitRecord = serde_json::from_str(&read(record_path)?)
+                .map_err(|e| CliError(format!("{}: {e}", record_path.display())))?;
+            rec.check::<starlight_christmas::StarlightChristmas>()
+                .map_err(|e| CliError(format!("{}: {e}", record_path.display())))?;
+            let (_, path) = &files[2 * CERTIFIED.len() + 2 * i];
             let r = report_file(path)?;
-            if r.model_fingerprint != starlight_christmas::MathModel::standard().fingerprint() {
+            let shipped = starlight_christmas::MathModel::standard().fingerprint();
+            if rec.model_fingerprint != shipped {
+                return Err(stale(record_path));
+            }
+            if r.model_fingerprint != shipped {
                 return Err(stale(path));
             }
+            let [(_, est)] = <[_; 1]>::try_from(rec.estimates())
+                .map_err(|_| CliError(format!("{}: one mode per record", record_path.display())))?;
             Ok(Certified {
-                rtp: r.par.rtp,
+                rtp: est.rtp,
                 sd: r.par.sd,
                 source: format!(
-                    "certification report {} ({} rounds, seed {})",
-                    starlight_christmas::math_model::CERTIFIED_REPORTS[i],
-                    r.par.rounds,
-                    r.par.seed
+                    "certification record split_certification/{} (split estimate) with the sd of the whole-round run {} ({} rounds, seed {})",
+                    CERTIFIED[i].record, PAR_REPORTS[i], r.par.rounds, r.par.seed
                 ),
             })
         }
@@ -483,9 +501,10 @@ fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
             });
         }
         if a.game == GameArg::StarlightChristmas {
+            // The whole-round runs' reports (not the split records): their award odds.
             for (name, path) in certification_files(a.game) {
-                if name.ends_with(".json") {
-                    award_reports.push((format!("certification {name}"), report_file(&path)?));
+                if name.ends_with("report.json") {
+                    award_reports.push((format!("whole-round run {name}"), report_file(&path)?));
                 }
             }
         }

@@ -124,6 +124,20 @@ fn rtp_names_a_variant_of_the_ladder_and_nothing_else() {
             "the tuner derives variants from 84.00 % to 97.00 %",
         ),
         (
+            vec!["tune", "starlight-christmas", "--target-rtp", "97.01"],
+            "the tuner derives variants from 84.00 % to 97.00 %; the published variant is 95.50 %",
+        ),
+        (
+            vec![
+                "tune",
+                "starlight-christmas",
+                "--target-rtp",
+                "96",
+                "--ante",
+            ],
+            "in both bet modes; --model, --ante and --choice are not taken",
+        ),
+        (
             vec!["tune", "wish-upon-a-star", "--out", "x.json"],
             "--target-rtp",
         ),
@@ -265,4 +279,73 @@ fn a_tuned_variant_file_is_played_and_certified_against_its_own_target() {
             || err.contains("a variant file of 'wish-upon-a-star'"),
         "{err}"
     );
+}
+
+/// Starlight Christmas's tuner: both bet modes' knobs searched on the split estimate,
+/// anchored on the published model's certified RTP, and a variant file with both modes'
+/// shapes; more Multipliers for a higher target.
+#[test]
+fn starlight_christmas_s_tuner_writes_a_variant_of_both_modes() {
+    let d = dir("cli_variants_sc");
+    let file = d.join("rtp-96.50.json");
+    let f = file.to_str().unwrap();
+    let (code, printed, err) = xtask(&[
+        "tune",
+        "starlight-christmas",
+        "--target-rtp",
+        "96.5",
+        "--rounds",
+        "200000",
+        "--seed",
+        "7",
+        "--out",
+        f,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for words in [
+        "variant 96.50 % of starlight-christmas",
+        "RTP (standard)",
+        "RTP (ante)",
+        "Multiplier weight, standard base table",
+        "hit frequency (ante)",
+        "wrote ",
+    ] {
+        assert!(printed.contains(words), "{words}: {printed}");
+    }
+    assert!(err.contains("anchored on the certified"), "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let v = slot_core::variant::read_variant_file::<starlight_christmas::MathModel>(
+        "starlight-christmas",
+        &text,
+    )
+    .unwrap();
+    assert_eq!(v.target_rtp, slot_core::game::TargetRtp(9650));
+    let shipped = starlight_christmas::MathModel::standard();
+    assert!(v.model.base.multiplier > shipped.base.multiplier);
+    assert!(v.model.ante_base.multiplier > shipped.ante_base.multiplier);
+    assert_eq!(
+        v.model.free_spins, shipped.free_spins,
+        "the free spins never move"
+    );
+    assert_eq!(v.model.base.scatter, shipped.base.scatter);
+    let modes: Vec<&str> = v.tuning.rtp.iter().map(|(m, _)| m.as_str()).collect();
+    assert_eq!(modes, ["standard", "ante"]);
+    for (_, rtp) in &v.tuning.rtp {
+        assert!((rtp - 0.965).abs() < 0.002, "{rtp}");
+    }
+    // sim takes the file and judges it against its own target.
+    let report: serde_json::Value = serde_json::from_str(&ok(&[
+        "sim",
+        "starlight-christmas",
+        "--model",
+        f,
+        "--rounds",
+        "10000",
+        "--gof-rounds",
+        "0",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(report["target_rtp"], 0.965);
+    std::fs::remove_dir_all(&d).unwrap();
 }

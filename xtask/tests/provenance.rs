@@ -276,8 +276,8 @@ fn small_outside_inputs_name_what_is_allowed() {
     let (code, _, err) = xtask(&["tune", "starlight-christmas", "--rounds", "200000"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("noise: at --rounds 200000 the RTP is known to +-")
-            && err.contains("tune with --rounds"),
+        err.contains("--rounds: noise: at 200000 base games the RTP is known to +-")
+            && err.contains("base games or more"),
         "{err}"
     );
     let (code, _, err) = xtask(&[

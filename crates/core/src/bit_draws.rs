@@ -64,6 +64,26 @@ impl BitPool {
     }
 }
 
+impl BitPool {
+    /// [`Self::take`] with `K` (`1 <= K <= 32`) known when compiling: the same bits, the
+    /// same words, so the two can be mixed; the mask and shift are constants, for hot loops.
+    ///
+    /// # Panics
+    /// Never; `K` outside `1..=32` fails to compile.
+    #[inline(always)]
+    pub fn take_bits<const K: u32, R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
+        const { assert!(K >= 1 && K <= 32) };
+        if self.bits < K {
+            self.word = rng.next_u64();
+            self.bits = 64;
+        }
+        let v = (self.word & ((1u64 << K) - 1)) as u32;
+        self.word >>= K;
+        self.bits -= K;
+        v
+    }
+}
+
 /// Integer weights adding up to `2^bits`; outcome `i` is drawn with probability exactly
 /// `weights[i] / 2^bits` from `bits` uniform bits (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -299,6 +319,24 @@ mod tests {
         let mut pool = BitPool::new();
         let got: Vec<u32> = (0..4).map(|_| pool.take(&mut rng, 20)).collect();
         assert_eq!(got, [0xF_FFFE, 0xF_FFFF, 0xF_FFFF, 5]);
+    }
+
+    #[test]
+    fn take_bits_takes_what_take_takes() {
+        let words = vec![0xFEDC_BA98_7654_3210, 0x0123_4567_89AB_CDEF, 42, u64::MAX];
+        let (mut a, mut b) = (Words(words.clone(), 0), Words(words, 0));
+        let (mut pa, mut pb) = (BitPool::new(), BitPool::new());
+        for i in 0..12 {
+            // Mixed widths: 20, 20, 7, 20, ...
+            let (x, y) = if i % 3 == 2 {
+                (pa.take(&mut a, 7), pb.take_bits::<7, _>(&mut b))
+            } else {
+                (pa.take(&mut a, 20), pb.take_bits::<20, _>(&mut b))
+            };
+            assert_eq!(x, y, "draw {i}");
+            assert_eq!(pa, pb);
+        }
+        assert_eq!(a.1, b.1);
     }
 
     proptest! {

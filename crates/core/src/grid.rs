@@ -225,17 +225,21 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
     #[inline]
     pub fn fill_from_codes(&mut self, codes: &[u8]) {
         assert!(
-            codes.len() == Self::CELLS && codes.iter().all(|&s| (s as usize) < SYMBOLS),
-            "a full grid needs {} codes below {SYMBOLS}",
+            codes.len() == Self::CELLS,
+            "a full grid needs {} codes",
             Self::CELLS
         );
         // Field by field: `*self = Self::empty()` builds an empty grid aside and copies it.
-        self.cells = [EMPTY; 64];
-        self.cells[..Self::CELLS].copy_from_slice(codes);
         self.planes = [0; SYMBOLS];
         for (i, &s) in codes.iter().enumerate() {
-            self.planes[s as usize] |= 1u64 << i;
+            // One check per cell, the one the plane's index needs anyway.
+            let Some(plane) = self.planes.get_mut(s as usize) else {
+                panic!("a full grid needs codes below {SYMBOLS}, not {s}");
+            };
+            *plane |= 1u64 << i;
         }
+        self.cells = [EMPTY; 64];
+        self.cells[..Self::CELLS].copy_from_slice(codes);
     }
 
     /// A full grid from its columns: `columns[c][r]` is the symbol at row `r` (0 = top) of
@@ -572,13 +576,13 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "a full grid needs 6 codes below 6")]
+    #[should_panic(expected = "a full grid needs 6 codes")]
     fn fill_from_codes_rejects_a_short_buffer() {
         Grid::<3, 2, 6>::empty().fill_from_codes(&[0, 1, 2, 3, 4]);
     }
 
     #[test]
-    #[should_panic(expected = "a full grid needs 6 codes below 6")]
+    #[should_panic(expected = "a full grid needs codes below 6, not 6")]
     fn fill_from_codes_rejects_a_code_out_of_range() {
         Grid::<3, 2, 6>::empty().fill_from_codes(&[0, 1, 2, 3, 4, 6]);
     }

@@ -15,6 +15,12 @@
 use crate::fingerprint::Fingerprint;
 use serde::{Deserialize, Serialize};
 
+/// The lowest target a shape-holding tuner derives a variant for (84.00 %, a little below
+/// the lowest published rung, Moon Princess's 84.50 %).
+pub const LOWEST_TUNED_TARGET: TargetRtp = TargetRtp(8_400);
+/// The highest target a shape-holding tuner derives a variant for (97.00 %).
+pub const HIGHEST_TUNED_TARGET: TargetRtp = TargetRtp(9_700);
+
 /// A target RTP in hundredths of a percent (`9451` = 94.51 %): an exact integer, as
 /// published; turned into a fraction only for reports ([`TargetRtp::fraction`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -222,13 +222,18 @@ pub struct TunedVariant<M> {
     pub method: String,
     /// Its knobs.
     pub knobs: Vec<KnobValue>,
+    /// Its RTP per mode (mode name, fraction) as the tuner knows it better than the shape's
+    /// runs do (a split estimate); a mode not named takes the shape run's RTP (exact where
+    /// the game computes it).
+    pub rtp: Vec<(String, f64)>,
     /// Its model.
     pub model: M,
 }
 
 /// The variant file of a tuned variant of `G`: its shape measured beside the published
 /// game's in every mode ([`measure`] on `rounds` rounds from `seed`, [`check`] against
-/// [`BOUNDS`]) and its RTP per mode (exact where the game computes it, else the simulation's).
+/// [`BOUNDS`]) and its RTP per mode (the tuner's where it gives one, else exact where the game
+/// computes it, else the simulation's).
 ///
 /// # Errors
 /// [`SimError::Config`] if the game refuses the model (named), or a run setting is out of
@@ -256,7 +261,9 @@ pub fn variant_file<G: Game>(
             ""
         };
         shape.extend(check(name, &p, &v, &BOUNDS, &how));
-        rtp.push((G::mode_name(mode).to_string(), v.rtp));
+        let mode = G::mode_name(mode);
+        let found = tuned.rtp.iter().find(|(m, _)| m == mode).map(|(_, r)| *r);
+        rtp.push((mode.to_string(), found.unwrap_or(v.rtp)));
     }
     Ok(VariantFile::sealed(
         G::NAME,

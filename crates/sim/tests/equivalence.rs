@@ -10,11 +10,13 @@ fn the_same_build_passes_and_one_changed_weight_is_named_by_its_first_round() {
     assert_eq!(entry.round_digests.len(), 300 * ROUND_DIGITS);
     check(&game, &entry).unwrap();
 
-    // "A build with one changed draw": the base game's weight of one paying symbol one
-    // higher. Every cell drawn from that table can come out differently from its first
-    // round on; the check names the first round that differs and the command that shows it.
+    // "A build with one changed draw": one unit of the base game's weight moved from one
+    // paying symbol to the next (the table's total stays a power of two). Every cell drawn
+    // from that table can come out differently from its first round on; the check names the
+    // first round that differs and the command that shows it.
     let mut model = MathModel::standard();
     model.base.paying[0] += 1;
+    model.base.paying[1] -= 1;
     let changed = StarlightChristmas::new(&model).unwrap();
     let d = check(&changed, &entry).unwrap_err();
     let k = d.round.expect("a round is named");

@@ -40,9 +40,17 @@ fn starlight_christmas_draws_fit_their_model_and_not_another() {
     assert!(right.passes_at_1_percent, "{}", right.text());
     // Expected counts from a model with twice the base-game Multipliers and x2 twice as
     // likely: the draws of the shipped game do not fit it.
+    // (Each table re-expressed to its power-of-two total.)
+    use slot_core::bit_draws::pow2_weights;
     let mut wrong = MathModel::standard();
-    wrong.base.multiplier *= 2;
-    wrong.base_multiplier_values[0] *= 2;
+    let mut w = wrong.base.in_outcome_order();
+    w[10] *= 2;
+    let w = pow2_weights(&w, 20).unwrap();
+    wrong.base =
+        starlight_christmas::math_model::CellWeights::from_outcome_order(w.try_into().unwrap());
+    let mut v = wrong.base_multiplier_values;
+    v[0] *= 2;
+    wrong.base_multiplier_values = pow2_weights(&v, 16).unwrap().try_into().unwrap();
     let inputs = StarlightChristmas::new(&wrong).unwrap().random_inputs(m);
     let bad = replay_against(&game, m, &inputs, 5, 0, 20_000);
     assert!(bad.tests[0].p_value < 1e-12, "{}", bad.text());

@@ -3,10 +3,10 @@
 //! round's generator (`RngCells`), or a chosen grid first (`GridFirst`); and the landing of
 //! a fresh grid.
 
-use crate::math_model::Tables;
+use crate::math_model::{CELL_BITS, CELL_OUTCOMES, Tables};
 use crate::symbols::{Drawn, MULTIPLIER, SCATTER, ScGrid};
 use rand_core::Rng;
-use slot_core::sampling::{GUIDE_BUCKETS, WeightedTable, bounded};
+use slot_core::bit_draws::{BitPool, Pow2Table};
 
 /// Which table a cell is drawn from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +25,12 @@ pub(crate) enum Table {
 pub(crate) trait CellSource {
     /// The grid code of the next new cell, drawn from `table`.
     fn cell(&mut self, table: Table) -> u8;
+
+    /// The free spins start: a source drawing bits of generator words drops the bits left of
+    /// the base game's last word, so that the free spins draw exactly as when played alone
+    /// (the split estimate plays them so). Dropping uniform bits biases nothing.
+    #[inline(always)]
+    fn start_free_spins(&mut self) {}
 
     /// Fills `out` with new cells drawn from `table`, in order (the same cells as that many
     /// calls of [`CellSource::cell`]).
@@ -45,86 +51,131 @@ pub(crate) fn land<S: CellSource>(grid: &mut ScGrid, table: Table, src: &mut S) 
     grid.fill_from_codes(&cells);
 }
 
-/// Cells drawn from the model's tables with a generator.
+/// Cells drawn from the model's tables with a generator, a few bits of each generator word
+/// per draw ([`BitPool`]): a cell takes [`CELL_BITS`] (20, so three cells per 64-bit word)
+/// and a Multiplier's value the value table's bits (16 in the shipped model). The pool
+/// starts empty with each round and again when the free spins start, so a round is a
+/// function of the generator's state at its start alone, and its free spins draw exactly as
+/// when played alone.
 pub(crate) struct RngCells<'a, R: ?Sized> {
     tables: &'a Tables,
     codes: &'a CellCodes,
+    pool: BitPool,
     rng: &'a mut R,
 }
 
 impl<'a, R: ?Sized> RngCells<'a, R> {
-    /// Cells of `tables` (their codes worked out once in `codes`) drawn with `rng`.
+    /// Cells of `tables` (their codes worked out once in `codes`) drawn with `rng`, from an
+    /// empty pool of bits.
     #[inline]
     pub(crate) fn new(tables: &'a Tables, codes: &'a CellCodes, rng: &'a mut R) -> Self {
-        RngCells { tables, codes, rng }
+        RngCells {
+            tables,
+            codes,
+            pool: BitPool::new(),
+            rng,
+        }
     }
 }
 
-/// The grid code of each outcome of the three cell tables (base, ante base, free spins), so a
-/// draw is one table look-up; [`MULTIPLIER`] stands for "a Multiplier, its value drawn next".
-/// With them, per table, the code of each guide bucket of the cell weights
-/// ([`WeightedTable::bucket`]), so that nearly every cell is one bounded draw and one look-up.
+/// A look-up table of a cell table has `2^LOOKUP_BITS` entries (1 KiB of codes), each for
+/// `2^SHIFT` draws.
+const LOOKUP_BITS: u32 = 10;
+/// [`CELL_BITS`] minus [`LOOKUP_BITS`]: `r >> SHIFT` is a draw's look-up entry.
+const SHIFT: u32 = CELL_BITS - LOOKUP_BITS;
+
+/// The grid codes of one cell table: per outcome ([`CELL_OUTCOMES`] order; [`MULTIPLIER`]
+/// stands for "a Multiplier, its value drawn next"), and per look-up entry (the top
+/// [`LOOKUP_BITS`] bits of a draw), so that nearly every cell is a few bits and one look-up.
 #[derive(Clone, Debug)]
-pub(crate) struct CellCodes {
-    codes: [Box<[u8]>; 3],
-    buckets: [Box<[u8; GUIDE_BUCKETS]>; 3],
+struct CodeTable {
+    /// Per outcome.
+    codes: [u8; 11],
+    /// Per entry: the code if every draw of the entry is one outcome and it is not the
+    /// Multiplier, else [`BY_SEARCH`].
+    lookup: [u8; 1 << LOOKUP_BITS],
 }
 
-/// A bucket entry of [`CellCodes`]: the cell is not a bucket look-up (the bucket holds draws of
+/// A look-up entry of a [`CodeTable`]: the cell is not a look-up (the entry holds draws of
 /// two outcomes, or its outcome is the Multiplier, whose value is drawn next), find it by
-/// [`WeightedTable::index_of_draw`]. Every real code is below it.
+/// [`Pow2Table::index_of`]. Every real code is below it.
 const BY_SEARCH: u8 = u8::MAX;
+
+impl CodeTable {
+    fn new(cells: &Pow2Table) -> Self {
+        let codes = CELL_OUTCOMES.map(|d| match d {
+            Drawn::Paying(s) => s,
+            Drawn::Scatter => SCATTER,
+            Drawn::Multiplier => MULTIPLIER,
+        });
+        // The model's checks made every cell table's total 2^CELL_BITS.
+        debug_assert_eq!(cells.bits(), CELL_BITS);
+        let mut lookup = [BY_SEARCH; 1 << LOOKUP_BITS];
+        for (e, code) in lookup.iter_mut().enumerate() {
+            // The draws of entry e are lo..=hi; the outcomes are in cumulative order, so one
+            // outcome owns them all when the first and the last draw agree.
+            let lo = (e as u32) << SHIFT;
+            let hi = lo + ((1u32 << SHIFT) - 1);
+            let (first, last) = (cells.index_of(lo), cells.index_of(hi));
+            if first == last && codes[first] != MULTIPLIER {
+                *code = codes[first];
+            }
+        }
+        CodeTable { codes, lookup }
+    }
+}
+
+/// The [`CodeTable`]s of the three cell tables (base, ante base, free spins), worked out once
+/// per game.
+#[derive(Clone, Debug)]
+pub(crate) struct CellCodes {
+    tables: [CodeTable; 3],
+}
 
 impl CellCodes {
     /// The codes of the three cell tables of `t`.
     pub(crate) fn new(t: &Tables) -> Self {
-        let codes = |table: &WeightedTable<Drawn>| -> Box<[u8]> {
-            table
-                .values()
-                .iter()
-                .map(|d| match *d {
-                    Drawn::Paying(s) => s,
-                    Drawn::Scatter => SCATTER,
-                    Drawn::Multiplier => MULTIPLIER,
-                })
-                .collect()
-        };
-        let codes = [codes(&t.base), codes(&t.ante_base), codes(&t.free_spins)];
-        let buckets = |table: &WeightedTable<Drawn>, codes: &[u8]| {
-            Box::new(std::array::from_fn(|k| match table.bucket_outcome(k) {
-                Some(i) if codes[i] != MULTIPLIER => codes[i],
-                _ => BY_SEARCH,
-            }))
-        };
-        let buckets = [
-            buckets(&t.base, &codes[0]),
-            buckets(&t.ante_base, &codes[1]),
-            buckets(&t.free_spins, &codes[2]),
-        ];
-        CellCodes { codes, buckets }
+        CellCodes {
+            tables: [
+                CodeTable::new(&t.base),
+                CodeTable::new(&t.ante_base),
+                CodeTable::new(&t.free_spins),
+            ],
+        }
     }
 }
 
 impl<R: Rng + ?Sized> CellSource for RngCells<'_, R> {
     #[inline(always)]
+    fn start_free_spins(&mut self) {
+        self.pool = BitPool::new();
+    }
+
+    #[inline(always)]
     fn cell(&mut self, table: Table) -> u8 {
-        CellTable::of(self.tables, self.codes, table).draw(self.rng)
+        CellTable::of(self.tables, self.codes, table).draw(self.rng, &mut self.pool)
     }
 
     #[inline(always)]
     fn cells(&mut self, table: Table, out: &mut [u8]) {
-        draw_cells(CellTable::of(self.tables, self.codes, table), self.rng, out);
+        draw_cells(
+            CellTable::of(self.tables, self.codes, table),
+            self.rng,
+            &mut self.pool,
+            out,
+        );
     }
 }
 
-/// What one cell table draws from: the cell weights, the grid code of each outcome and of
-/// each guide bucket, and the Multiplier values.
+/// What one cell table draws from: the cell weights, the grid codes of its outcomes and
+/// look-up entries, and the Multiplier values.
 #[derive(Clone, Copy)]
 struct CellTable<'a> {
-    cells: &'a WeightedTable<Drawn>,
-    codes: &'a [u8],
-    buckets: &'a [u8; GUIDE_BUCKETS],
-    values: &'a WeightedTable<u8>,
+    cells: &'a Pow2Table,
+    codes: &'a CodeTable,
+    /// `codes.lookup`, a reference of its own so that a loop keeps it in a register.
+    lookup: &'a [u8; 1 << LOOKUP_BITS],
+    values: &'a Pow2Table,
 }
 
 impl<'a> CellTable<'a> {
@@ -135,29 +186,24 @@ impl<'a> CellTable<'a> {
             Table::AnteBase => (&t.ante_base, 1, &t.base_values),
             Table::FreeSpins => (&t.free_spins, 2, &t.free_spin_values),
         };
+        let codes = &codes.tables[i];
         CellTable {
             cells,
-            codes: &codes.codes[i],
-            buckets: &codes.buckets[i],
+            codes,
+            lookup: &codes.lookup,
             values,
         }
     }
 
-    /// One cell: a draw from the cell weights, then, for a Multiplier, a draw of its value.
-    /// The draw `r` is looked up in its bucket; only a bucket of two outcomes or of the
-    /// Multiplier goes on to [`Self::code_by_search`]. Same words, same cells as
-    /// `codes[cells.sample_index(rng)]` (a test checks it).
+    /// One cell: `bits` bits of the pool, looked up in their entry; only an entry of two
+    /// outcomes or of the Multiplier goes on to [`Self::code_by_search`], and a Multiplier's
+    /// value is drawn next from the pool. The same cells as
+    /// `codes[cells.sample(rng, pool)]` (a test checks it).
     #[inline(always)]
-    fn draw<R: Rng + ?Sized>(self, rng: &mut R) -> u8 {
-        self.draw_of_total(self.cells.total(), rng)
-    }
-
-    /// [`Self::draw`] with the cell weights' total given (read once for a batch of cells).
-    #[inline(always)]
-    fn draw_of_total<R: Rng + ?Sized>(self, total: u32, rng: &mut R) -> u8 {
-        let r = bounded(rng, total);
-        // The mask keeps the index in range without a check; `bucket` is already below.
-        let code = self.buckets[self.cells.bucket(r) & (GUIDE_BUCKETS - 1)];
+    fn draw<R: Rng + ?Sized>(self, rng: &mut R, pool: &mut BitPool) -> u8 {
+        let r = pool.take_bits::<CELL_BITS, R>(rng);
+        // r is below 2^CELL_BITS, so its entry is below 2^LOOKUP_BITS: no check.
+        let code = self.lookup[(r >> SHIFT) as usize];
         if code != BY_SEARCH {
             return code;
         }
@@ -165,7 +211,7 @@ impl<'a> CellTable<'a> {
         // registers through a batch of draws.
         let code = self.code_by_search(r);
         if code == MULTIPLIER {
-            MULTIPLIER + *self.values.sample(rng)
+            MULTIPLIER + self.values.sample(rng, pool) as u8
         } else {
             code
         }
@@ -174,22 +220,28 @@ impl<'a> CellTable<'a> {
     /// The code of draw `r` by the cumulative search.
     #[inline(never)]
     fn code_by_search(self, r: u32) -> u8 {
-        // r is below the total, so its index is in range.
-        self.codes[self.cells.index_of_draw(r)]
+        // r is below 2^bits, so its index is one of the 11 outcomes.
+        self.codes.codes[self.cells.index_of(r)]
     }
 }
 
 /// [`RngCells::cells`]: the cells of a landing or a refill drawn in one loop, exactly as
-/// [`RngCells::cell`] draws them one by one (same generator words, same order). The generator
-/// is an argument of its own, so the compiler knows nothing else in the loop writes it and
-/// keeps its state in registers instead of storing and reloading it for every cell (about 6 %
-/// fewer instructions per round).
+/// [`RngCells::cell`] draws them one by one (same generator words, same bits, same order).
+/// The generator and the pool are arguments of their own, and the pool is copied into a
+/// local, so the compiler knows nothing else in the loop writes them and keeps their state in
+/// registers instead of storing and reloading it for every cell.
 #[inline(never)]
-fn draw_cells<R: Rng + ?Sized>(table: CellTable<'_>, rng: &mut R, out: &mut [u8]) {
-    let total = table.cells.total();
+fn draw_cells<R: Rng + ?Sized>(
+    table: CellTable<'_>,
+    rng: &mut R,
+    pool: &mut BitPool,
+    out: &mut [u8],
+) {
+    let mut p = *pool;
     for c in out {
-        *c = table.draw_of_total(total, rng);
+        *c = table.draw(rng, &mut p);
     }
+    *pool = p;
 }
 
 /// The cells of a chosen grid first (row-major, as [`land`] draws them),
@@ -201,6 +253,10 @@ pub(crate) struct GridFirst<'a, R: ?Sized> {
 }
 
 impl<R: Rng + ?Sized> CellSource for GridFirst<'_, R> {
+    fn start_free_spins(&mut self) {
+        self.rest.start_free_spins();
+    }
+
     fn cell(&mut self, table: Table) -> u8 {
         match self.grid.get(self.next) {
             Some(&code) => {
@@ -236,8 +292,9 @@ mod tests {
         (tables, codes)
     }
 
-    /// The batch draw of a landing or refill takes the same generator words, in the same
-    /// order, as drawing cell by cell: same cells, and the generator ends in the same state.
+    /// The batch draw of a landing or refill takes the same generator words and bits, in the
+    /// same order, as drawing cell by cell: same cells, and the generator and pool end in the
+    /// same state.
     #[test]
     fn cells_in_one_loop_equal_cells_one_by_one() {
         let (tables, codes) = standard();
@@ -246,55 +303,70 @@ mod tests {
                 let (mut a, mut b) = (batch_rng(seed, 3), batch_rng(seed, 3));
                 let mut one = RngCells::new(&tables, &codes, &mut a);
                 let single: Vec<u8> = (0..ScGrid::CELLS).map(|_| one.cell(table)).collect();
+                let pool_one = one.pool;
                 let mut batch = [0u8; ScGrid::CELLS];
-                RngCells::new(&tables, &codes, &mut b).cells(table, &mut batch);
+                let mut many = RngCells::new(&tables, &codes, &mut b);
+                many.cells(table, &mut batch);
+                assert_eq!(pool_one, many.pool, "{table:?}, seed {seed}");
                 assert_eq!(single, batch, "{table:?}, seed {seed}");
                 assert_eq!(a.next_u64(), b.next_u64(), "{table:?}, seed {seed}");
             }
         }
     }
 
-    /// Every draw of every cell table: its bucket's code, unless the bucket goes to the
-    /// search, is the code of the draw's outcome by the cumulative search; a Multiplier never
-    /// comes from a bucket (its value is drawn next). And from 200 seeds a landing by buckets
-    /// takes the same words and gives the same cells as the plain weighted draw.
+    /// Every draw of every cell table, all 2^20 of them: its look-up code, unless the entry
+    /// goes to the search, is the code of the draw's outcome by the cumulative search; a
+    /// Multiplier never comes from a look-up (its value is drawn next); and each outcome
+    /// comes from exactly its weight of draws, so a cell is each outcome with probability
+    /// exactly weight / 2^20. From 200 seeds a landing by look-up takes the same words and
+    /// gives the same cells as the plain power-of-two draw.
     #[test]
-    fn bucket_codes_equal_the_weighted_draw() {
+    fn lookup_codes_equal_the_weighted_draw() {
         let (tables, codes) = standard();
         for table in [Table::Base, Table::AnteBase, Table::FreeSpins] {
             let t = CellTable::of(&tables, &codes, table);
             let mut looked_up = 0u64;
-            for r in 0..t.cells.total() {
-                let want = t.codes[t.cells.index_of_draw(r)];
-                let code = t.buckets[t.cells.bucket(r)];
+            let mut counts = [0u32; 11];
+            for r in 0..1u32 << CELL_BITS {
+                let i = t.cells.index_of(r);
+                counts[i] += 1;
+                let want = t.codes.codes[i];
+                let code = t.codes.lookup[(r >> SHIFT) as usize];
                 if code != BY_SEARCH {
                     assert_eq!(code, want, "{table:?}, draw {r}");
                     looked_up += 1;
                 } else {
-                    assert!(
-                        want == MULTIPLIER || t.cells.bucket_outcome(t.cells.bucket(r)).is_none()
-                    );
+                    assert_eq!(t.code_by_search(r), want);
+                }
+                if want == MULTIPLIER {
+                    assert_eq!(code, BY_SEARCH, "a Multiplier is never looked up");
                 }
             }
-            // Nearly every draw (over 90 %) is a look-up.
+            assert_eq!(counts.as_slice(), t.cells.weights(), "{table:?}");
+            // Every draw but the Multipliers' and under 1 % more is a look-up.
+            let multiplier = u64::from(*t.cells.weights().last().unwrap());
             assert!(
-                looked_up * 10 > u64::from(t.cells.total()) * 9,
+                (looked_up + multiplier) * 100 > 99 << CELL_BITS,
                 "{table:?}: {looked_up}"
             );
             for seed in 0..200 {
                 let (mut a, mut b) = (batch_rng(seed, 5), batch_rng(seed, 5));
+                let (mut pa, mut pb) = (BitPool::new(), BitPool::new());
                 let plain: Vec<u8> = (0..ScGrid::CELLS)
                     .map(|_| {
-                        let code = t.codes[t.cells.sample_index(&mut a)];
+                        let code = t.codes.codes[t.cells.sample(&mut a, &mut pa)];
                         if code == MULTIPLIER {
-                            MULTIPLIER + *t.values.sample(&mut a)
+                            MULTIPLIER + t.values.sample(&mut a, &mut pa) as u8
                         } else {
                             code
                         }
                     })
                     .collect();
-                let by_bucket: Vec<u8> = (0..ScGrid::CELLS).map(|_| t.draw(&mut b)).collect();
-                assert_eq!(plain, by_bucket, "{table:?}, seed {seed}");
+                let by_lookup: Vec<u8> = (0..ScGrid::CELLS)
+                    .map(|_| t.draw(&mut b, &mut pb))
+                    .collect();
+                assert_eq!(plain, by_lookup, "{table:?}, seed {seed}");
+                assert_eq!(pa, pb, "{table:?}, seed {seed}");
                 assert_eq!(a.next_u64(), b.next_u64(), "{table:?}, seed {seed}");
             }
         }

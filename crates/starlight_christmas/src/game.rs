@@ -72,41 +72,42 @@ impl slot_core::Game for StarlightChristmas {
         StarlightChristmas::fingerprint(self)
     }
 
-    /// The mode's run in [`crate::math_model::CERTIFIED`], for the shipped model only.
+    /// The mode's split certification in [`crate::math_model::CERTIFIED`], for the shipped
+    /// model only.
     fn certified_rtp(&self, mode: BetMode) -> Option<CertifiedRtp> {
         if self.fingerprint() != MathModel::standard().fingerprint() {
             return None;
         }
-        let r = crate::math_model::CERTIFIED
+        let c = crate::math_model::CERTIFIED
             .iter()
-            .find(|r| r.mode == mode.name())?;
+            .find(|c| c.mode == mode.name())?;
         Some(CertifiedRtp {
-            rtp: r.rtp,
-            half_width_99: Some(r.half_width_99),
+            rtp: c.rtp,
+            half_width_99: Some(c.half_width_99),
             how: format!(
-                "sim until the 99 % half-width was at most 0.05 pp: seed {}, {} rounds",
-                r.seed, r.rounds
+                "split estimate (B + q V) / stake until the 99 % half-width was at most 0.05 pp: {} base games (seed {}) and {} features played alone",
+                c.base_games, c.seed, c.features
             ),
         })
     }
 
-    /// The cap's odds in the mode's certification run ([`crate::math_model::CERTIFIED_CAP_HITS`]
-    /// of its rounds), for the shipped model only.
+    /// The cap's odds in the mode's 1e9-round run ([`crate::math_model::PAR_CAP_HITS`] of its
+    /// rounds), for the shipped model only.
     fn certified_award_odds(&self, mode: BetMode) -> Vec<slot_core::game::CertifiedOdds> {
         if self.fingerprint() != MathModel::standard().fingerprint() {
             return Vec::new();
         }
-        let m = &crate::math_model::CERTIFIED;
+        let m = &crate::math_model::PAR_RUNS;
         let Some(i) = m.iter().position(|r| r.mode == mode.name()) else {
             return Vec::new();
         };
-        let hits = crate::math_model::CERTIFIED_CAP_HITS[i];
+        let hits = crate::math_model::PAR_CAP_HITS[i];
         vec![slot_core::game::CertifiedOdds {
             award: "cap 5000x",
             probability: hits as f64 / m[i].rounds as f64,
             count: hits as f64,
             how: format!(
-                "{hits} capped rounds in the certification run (seed {}, {} rounds)",
+                "{hits} capped rounds in the model's whole-round run (seed {}, {} rounds)",
                 m[i].seed, m[i].rounds
             ),
         }]

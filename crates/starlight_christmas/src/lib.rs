@@ -77,6 +77,13 @@
 //! 9. **The round record of a capped round**: the payment that reaches 5,000 x (a sequence's
 //!    multiplied win, a Scatter pay) is paid in part (`paid`, with the full amount in
 //!    `uncapped`); the events' `paid` amounts add up to the round's win ([`events`]).
+//! 10. **How the random numbers become cells** (the rules leave the draw to the model): every
+//!    cell table's weights add up to 2^20, so a cell is 20 uniform bits of a generator word,
+//!    three cells per 64-bit word, lowest bits first (the 4 left are dropped), and a
+//!    Multiplier's value the value table's bits of the same words; each cell is exactly
+//!    weight / 2^20. A round starts from a new word, and so do its free spins: they draw
+//!    exactly as when played alone, which the split estimate of the RTP relies on
+//!    ([`math_model`], "Power-of-two tables").
 //!
 //! # Server use
 //! One dependency is enough: this crate re-exports what a server needs ([`Bet`], [`Win`],

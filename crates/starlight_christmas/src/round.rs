@@ -112,6 +112,7 @@ impl StarlightChristmas {
         let mut grid = ScGrid::empty();
         if Self::base_game_with(mode, &mut grid, &mut ledger, &mut out, src, rec) {
             out.free_spins_triggered = true;
+            src.start_free_spins();
             play_free_spins(&mut grid, &mut ledger, &mut out, src, rec);
         }
         Self::finish(ledger, out, rec)

@@ -50,10 +50,10 @@ use slot_core::variant::KnobValue;
 /// The seed of the position order of the published ladder's variants.
 pub const DEFAULT_SEED: u64 = 20_261_201;
 
-/// The lowest target the tuner takes, hundredths of a percent.
-pub const LOWEST_TARGET: TargetRtp = TargetRtp(8_400);
-/// The highest target the tuner takes, hundredths of a percent.
-pub const HIGHEST_TARGET: TargetRtp = TargetRtp(9_700);
+/// The lowest target the tuner takes (every game's tuners take the same range).
+pub const LOWEST_TARGET: TargetRtp = slot_core::variant::LOWEST_TUNED_TARGET;
+/// The highest target the tuner takes.
+pub const HIGHEST_TARGET: TargetRtp = slot_core::variant::HIGHEST_TUNED_TARGET;
 
 /// The knobs of a variant (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -27,7 +27,7 @@ pub fn exact(_: &ExactArgs) -> CliResult {
 pub fn tune(a: &TuneArgs) -> CliResult {
     if let Some(target) = a.target_rtp {
         return Err(CliError(format!(
-            "tune moon-princess --target-rtp {target}: the shape-holding tuner of this game is not built yet (only wish-upon-a-star's is); without --target-rtp, tune re-tunes the published model's knob to the published RTP"
+            "tune moon-princess --target-rtp {target}: the shape-holding tuner of this game is not built yet (wish-upon-a-star's and starlight-christmas's are); without --target-rtp, tune re-tunes the published model's knob to the published RTP"
         )));
     }
     use moon_princess::math_model::FREE_WEIGHT_TOTAL;

@@ -14,138 +14,185 @@ pub fn exact(_: &ExactArgs) -> CliResult {
     ))
 }
 
-/// Moves `delta` weight from the Sun to the Multiplier in the mode's base table (negative: the
-/// other way). The table's total stays the same, so the Scatter probability, and with it the
-/// free-spin frequency, does not move; and the two are neighbours in the table, so on the
-/// same random numbers only draws that fall on the moved weight change (paired runs differ in
-/// few rounds).
-fn shift_weight(model: &mut MathModel, m: BetMode, delta: i64) -> Result<(), CliError> {
-    let w = match m {
-        BetMode::Standard => &mut model.base,
-        BetMode::Ante => &mut model.ante_base,
-    };
-    let (su, mu) = (w.paying[8] as i64 - delta, w.multiplier as i64 + delta);
-    if su < 0 || mu < 0 {
-        return Err(CliError(format!(
-            "weight shift {delta} leaves a negative weight"
-        )));
-    }
-    (w.paying[8], w.multiplier) = (su as u32, mu as u32);
-    Ok(())
-}
-
 /// Features played alone per base game in a tuning run: about the split estimate's best
 /// share for Starlight Christmas (the variance of the free spins against their cost).
 const FEATURES_PER_BASE_GAME: u64 = 40;
 
+/// The first knob tried after 0: about 1.1 pp of RTP in the standard mode (the slope is about
+/// 0.0064 pp per unit of weight), towards the target.
+const FIRST_STEP: i64 = 175;
+
+/// The knob search of `mode` on `a`'s rounds and seed towards `target` (a fraction),
+/// anchored on `anchor` if given ([`slot_sim::knob`]).
+fn search(
+    a: &TuneArgs,
+    from: &MathModel,
+    mode: BetMode,
+    target: f64,
+    anchor: Option<(f64, f64)>,
+) -> Result<slot_sim::knob::KnobFound, CliError> {
+    let ante = mode == BetMode::Ante;
+    let game_at = |k: i64| -> Result<StarlightChristmas, slot_sim::SimError> {
+        let model =
+            from.with_multiplier_shift(ante, k)
+                .map_err(|e| slot_sim::SimError::Config {
+                    setting: "knob",
+                    message: e.to_string(),
+                })?;
+        StarlightChristmas::new(&model).map_err(|e| slot_sim::SimError::Config {
+            setting: "model",
+            message: e.to_string(),
+        })
+    };
+    let level = anchor.map_or(0.0, |(r, _)| r);
+    let first_step = if anchor.is_some() && target < level {
+        -FIRST_STEP
+    } else {
+        FIRST_STEP
+    };
+    let found = slot_sim::knob::tune(
+        game_at,
+        mode,
+        &slot_sim::knob::KnobSearch {
+            target,
+            base_games: a.rounds,
+            features: (a.rounds / FEATURES_PER_BASE_GAME).max(2),
+            seed: a.seed,
+            threads: runner::threads(a.threads)?,
+            first_step,
+            anchor,
+        },
+        slot_sim::Watch::default(),
+    )
+    .map_err(|e| match e {
+        // `--rounds` is the base games per candidate.
+        slot_sim::SimError::Config {
+            setting: "base_games",
+            message,
+        } => CliError(format!("--rounds: {message}")),
+        e => e.into(),
+    })?;
+    eprintln!(
+        "{}: V = {:.3} x bet; this run's level at knob +0: {:.4} % +- {:.4} pp (99 %){}",
+        mode.name(),
+        found.feature_mean,
+        found.own_level.0 * 100.0,
+        found.own_level.1 * 100.0,
+        match anchor {
+            Some((r, h)) => format!(
+                "; anchored on the certified {:.4} % +- {:.4} pp",
+                r * 100.0,
+                h * 100.0
+            ),
+            None => String::new(),
+        }
+    );
+    for (k, r) in &found.tried {
+        eprintln!("  knob {k:+}: RTP {:.4} %", r * 100.0);
+    }
+    Ok(found)
+}
+
 /// Tunes the mode's one knob, the weight moved from the Sun to the Multiplier in the mode's
-/// base table ([`shift_weight`]), on the split estimate: the knob changes only the base game,
-/// so the free spins are played alone once (`--rounds` / 40 features) and every candidate
-/// plays the same `--rounds` base games (common random numbers: their differences carry
-/// little noise). Secant steps on `(B + q V) / stake` find the knob nearest the target. The
-/// answer is only as good as the RTP's own 99 % interval at the solution: wider than the
-/// 0.10 pp a shipped model may miss its target by, and it is refused, naming the rounds that
-/// would do; otherwise it is printed with the range of knobs that interval allows. Prints the
-/// weights to put into `math_model.rs`; certify the result (`certify`).
+/// base table ([`MathModel::with_multiplier_shift`]), to the published RTP on the split
+/// estimate with common random numbers ([`slot_sim::knob`]; its level is this run's own, and
+/// a level wider than 0.10 pp is refused, naming the rounds that would do). Prints the knob
+/// with the range of knobs the level's interval allows, and the mode's base weights. With
+/// `--target-rtp`: [`tune_variant`].
 pub fn tune(a: &TuneArgs) -> CliResult {
     if let Some(target) = a.target_rtp {
-        return Err(CliError(format!(
-            "tune starlight-christmas --target-rtp {target}: the shape-holding tuner of this game is not built yet (only wish-upon-a-star's is); without --target-rtp, tune re-tunes the published model's knob to the published RTP"
-        )));
+        return tune_variant(a, target);
     }
     let m = mode_of::<StarlightChristmas>(a.choice, a.ante)?;
-    let threads = runner::threads(a.threads)?;
     let target = StarlightChristmas::published_rtp(m).fraction();
     let shipped = game_of::<StarlightChristmas>(a.model.as_deref(), None)?
         .model()
         .clone();
-    let features = (a.rounds / FEATURES_PER_BASE_GAME).max(2);
-    let game_at = |delta: i64| -> Result<StarlightChristmas, CliError> {
-        let mut model = shipped.clone();
-        shift_weight(&mut model, m, delta)?;
-        Ok(StarlightChristmas::new(&model)?)
-    };
-    let watch = slot_sim::Watch::default();
-    // The free spins (the same for every knob) and the base games at the published knob.
-    let record = slot_sim::split::run(
-        &game_at(0)?,
-        &[m],
-        a.rounds,
-        features,
-        a.seed,
-        threads,
-        String::new(),
-        watch,
-    )?;
-    let [(_, at0)] = record
-        .estimates()
-        .try_into()
-        .map_err(|_| CliError("the split estimate of one mode has one figure".into()))?;
-    let stake = record.stake as f64 / 100.0;
-    let v = at0.feature_mean;
-    eprintln!(
-        "free spins alone: {features} features, V = {v:.3} x bet (sd {:.1}); shift +0: RTP {:.4} % +- {:.4} pp (99 %)",
-        at0.feature_sd,
-        at0.rtp * 100.0,
-        at0.half_width_99 * 100.0
-    );
-    // The level of every candidate shares the published knob's interval (its free spins and
-    // base games): the knob is only known to the shifts that interval spans.
-    let h = at0.half_width_99;
-    crate::commands::refuse_noise(h, a.rounds, "the RTP")?;
-    let rtp_at = |delta: i64| -> Result<f64, CliError> {
-        if delta == 0 {
-            return Ok(at0.rtp);
-        }
-        let base =
-            slot_sim::split::base_games(&game_at(delta)?, m, a.rounds, a.seed, threads, watch)?;
-        let n = base.rounds as f64;
-        let b = base.total_win as f64 / 100.0 / n;
-        let q = base.feature_rounds[0] as f64 / n;
-        let rtp = (b + q * v) / stake;
-        eprintln!(
-            "shift {delta:+}: RTP {:.4} % (same base games and free spins)",
-            rtp * 100.0
-        );
-        Ok(rtp)
-    };
-    let (mut x0, mut x1) = (0i64, 8i64);
-    let (mut y0, mut y1) = (rtp_at(x0)? - target, rtp_at(x1)? - target);
-    let slope = (y1 - y0) / (x1 - x0) as f64;
-    for _ in 0..6 {
-        if (y1 - y0).abs() < 1e-9 {
-            break;
-        }
-        let x2 = (x1 as f64 - y1 * (x1 - x0) as f64 / (y1 - y0)).round() as i64;
-        if x2 == x1 {
-            break;
-        }
-        (x0, y0) = (x1, y1);
-        x1 = x2;
-        y1 = rtp_at(x1)? - target;
-        if y1.abs() < 0.0002 {
-            break;
-        }
-    }
-    let spread = if slope.abs() > 0.0 {
-        (h / slope.abs()).ceil() as i64
-    } else {
-        i64::MAX
-    };
-    let mut model = shipped;
-    shift_weight(&mut model, m, x1)?;
+    let found = search(a, &shipped, m, target, None)?;
+    let model = shipped.with_multiplier_shift(m == BetMode::Ante, found.knob)?;
     let w = match m {
         BetMode::Standard => model.base,
         BetMode::Ante => model.ante_base,
     };
     println!(
-        "shift {x1:+} (the 99 % interval allows {:+} to {:+}): RTP {:.4} % +- {:.4} pp (99 %); {} base weights: {:?}",
-        x1.saturating_sub(spread),
-        x1.saturating_add(spread),
-        (y1 + target) * 100.0,
-        h * 100.0,
+        "shift {:+} (the 99 % interval allows {:+} to {:+}): RTP {:.4} % +- {:.4} pp (99 %); {} base weights: {:?}",
+        found.knob,
+        found.allowed.0,
+        found.allowed.1,
+        found.rtp * 100.0,
+        found.half_width_99 * 100.0,
         m.name(),
         w
     );
     Ok(())
 }
+
+/// How a variant of Starlight Christmas is tuned, for its file.
+const TUNING_METHOD: &str = "per bet mode, one knob: weight moved from the Sun to the Multiplier in the mode's base table (the table's total, the Scatters and the free spins unchanged), searched by secant steps on the split estimate (B + q V) / stake with common random numbers, the level anchored on the published model's certified RTP";
+
+/// `tune starlight-christmas --target-rtp R`: a variant of the published model for any
+/// target from 84 % to 97 %, both bet modes, each mode's knob searched on the split estimate
+/// anchored on the published model's certified RTP ([`search`]); then its shape measured
+/// beside the published model's in both modes ([`slot_sim::tune::variant_file`]) and its
+/// variant file written.
+fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
+    if a.model.is_some() || a.ante || a.choice.is_some() {
+        return Err(CliError(
+            "tune starlight-christmas --target-rtp derives a variant of the published model in both bet modes; --model, --ante and --choice are not taken".into(),
+        ));
+    }
+    use slot_core::variant::{HIGHEST_TUNED_TARGET, LOWEST_TUNED_TARGET};
+    if !(LOWEST_TUNED_TARGET..=HIGHEST_TUNED_TARGET).contains(&target) {
+        return Err(CliError(format!(
+            "--target-rtp {target}: the tuner derives variants from {LOWEST_TUNED_TARGET} to {HIGHEST_TUNED_TARGET}; the published variant is {}",
+            StarlightChristmas::published_rtp(BetMode::Standard)
+        )));
+    }
+    if let Some(out) = &a.out {
+        crate::commands::probe_writable(out)?;
+    }
+    let published = StarlightChristmas::standard();
+    let mut model = published.model().clone();
+    let mut knobs = Vec::new();
+    let mut rtp = Vec::new();
+    for &m in StarlightChristmas::MODES {
+        let cert = published.certified_rtp(m).ok_or_else(|| {
+            CliError("the published model has no certified RTP to anchor on".into())
+        })?;
+        let anchor = (cert.rtp, cert.half_width_99.unwrap_or(f64::INFINITY));
+        let found = search(a, published.model(), m, target.fraction(), Some(anchor))?;
+        let ante = m == BetMode::Ante;
+        model = model.with_multiplier_shift(ante, found.knob)?;
+        let w = if ante { &model.ante_base } else { &model.base };
+        knobs.push(slot_core::variant::KnobValue {
+            knob: format!("Multiplier weight, {} base table (of 2^20)", m.name()),
+            published: i64::from(if ante {
+                published.model().ante_base.multiplier
+            } else {
+                published.model().base.multiplier
+            }),
+            value: i64::from(w.multiplier),
+        });
+        rtp.push((m.name().to_string(), found.rtp));
+    }
+    let file = slot_sim::tune::variant_file(
+        &published,
+        slot_sim::tune::TunedVariant {
+            target,
+            command: crate::commands::command_line(),
+            method: TUNING_METHOD.to_string(),
+            knobs,
+            rtp,
+            model,
+        },
+        a.rounds.min(SHAPE_ROUNDS),
+        a.seed,
+        runner::threads(a.threads)?,
+    )?;
+    crate::commands::finish_variant(&file, a.out.as_deref())
+}
+
+/// Rounds per mode and variant of the shape's whole-round runs (at most; `--rounds` if fewer):
+/// enough that the cap (about 1 in 5.7 million rounds standard, 1 in 2.7 million ante) is
+/// seen, as "every top award reachable" asks of a simulated game.
+const SHAPE_ROUNDS: u64 = 40_000_000;

@@ -322,6 +322,7 @@ fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
             command: crate::commands::command_line(),
             method: TUNING_METHOD.to_string(),
             knobs: tuned.knobs.values(),
+            rtp: Vec::new(),
             model: tuned.model,
         },
         a.rounds,
