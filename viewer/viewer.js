@@ -13,7 +13,7 @@ const MODES = {
 const MODELS = {
   "moon-princess": ["standard", "stress-free-spins", "stress-trinity"],
   "wish-upon-a-star": ["standard", "rtp-96.00", "rtp-94.00", "rtp-92.00", "rtp-90.00"],
-  "starlight-christmas": ["standard", "stress"],
+  "starlight-christmas": ["standard", "rtp-96.50", "rtp-94.50", "stress"],
 };
 
 // Cell colours by cell code (display only).

@@ -143,8 +143,10 @@ def test_rtp_chooses_a_variant_of_the_ladder():
         slot_math.simulate("wish-upon-a-star", rounds=1_000, rtp=90, model="standard")
     with pytest.raises(slot_math.ConfigError, match="at most two decimals"):
         slot_math.simulate("wish-upon-a-star", rounds=1_000, rtp=90.001)
-    with pytest.raises(ValueError, match=r"its ladder is 95\.50 %"):
+    with pytest.raises(ValueError, match=r"its ladder is 96\.50 %, 95\.50 %, 94\.50 %"):
         slot_math.simulate("starlight-christmas", rounds=1_000, rtp=96)
+    sc = slot_math.simulate("starlight-christmas", rounds=1_000, rtp=94.5, mode="ante")
+    assert sc.target_rtp == 0.945
     log = slot_math.play("wish-upon-a-star", 20261129, 112, rtp=90)
     assert log["events"][0]["model"] == low.model_fingerprint
     cols = slot_math.rounds("wish-upon-a-star", 20_000, seed=1, rtp="90")
@@ -167,6 +169,9 @@ def test_the_lists_of_games_modes_picks_models_variants():
     assert [v["rtp"] for v in wish] == ["96.00", "95.20", "94.00", "92.00", "90.00"]
     assert [v["model"] for v in wish if v["published"]] == ["standard"]
     assert all(v["model"] in slot_math.models("wish-upon-a-star") for v in wish)
+    sc = slot_math.variants("starlight-christmas")
+    assert [(v["rtp"], v["model"]) for v in sc] == [
+        ("96.50", "rtp-96.50"), ("95.50", "standard"), ("94.50", "rtp-94.50")]
     info = slot_math.game_info("wish-upon-a-star")
     assert info["cap_x_bet"] is None and info["title"] == "Wish Upon a Star"
     assert slot_math.game_info("starlight-christmas")["stake_x_bet"] == {"standard": 1.0, "ante": 1.25}

@@ -70,7 +70,12 @@ fn goal(a: &CertifyArgs) -> Result<f64, CliError> {
     }
 }
 
+/// Prints a certificate's verdict; one that does not meet the bar makes the runner exit with
+/// status 1 (after every certificate of the run is written).
 fn print_certificate(c: &Certificate, core_seconds: f64) {
+    if !c.meets {
+        runner::fail_verdict();
+    }
     let figure = match c.half_width_99 {
         Some(h) => format!("{:.4} % +- {:.4} pp (99 %)", c.rtp * 100.0, h * 100.0),
         None => format!("{:.6} % (exact)", c.rtp * 100.0),

@@ -91,7 +91,8 @@ enum Cmd {
     /// Certify one game, mode and model: exact (Wish Upon a Star), or the split estimate in
     /// resumable chunks until the 99 % half-width reaches the goal (Moon Princess, Starlight
     /// Christmas; `--whole-rounds`: whole rounds in resumable chunks, Starlight Christmas);
-    /// writes `certificate-<mode>.json` into --dir.
+    /// writes `certificate-<mode>.json` into --dir and exits with status 1 when a certificate
+    /// does not meet the bar (status 2: input refused).
     Certify(CertifyArgs),
     /// Check and merge `sim --json` reports of one game, mode and model exactly: the shards
     /// of one run, or independent runs with different seeds.
@@ -617,6 +618,8 @@ fn main() -> ExitCode {
     match result {
         // A simulation stopped by Ctrl-C printed the report of the batches it finished.
         Ok(()) if progress::interrupted() => ExitCode::from(130),
+        // A certificate written that does not meet the bar.
+        Ok(()) if runner::verdict_failed() => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

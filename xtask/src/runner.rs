@@ -100,3 +100,18 @@ impl EvalOutput {
         Ok(())
     }
 }
+
+/// Set when a command's verdict was negative although it ran to its end (a certificate that
+/// does not meet the bar): the runner then exits with status 1 (status 2 is for input it
+/// refused).
+static VERDICT_FAILED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Marks the command's verdict negative (exit status 1; see [`verdict_failed`]).
+pub fn fail_verdict() {
+    VERDICT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether [`fail_verdict`] was called.
+pub fn verdict_failed() -> bool {
+    VERDICT_FAILED.load(std::sync::atomic::Ordering::Relaxed)
+}

@@ -140,9 +140,9 @@ fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_ta
     }
 }
 /// Starlight Christmas: the committed whole-round runs (`PAR_RUNS`, 1e9 rounds per mode: the
-/// sd, hit frequency and cap odds) pass `merge`'s checks, are of the shipped model, are
-/// `math_model::PAR_RUNS`, and hold 95.50 % in their 99.9 % intervals; the cap's odds the
-/// game states are theirs.
+/// sd, hit frequency and win distribution) pass `merge`'s checks, are of the shipped model,
+/// are `math_model::PAR_RUNS`, hold 95.50 % in their 99.9 % intervals, and their caps agree
+/// with the odds the game states.
 #[test]
 fn starlight_christmas_s_par_reports_are_of_the_shipped_model() {
     use slot_core::Game;
@@ -179,12 +179,17 @@ fn starlight_christmas_s_par_reports_are_of_the_shipped_model() {
             (one_in - run.free_spins_one_in).abs() < 1e-3,
             "{dir}: {one_in}"
         );
-        // The cap's odds the disclosure states are the run's.
+        // Its caps agree with the odds the game states (from the split records): within four
+        // standard deviations of a Poisson count.
         assert_eq!(r.sums.cap_hits, PAR_CAP_HITS[i], "{dir}");
         let mode = starlight_christmas::StarlightChristmas::mode_named(run.mode).unwrap();
         let [odds] = game.certified_award_odds(mode).try_into().unwrap();
-        assert_eq!(odds.count, r.sums.cap_hits as f64);
-        assert_eq!(odds.probability, r.sums.cap_hits as f64 / r.rounds as f64);
+        let expected = odds.probability * r.rounds as f64;
+        assert!(
+            (r.sums.cap_hits as f64 - expected).abs() <= 4.0 * expected.sqrt(),
+            "{dir}: {} caps, {expected} expected",
+            r.sums.cap_hits
+        );
     }
 }
 
@@ -234,8 +239,14 @@ fn starlight_christmas_s_split_certification_agrees_with_its_whole_round_run() {
         assert_eq!((c.rtp, c.half_width_99), (e.rtp, Some(e.half_width_99)));
         assert_eq!(c.model_fingerprint, shipped);
         assert!(c.meets);
-        // The game states this figure as its certified RTP.
+        // The game states this figure as its certified RTP, and the record's cap odds.
         let m = StarlightChristmas::mode_named(mode).unwrap();
+        let [(_, odds)] = record.cap_odds::<StarlightChristmas>().try_into().unwrap();
+        let [stated_odds] = game.certified_award_odds(m).try_into().unwrap();
+        assert_eq!(
+            (stated_odds.probability, stated_odds.count),
+            (odds.probability, odds.effective_count)
+        );
         let stated = game.certified_rtp(m).unwrap();
         assert_eq!(
             (stated.rtp, stated.half_width_99),
@@ -249,6 +260,66 @@ fn starlight_christmas_s_split_certification_agrees_with_its_whole_round_run() {
             e.rtp,
             whole.rtp
         );
+    }
+}
+
+/// Starlight Christmas's other variants of the ladder: each mode's split record and
+/// certificate (`confirmation/variants/<model>/`) are of the variant's model, meet the bar
+/// against the variant's target, are `math_model::VARIANT_EVIDENCE`'s figures, and its cap
+/// odds are the record's.
+#[test]
+fn starlight_christmas_s_variants_are_certified_in_both_modes() {
+    use slot_core::Game;
+    use starlight_christmas::StarlightChristmas;
+    use starlight_christmas::math_model::VARIANT_EVIDENCE;
+    for e in VARIANT_EVIDENCE {
+        let game =
+            StarlightChristmas::new(&StarlightChristmas::named_model(e.model).unwrap()).unwrap();
+        let variant = game.variant().unwrap();
+        let dir = root()
+            .join("crates/starlight_christmas/confirmation/variants")
+            .join(e.model);
+        for (i, cert) in e.certified.iter().enumerate() {
+            let mode = cert.mode;
+            let record: SplitRecord =
+                serde_json::from_str(&std::fs::read_to_string(dir.join(cert.record)).unwrap())
+                    .unwrap();
+            record.check::<StarlightChristmas>().unwrap();
+            record.check_sha256(true).unwrap();
+            assert_eq!(record.model_fingerprint, game.fingerprint(), "{}", e.model);
+            assert_eq!(
+                (
+                    record.base.seed,
+                    record.base.rounds,
+                    record.picks[0].features
+                ),
+                (cert.seed, cert.base_games, cert.features)
+            );
+            assert_eq!(record.picks[0].pick, mode);
+            let [(_, est)] = record.estimates().try_into().unwrap();
+            assert!(est.half_width_99 <= 0.0005, "{} {mode}: {est:?}", e.model);
+            assert!(
+                (est.rtp - variant.rtp.fraction()).abs() <= 0.0010,
+                "{} {mode}: {est:?}",
+                e.model
+            );
+            assert!((est.rtp - cert.rtp).abs() < 1e-12);
+            assert!((est.half_width_99 - cert.half_width_99).abs() < 1e-12);
+            let one_in = record.base.rounds as f64 / record.base.triggers as f64;
+            assert!((one_in - cert.free_spins_one_in).abs() < 1e-9);
+            let c: slot_sim::certify::Certificate = serde_json::from_str(
+                &std::fs::read_to_string(dir.join(format!("certificate-{mode}.json"))).unwrap(),
+            )
+            .unwrap();
+            assert_eq!((c.rtp, c.half_width_99), (est.rtp, Some(est.half_width_99)));
+            assert_eq!(c.model_fingerprint, game.fingerprint());
+            assert_eq!(c.target_rtp, variant.rtp.fraction());
+            assert!(c.meets);
+            // The cap's odds the game states are the record's.
+            let [(_, odds)] = record.cap_odds::<StarlightChristmas>().try_into().unwrap();
+            assert!((odds.probability - e.cap[i].probability).abs() < 1e-15);
+            assert!((odds.effective_count - e.cap[i].effective_count).abs() < 1e-9);
+        }
     }
 }
 
@@ -327,7 +398,8 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
         "--quiet",
         "--whole-rounds",
     ];
-    let out = ok(&args);
+    // A certificate that does not meet the bar is written, and the runner exits with 1.
+    let out = exits(1, &args);
     assert!(out.contains("does NOT meet the bar"), "{out}");
     let cert = std::fs::read_to_string(sc.join("certificate-standard.json")).unwrap();
     let c: slot_sim::certify::Certificate = serde_json::from_str(&cert).unwrap();
@@ -343,20 +415,23 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     // Whatever goal a run stops at, the bar is 0.05 pp and a reliable interval: 20 rounds
     // with a goal of 100 pp stop at once and do not meet it.
     let tiny = d.join("tiny");
-    let out = ok(&[
-        "certify",
-        "starlight-christmas",
-        "--dir",
-        &tiny.to_string_lossy(),
-        "--chunk-rounds",
-        "20",
-        "--half-width",
-        "100",
-        "--seed",
-        "420",
-        "--quiet",
-        "--whole-rounds",
-    ]);
+    let out = exits(
+        1,
+        &[
+            "certify",
+            "starlight-christmas",
+            "--dir",
+            &tiny.to_string_lossy(),
+            "--chunk-rounds",
+            "20",
+            "--half-width",
+            "100",
+            "--seed",
+            "420",
+            "--quiet",
+            "--whole-rounds",
+        ],
+    );
     assert!(out.contains("does NOT meet the bar"), "{out}");
     // The certificate's figure is the chunks' merged sums: the same as `merge` of them.
     let chunks: Vec<String> = (0..3)
@@ -374,7 +449,7 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     // Resumed: chunk 1 removed and played again, the others read; the same certificate.
     let kept = std::fs::read_to_string(&chunks[2]).unwrap();
     std::fs::remove_file(&chunks[1]).unwrap();
-    ok(&args);
+    exits(1, &args);
     assert_eq!(
         std::fs::read_to_string(sc.join("certificate-standard.json")).unwrap(),
         cert
@@ -426,7 +501,8 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
         "7",
         "--quiet",
     ];
-    ok(&mp_args);
+    // The goal out of reach: the certificate is written and the runner exits with 1.
+    exits(1, &mp_args);
     let cert = std::fs::read_to_string(mp.join("certificate-star.json")).unwrap();
     let c: slot_sim::certify::Certificate = serde_json::from_str(&cert).unwrap();
     let record: SplitRecord =
@@ -451,7 +527,7 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     assert_eq!(chunk(1).base.seed, 7 + 16);
     // Resumed: chunk 1 played again, the same certificate.
     std::fs::remove_file(slot_sim::certify::split_chunk_path(&mp, None, 1)).unwrap();
-    ok(&mp_args);
+    exits(1, &mp_args);
     assert_eq!(
         std::fs::read_to_string(mp.join("certificate-star.json")).unwrap(),
         cert
@@ -508,7 +584,7 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
         if ante {
             a.push("--ante");
         }
-        ok(&a);
+        exits(1, &a);
         let mode = if ante { "ante" } else { "standard" };
         let record: SplitRecord = serde_json::from_str(
             &std::fs::read_to_string(scs.join(format!("split-{mode}.json"))).unwrap(),

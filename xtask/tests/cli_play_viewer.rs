@@ -136,7 +136,10 @@ fn an_unknown_model_is_refused_with_the_games_models() {
             "wish-upon-a-star",
             "standard, rtp-96.00, rtp-94.00, rtp-92.00, rtp-90.00",
         ),
-        ("starlight-christmas", "standard, stress"),
+        (
+            "starlight-christmas",
+            "standard, rtp-96.50, rtp-94.50, stress",
+        ),
     ] {
         let (code, out, err) = xtask(&["play", game, "--model", "huge"]);
         assert_eq!(code, 2);

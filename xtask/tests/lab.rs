@@ -15,7 +15,7 @@ const RECORD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/equivalence.jso
 #[test]
 fn the_committed_equivalence_record_replays_the_same() {
     let out = ok(&["equivalence", "check", RECORD]);
-    assert!(out.contains("all 18 entries replayed the same"), "{out}");
+    assert!(out.contains("all 22 entries replayed the same"), "{out}");
 }
 
 #[test]

@@ -292,6 +292,29 @@ mod tests {
         (tables, codes)
     }
 
+    /// A landing drawn straight into the grid is the landing of 30 cells drawn one by one,
+    /// with the generator and the pool in the same state after.
+    #[test]
+    fn a_landing_is_its_cells_one_by_one() {
+        let (tables, codes) = standard();
+        for table in [Table::Base, Table::AnteBase, Table::FreeSpins] {
+            for seed in 0..200 {
+                let (mut a, mut b) = (batch_rng(seed, 4), batch_rng(seed, 4));
+                let mut one = RngCells::new(&tables, &codes, &mut a);
+                let cells: Vec<u8> = (0..ScGrid::CELLS).map(|_| one.cell(table)).collect();
+                let pool_one = one.pool;
+                let mut landed = ScGrid::empty();
+                let mut src = RngCells::new(&tables, &codes, &mut b);
+                land(&mut landed, table, &mut src);
+                assert_eq!(pool_one, src.pool, "{table:?}, seed {seed}");
+                let mut want = ScGrid::empty();
+                want.fill_from_codes(&cells);
+                assert_eq!(landed, want, "{table:?}, seed {seed}");
+                assert_eq!(a.next_u64(), b.next_u64(), "{table:?}, seed {seed}");
+            }
+        }
+    }
+
     /// The batch draw of a landing or refill takes the same generator words and bits, in the
     /// same order, as drawing cell by cell: same cells, and the generator and pool end in the
     /// same state.

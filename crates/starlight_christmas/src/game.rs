@@ -41,12 +41,22 @@ impl slot_core::Game for StarlightChristmas {
     /// The free spins feature is the free-spin source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 3)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
-    /// The ladder shipped so far: the published variant. The other variants of the published
-    /// ladder are added as each is tuned and certified.
-    const VARIANTS: &'static [slot_core::variant::Variant] = &[slot_core::variant::Variant {
-        rtp: TARGET_RTP,
-        model: "standard",
-    }];
+    /// The published ladder of the game's family: 96.50, 95.50 (published) and 94.50 %, each
+    /// certified in both bet modes.
+    const VARIANTS: &'static [slot_core::variant::Variant] = &[
+        slot_core::variant::Variant {
+            rtp: TargetRtp(9650),
+            model: "rtp-96.50",
+        },
+        slot_core::variant::Variant {
+            rtp: TARGET_RTP,
+            model: "standard",
+        },
+        slot_core::variant::Variant {
+            rtp: TargetRtp(9450),
+            model: "rtp-94.50",
+        },
+    ];
 
     fn mode_name(mode: BetMode) -> &'static str {
         mode.name()
@@ -72,15 +82,11 @@ impl slot_core::Game for StarlightChristmas {
         StarlightChristmas::fingerprint(self)
     }
 
-    /// The mode's split certification in [`crate::math_model::CERTIFIED`], for the shipped
-    /// model only.
+    /// The mode's split certification of the variant this game plays: the published model's
+    /// in [`crate::math_model::CERTIFIED`], another variant's in
+    /// [`crate::math_model::VARIANT_EVIDENCE`]; `None` for a model off the ladder.
     fn certified_rtp(&self, mode: BetMode) -> Option<CertifiedRtp> {
-        if self.fingerprint() != MathModel::standard().fingerprint() {
-            return None;
-        }
-        let c = crate::math_model::CERTIFIED
-            .iter()
-            .find(|c| c.mode == mode.name())?;
+        let c = certified_figures(self, mode)?;
         Some(CertifiedRtp {
             rtp: c.rtp,
             half_width_99: Some(c.half_width_99),
@@ -91,24 +97,37 @@ impl slot_core::Game for StarlightChristmas {
         })
     }
 
-    /// The cap's odds in the mode's 1e9-round run ([`crate::math_model::PAR_CAP_HITS`] of its
-    /// rounds), for the shipped model only.
+    /// The cap's odds of the mode in the variant this game plays, from its certification
+    /// records ([`crate::math_model::CAP_ODDS`] for the published model,
+    /// [`crate::math_model::VARIANT_EVIDENCE`] for the others); none for a model off the
+    /// ladder.
     fn certified_award_odds(&self, mode: BetMode) -> Vec<slot_core::game::CertifiedOdds> {
-        if self.fingerprint() != MathModel::standard().fingerprint() {
-            return Vec::new();
-        }
-        let m = &crate::math_model::PAR_RUNS;
-        let Some(i) = m.iter().position(|r| r.mode == mode.name()) else {
+        let Some(variant) = slot_core::Game::variant(self) else {
             return Vec::new();
         };
-        let hits = crate::math_model::PAR_CAP_HITS[i];
+        let i = usize::from(mode == BetMode::Ante);
+        let (cap, c, dir) = if variant.model == "standard" {
+            (
+                crate::math_model::CAP_ODDS[i],
+                crate::math_model::CERTIFIED[i],
+                "split_certification".to_string(),
+            )
+        } else {
+            let Some(e) = crate::math_model::VARIANT_EVIDENCE
+                .iter()
+                .find(|e| e.model == variant.model)
+            else {
+                return Vec::new();
+            };
+            (e.cap[i], e.certified[i], format!("variants/{}", e.model))
+        };
         vec![slot_core::game::CertifiedOdds {
             award: "cap 5000x",
-            probability: hits as f64 / m[i].rounds as f64,
-            count: hits as f64,
+            probability: cap.probability,
+            count: cap.effective_count,
             how: format!(
-                "{hits} capped rounds in the model's whole-round run (seed {}, {} rounds)",
-                m[i].seed, m[i].rounds
+                "split record confirmation/{dir}/{}: {} base games (seed {}) and {} features alone, each feature weighted by the share of triggering base games it caps with (effective count {:.1})",
+                c.record, c.base_games, c.seed, c.features, cap.effective_count
             ),
         }]
     }
@@ -301,4 +320,21 @@ impl slot_core::game::SplitGame for StarlightChristmas {
     fn play_feature<R: Rng + ?Sized>(&self, _: BetMode, rng: &mut R) -> RoundOutcome {
         self.play_free_spins_alone(rng)
     }
+}
+
+/// The certification figures of the variant `game` plays, in `mode` (see
+/// [`slot_core::Game::certified_rtp`]).
+fn certified_figures(
+    game: &StarlightChristmas,
+    mode: BetMode,
+) -> Option<crate::math_model::SplitFigures> {
+    let variant = slot_core::Game::variant(game)?;
+    let i = usize::from(mode == BetMode::Ante);
+    if variant.model == "standard" {
+        return Some(crate::math_model::CERTIFIED[i]);
+    }
+    crate::math_model::VARIANT_EVIDENCE
+        .iter()
+        .find(|e| e.model == variant.model)
+        .map(|e| e.certified[i])
 }

@@ -85,6 +85,31 @@
 //!    exactly as when played alone, which the split estimate of the RTP relies on
 //!    ([`math_model`], "Power-of-two tables").
 //!
+//! # RTP variants
+//! The game ships the ladder of its family's published RTPs ([`Game::VARIANTS`]): 96.50,
+//! 95.50 (published) and 94.50 %, the same rules and paytable on three math models that
+//! differ in two weights only, the Multiplier's in each bet mode's base table (taken from or
+//! given to the Sun, the table's total and every other weight unchanged; the free spins are
+//! the same in every variant). An operator chooses one by its RTP ([`Game::variant_at`],
+//! [`Game::named_model`]); every round's record names its model's fingerprint, and
+//! [`Game::variant`] tells which variant a game plays.
+//!
+//! | variant | model name | RTP standard / ante (certified) | lowest RTP across the options | hit frequency | free spins, 1 in | sd (x stake) | free-spin share | cap 5,000 x, 1 in | Multiplier weight (of 2^20) |
+//! |---|---|---|---|---|---|---|---|---|---|
+//! | 96.50 % | `rtp-96.50` | 96.4838 / 96.4539 % | 96.4539 % (ante) | 30.37 / 30.42 % | 435.2 / 217.4 | 14.91 / 16.36 | 38.4 / 61.5 % | 5.34e6 / 2.73e6 | 6,587 / 3,622 |
+//! | 95.50 % (published) | `standard` | 95.5323 / 95.5400 % | 95.5323 % (standard) | 30.37 / 30.43 % | 435.4 / 217.4 | 14.82 / 16.35 | 38.8 / 62.2 % | 5.33e6 / 2.71e6 | 6,381 / 3,362 |
+//! | 94.50 % | `rtp-94.50` | 94.4975 / 94.5167 % | 94.4975 % (standard) | 30.37 / 30.43 % | 435.3 / 217.3 | 14.79 / 16.48 | 39.1 / 62.9 % | 5.32e6 / 2.69e6 | 6,165 / 3,086 |
+//!
+//! Each RTP is certified by the split estimate to a 99 % half-width of at most 0.05 pp; hit
+//! frequency, free spins, sd and free-spin share come from 4e7 simulated rounds per variant
+//! and mode on one seed (20261801, common random numbers); the cap's odds from the
+//! certification records. Each variant's file (`variants/rtp-XX.XX.json`,
+//! [`math_model::VARIANT_FILES`]) holds its model, its target and how it was tuned: `cargo
+//! xtask tune starlight-christmas --target-rtp R --rounds 500000000 --seed 20261801 --out
+//! FILE`, which searches each mode's knob on the split estimate with common random numbers,
+//! anchored on the published model's certified RTP (`slot_sim::knob`), and measures the
+//! shape beside the published model's. The evidence is [`math_model::VARIANT_EVIDENCE`].
+//!
 //! # Server use
 //! One dependency is enough: this crate re-exports what a server needs ([`Bet`], [`Win`],
 //! [`EventLog`], the generator traits and, with the default `os-rng` feature,

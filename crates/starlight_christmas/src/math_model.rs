@@ -35,17 +35,19 @@
 //! starlight-christmas [--ante]`: the mode's base games and the free spins played alone,
 //! RTP = (B + q V) / stake, played in chunks until the 99 % half-width was at most 0.05 pp).
 //! [`PAR_RUNS`] holds one 1e9-round whole-round run per mode, the source of the figures the
-//! split does not give (sd, hit frequency, win distribution, cap odds); their PAR files,
+//! split does not give (sd, hit frequency, win distribution); their PAR files,
 //! plots included, are in `crates/starlight_christmas/confirmation/` ([`PAR_REPORTS`]). Tests
 //! recompute every figure from the records' and reports' integer sums and tie them to the
 //! model's fingerprint.
 //!
 //! | mode | RTP (certified) | 99 % interval | distance to 95.50 % | whole-round RTP (1e9) | free spins | hit freq. | sd | cap |
 //! |---|---|---|---|---|---|---|---|---|
-//! | standard | 95.5323 % | +- 0.0496 pp | +0.032 pp | 95.5605 % +- 0.1207 pp | 1 in 436.6 | 30.36 % | 14.81 x | 1 in 5.7e6 |
-//! | ante (per 1.25 x bet staked) | 95.5400 % | +- 0.0495 pp | +0.040 pp | 95.5176 % +- 0.1334 pp | 1 in 217.8 | 30.42 % | 16.38 x | 1 in 2.7e6 |
+//! | standard | 95.5323 % | +- 0.0496 pp | +0.032 pp | 95.5605 % +- 0.1207 pp | 1 in 436.6 | 30.36 % | 14.81 x | 1 in 5.33e6 |
+//! | ante (per 1.25 x bet staked) | 95.5400 % | +- 0.0495 pp | +0.040 pp | 95.5176 % +- 0.1334 pp | 1 in 217.8 | 30.42 % | 16.38 x | 1 in 2.71e6 |
 //!
-//! Free-spin ratio ante / standard: 436.64 / 217.85 = 2.004 (spec: 2.0). Free-spin share of
+//! Free spins, hit frequency and sd from the whole-round runs; the cap's odds from the split
+//! records ([`CAP_ODDS`]). Free-spin ratio ante / standard: 436.64 / 217.85 = 2.004 (spec:
+//! 2.0). Free-spin share of
 //! the RTP 38.7 % (standard) and 62.1 % (ante); volatility index (99 %) 38 and 42: a
 //! high-volatility game, as the published one.
 //!
@@ -53,6 +55,12 @@
 //! +- 0.0500 pp, 5.8e9 and 7.1e9 rounds; reports in `confirmation/certified_*`) and by the
 //! split estimate (95.4844 % +- 0.0495 pp and 95.5255 % +- 0.0485 pp; no longer committed:
 //! the split records of a model are replaced by its successor's).
+//!
+//! # The RTP ladder
+//! The other variants of the ladder, 96.50 % and 94.50 %, are this model with the
+//! Multiplier weight of each bet mode's base table moved ([`MathModel::with_multiplier_shift`]),
+//! as the tuner wrote them ([`VARIANT_FILES`]); their certification and cap odds are
+//! [`VARIANT_EVIDENCE`] (the crate docs, "RTP variants", give every variant's shape).
 //!
 //! # Figures it was tuned to (the model before its re-expression)
 //! [`TUNING`] holds the 1e9-round confirmation runs the knobs were set with (seed, rounds, RTP,
@@ -291,8 +299,8 @@ pub const CERTIFIED: [SplitFigures; 2] = [
 /// Whole-round runs of the shipped model, one per mode, 1e9 rounds each: `cargo xtask sim
 /// starlight-christmas [--ante] --rounds 1000000000 --seed S --out DIR`. Not the
 /// certification (their 99 % half-widths are about 0.12 pp), but the source of the figures a
-/// split estimate does not give: the sd of a round's win, the hit frequency, the win
-/// distribution and the odds of the cap. Their PAR files are in
+/// split estimate does not give: the sd of a round's win, the hit frequency and the win
+/// distribution (and a check of the cap's odds). Their PAR files are in
 /// `crates/starlight_christmas/confirmation/` ([`PAR_REPORTS`]); a test of the runner checks
 /// each report as `merge` does, recomputes these figures from its integer sums, and fails if
 /// the shipped model's fingerprint is not the report's.
@@ -315,14 +323,151 @@ pub const PAR_RUNS: [TuningRun; 2] = [
     },
 ];
 
-/// The rounds of each [`PAR_RUNS`] run that reached the 5,000 x cap, in the same order: the
-/// odds of the cap (times over rounds, with the exact Poisson interval of the count) that the
-/// disclosure states. A test checks them against the runs' reports.
+/// The rounds of each [`PAR_RUNS`] run that reached the 5,000 x cap, in the same order: 175
+/// and 375 in 1e9 rounds, in line with the odds of [`CAP_ODDS`] (which rest on far more cap
+/// events). A test checks them against the runs' reports and the odds.
 pub const PAR_CAP_HITS: [u64; 2] = [175, 375];
 
 /// The directories (in `crates/starlight_christmas/confirmation/`) of the [`PAR_RUNS`]' PAR
 /// files (`report.json`, `report.md`, CSV tables, SVG plots), in the same order.
 pub const PAR_REPORTS: [&str; 2] = ["par_standard_1e9_seed20261703", "par_ante_1e9_seed20261705"];
+
+/// The game's name in variant files (`Game::NAME`).
+const GAME_NAME: &str = "starlight-christmas";
+
+/// The variants of the RTP ladder besides the published one, as the tuner wrote them (`cargo
+/// xtask tune starlight-christmas --target-rtp R --rounds 500000000 --seed 20261801 --out
+/// FILE`): each file holds the model, its target and how it was tuned (its two knobs, the
+/// RTP the tuner found per mode, and its shape beside the published variant's). A test reads
+/// each file's target and checks that its model is the published one with its knobs applied.
+pub const VARIANT_FILES: [(&str, &str); 2] = [
+    ("rtp-96.50", include_str!("../variants/rtp-96.50.json")),
+    ("rtp-94.50", include_str!("../variants/rtp-94.50.json")),
+];
+
+/// The odds of the cap of one bet mode of a variant, from its certification record
+/// (`slot_sim::split::SplitRecord::cap_odds`: each feature played alone weighted by the share
+/// of triggering base games it caps with).
+#[derive(Clone, Copy, Debug)]
+pub struct CapOdds {
+    /// The probability that a round reaches the cap.
+    pub probability: f64,
+    /// The effective count of cap events it rests on (the 95 % interval is the exact
+    /// Poisson interval of this count, rounded down, scaled to the probability).
+    pub effective_count: f64,
+}
+
+/// The evidence of one variant of the ladder besides the published one.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantEvidence {
+    /// Its model's name ([`VARIANT_FILES`]).
+    pub model: &'static str,
+    /// Its certification per bet mode (standard, ante); the records are in
+    /// `confirmation/variants/<model>/`.
+    pub certified: [SplitFigures; 2],
+    /// Its odds of the cap per bet mode (standard, ante), from the same records.
+    pub cap: [CapOdds; 2],
+}
+
+/// The odds of the cap of the published model per bet mode (standard, ante), from its
+/// certification records ([`CERTIFIED`]; a test of the runner recomputes them): standard 1 in
+/// 5.33e6 rounds (effective count 4,503), ante 1 in 2.71e6 (6,531). The whole-round runs
+/// ([`PAR_CAP_HITS`]) agree: 175 and 375 caps in 1e9 rounds.
+pub const CAP_ODDS: [CapOdds; 2] = [
+    CapOdds {
+        probability: 1.877260950587598e-7,
+        effective_count: 4502.955144364237,
+    },
+    CapOdds {
+        probability: 3.6962632303560626e-7,
+        effective_count: 6530.883781138523,
+    },
+];
+
+/// The evidence of the ladder's other variants, highest first: each bet mode certified by
+/// `cargo xtask certify starlight-christmas [--ante] --model variants/<model>.json --dir DIR
+/// --seed S --base-games 100000000 --features 2600000`, with the cap's odds from the same
+/// records. A test of the runner recomputes every figure from the records in
+/// `confirmation/variants/<model>/` and ties them to the variant's fingerprint.
+///
+/// | variant | mode | seed | base games | features | RTP | 99 % half-width | distance | cap, 1 in |
+/// |---|---|---|---|---|---|---|---|---|
+/// | 96.50 % | standard | 20261810 | 2.4e9 | 6.24e7 | 96.4838 % | 0.0497 pp | -0.016 pp | 5.34e6 |
+/// | 96.50 % | ante | 20261820 | 3.2e9 | 8.32e7 | 96.4539 % | 0.0495 pp | -0.046 pp | 2.73e6 |
+/// | 94.50 % | standard | 20261830 | 2.4e9 | 6.24e7 | 94.4975 % | 0.0495 pp | -0.003 pp | 5.32e6 |
+/// | 94.50 % | ante | 20261840 | 3.2e9 | 8.32e7 | 94.5167 % | 0.0494 pp | +0.017 pp | 2.69e6 |
+pub const VARIANT_EVIDENCE: [VariantEvidence; 2] = [
+    VariantEvidence {
+        model: "rtp-96.50",
+        certified: [
+            SplitFigures {
+                mode: "standard",
+                seed: 20_261_810,
+                base_games: 2_400_000_000,
+                features: 62_400_000,
+                rtp: 0.9648384748040406,
+                half_width_99: 0.0004965402530757811,
+                free_spins_one_in: 2_400_000_000.0 / 5_492_364.0,
+                record: "split-standard.json",
+            },
+            SplitFigures {
+                mode: "ante",
+                seed: 20_261_820,
+                base_games: 3_200_000_000,
+                features: 83_200_000,
+                rtp: 0.964539024970491,
+                half_width_99: 0.000495021165521939,
+                free_spins_one_in: 3_200_000_000.0 / 14_682_851.0,
+                record: "split-ante.json",
+            },
+        ],
+        cap: [
+            CapOdds {
+                probability: 1.8719352657585421e-7,
+                effective_count: 4076.0608049015327,
+            },
+            CapOdds {
+                probability: 3.6692091512169427e-7,
+                effective_count: 6614.2503733904705,
+            },
+        ],
+    },
+    VariantEvidence {
+        model: "rtp-94.50",
+        certified: [
+            SplitFigures {
+                mode: "standard",
+                seed: 20_261_830,
+                base_games: 2_400_000_000,
+                features: 62_400_000,
+                rtp: 0.9449746244316891,
+                half_width_99: 0.0004945838650910225,
+                free_spins_one_in: 2_400_000_000.0 / 5_492_027.0,
+                record: "split-standard.json",
+            },
+            SplitFigures {
+                mode: "ante",
+                seed: 20_261_840,
+                base_games: 3_200_000_000,
+                features: 83_200_000,
+                rtp: 0.9451668568378887,
+                half_width_99: 0.0004938505381547906,
+                free_spins_one_in: 3_200_000_000.0 / 14_688_578.0,
+                record: "split-ante.json",
+            },
+        ],
+        cap: [
+            CapOdds {
+                probability: 1.8811103653846076e-7,
+                effective_count: 4425.799879527016,
+            },
+            CapOdds {
+                probability: 3.718940942270125e-7,
+                effective_count: 6624.395789363291,
+            },
+        ],
+    },
+];
 
 impl MathModel {
     /// The model's fingerprint: SHA-256 of its canonical JSON form
@@ -427,17 +572,24 @@ impl MathModel {
         m
     }
 
-    /// The names [`MathModel::named`] knows: the shipped model and the stress model (for
-    /// tests and for watching capped rounds, not for play).
-    pub const NAMES: [&str; 2] = ["standard", "stress"];
+    /// The names [`MathModel::named`] knows: the published model (`standard`, 95.50 %), the
+    /// other variants of the RTP ladder ([`VARIANT_FILES`]) and the stress model (for tests
+    /// and for watching capped rounds, not for play).
+    pub const NAMES: [&str; 4] = ["standard", "rtp-96.50", "rtp-94.50", "stress"];
 
     /// The model called `name` (one of [`MathModel::NAMES`]): `standard` is
-    /// [`MathModel::standard`], `stress` [`MathModel::stress`]; `None` for any other name.
+    /// [`MathModel::standard`], `rtp-XX.XX` the model of that variant's file
+    /// ([`VARIANT_FILES`]), `stress` [`MathModel::stress`]; `None` for any other name.
     pub fn named(name: &str) -> Option<Self> {
         match name {
             "standard" => Some(MathModel::standard()),
             "stress" => Some(MathModel::stress()),
-            _ => None,
+            _ => {
+                let (_, text) = VARIANT_FILES.iter().find(|(n, _)| *n == name)?;
+                slot_core::variant::read_variant_file::<MathModel>(GAME_NAME, text)
+                    .ok()
+                    .map(|f| f.model)
+            }
         }
     }
 }

@@ -29,6 +29,13 @@ pub fn ok(args: &[&str]) -> String {
     out
 }
 
+/// Runs the runner and expects exit status `code`; returns stdout.
+pub fn exits(code: i32, args: &[&str]) -> String {
+    let (got, out, err) = xtask(args);
+    assert_eq!(got, code, "xtask {args:?}: {err}");
+    out
+}
+
 /// A fresh directory for one test.
 pub fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("xtask-{name}-{}", std::process::id()));
