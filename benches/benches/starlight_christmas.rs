@@ -1,7 +1,7 @@
 //! Starlight Christmas: a full round in each mode next to the random draws alone.
 //!
-//! `draws only/<mode>` pulls from the same generator exactly as many 32-bit words as the rounds
-//! of `round/<mode>` consume on average (counted first with `CountingRng`), so
+//! `draws only/<mode>` makes exactly as many calls of the same generator as the rounds of
+//! `round/<mode>` make on average (counted first with `CountingRng`), so
 //! `round / draws only` is the round's cost as a multiple of its unavoidable part.
 
 use benches::games::Played;
