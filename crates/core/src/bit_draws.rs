@@ -73,14 +73,8 @@ impl BitPool {
     #[inline(always)]
     pub fn take_bits<const K: u32, R: Rng + ?Sized>(&mut self, rng: &mut R) -> u32 {
         const { assert!(K >= 1 && K <= 32) };
-        if self.bits < K {
-            self.word = rng.next_u64();
-            self.bits = 64;
-        }
-        let v = (self.word & ((1u64 << K) - 1)) as u32;
-        self.word >>= K;
-        self.bits -= K;
-        v
+        // `take` is inlined here with a constant width: its clamp, mask and shifts fold.
+        self.take(rng, K)
     }
 }
 

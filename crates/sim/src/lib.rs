@@ -54,7 +54,7 @@
 //! | [`labkit`] | (feature `par-files`) the lab kit: raw generator streams, every scaled outcome, rules, disclosure, manifest |
 //! | [`monitor`] | live-RTP monitoring: the range an RTP lies in after N rounds, a verdict and its p-value |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
-//! | [`knob`] | one integer knob of a mode tuned to a target RTP on the split estimate, common random numbers, optionally anchored on a certified level |
+//! | [`knob`] | one integer knob of a mode tuned to a target RTP on the split estimate with paired base games (a generator per round), optionally anchored on a certified level |
 //! | [`par`] | (feature `par-files`) the PAR files of a report |
 //! | [`error`] | [`SimError`] |
 //!

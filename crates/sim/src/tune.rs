@@ -194,21 +194,42 @@ pub fn check(
             (variant.free_spins_share - published.free_spins_share).abs()
                 <= bounds.free_spins_share,
         ),
-        row(
-            "top awards unreachable",
-            published.unreachable_awards.len() as f64,
-            variant.unreachable_awards.len() as f64,
-            if variant.unreachable_awards.is_empty() {
-                "none".to_string()
-            } else {
-                format!(
-                    "none (unreachable: {})",
-                    variant.unreachable_awards.join(", ")
-                )
-            },
-            variant.unreachable_awards.is_empty(),
-        ),
+        awards_row(published, variant, &named, how),
     ]
+}
+
+/// The row of the top awards: held unless the variant lacks an award the published variant
+/// has. An award neither simulation saw (a run too short for its odds) says nothing of the
+/// variant: the row names it and holds.
+fn awards_row(
+    published: &Shape,
+    variant: &Shape,
+    named: &dyn Fn(&str) -> String,
+    how: &str,
+) -> ShapeCheck {
+    let (lost, unseen): (Vec<&String>, Vec<&String>) = variant
+        .unreachable_awards
+        .iter()
+        .partition(|a| !published.unreachable_awards.contains(a));
+    let join = |v: &[&String]| v.iter().map(|a| a.as_str()).collect::<Vec<_>>().join(", ");
+    let allowed = if !lost.is_empty() {
+        format!("none (unreachable: {})", join(&lost))
+    } else if !unseen.is_empty() {
+        format!(
+            "none (not seen in either run, too few rounds to tell: {})",
+            join(&unseen)
+        )
+    } else {
+        "none".to_string()
+    };
+    ShapeCheck {
+        figure: named("top awards unreachable"),
+        published: published.unreachable_awards.len() as f64,
+        variant: variant.unreachable_awards.len() as f64,
+        allowed,
+        met: lost.is_empty(),
+        how: how.to_string(),
+    }
 }
 
 /// What a tuner knows of the variant it made, for its file ([`variant_file`]).
@@ -314,7 +335,13 @@ mod tests {
         gone.unreachable_awards.push("Grand".into());
         let rows = check("ante", &p, &gone, &BOUNDS, "t");
         assert_eq!(rows[4].figure, "top awards unreachable (ante)");
-        assert!(!rows[4].met && rows[4].allowed.contains("Grand"));
+        assert!(!rows[4].met && rows[4].allowed.contains("unreachable: Grand"));
+        // An award neither run saw tells nothing of the variant: named, and held.
+        let mut both = shape(0.30, 0.004, 10.0, 0.40);
+        both.unreachable_awards.push("cap".into());
+        let rows = check("", &both, &both, &BOUNDS, "t");
+        assert!(rows[4].met, "{:?}", rows[4]);
+        assert!(rows[4].allowed.contains("too few rounds to tell: cap"));
         assert_eq!(rows[0].allowed, "within 2 pp");
         assert_eq!(rows[1].allowed, "within 15 % of the published");
     }

@@ -28,7 +28,7 @@
 //! and +0.020 % (free spins). Being a new model (a new fingerprint), it was certified again
 //! ([`CERTIFIED`]); the runs of the model before ([`TUNING`], [`X500_CHECKS`], the reports in
 //! `confirmation/`) are kept as its history. With the cheaper draws a simulated round takes
-//! about 1,740 instructions instead of 2,350 (standard; ante 1,820 instead of 2,400).
+//! 1,735 instructions instead of 2,352 (standard; ante 1,783 instead of 2,416).
 //!
 //! # Certification figures (the shipped model)
 //! [`CERTIFIED`] holds one split certification per mode (`cargo xtask certify
@@ -89,13 +89,16 @@
 //! | value | 2 | 3 | 4 | 5 | 6 | 8 | 10 | 12 | 15 | 20 | 25 | 50 | 100 | 250 | 500 | total |
 //! |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 //! | before | 500 | 300 | 250 | 200 | 150 | 100 | 80 | 50 | 30 | 20 | 10 | 4 | 2 | 1 | 0 | 1,697 |
-//! | now | 5,002 | 3,000 | 2,499 | 2,000 | 1,500 | 1,000 | 800 | 500 | 300 | 200 | 100 | 40 | 20 | 8 | 1 | 16,970 |
+//! | after (to 2026-12-01) | 5,002 | 3,000 | 2,499 | 2,000 | 1,500 | 1,000 | 800 | 500 | 300 | 200 | 100 | 40 | 20 | 8 | 1 | 16,970 |
+//! | now (2^16) | 19,317 | 11,586 | 9,651 | 7,724 | 5,793 | 3,862 | 3,089 | 1,931 | 1,159 | 772 | 386 | 154 | 77 | 31 | 4 | 65,536 |
 //!
 //! The new table is the old one times 10 with x500 given weight 1, two weight moved off x250
 //! and one from x4 to x2 (`+1 x 500 - 2 x 250 + 2 x 2 - 1 x 4 = 0` in value, `1 - 2 + 2 - 1 = 0`
 //! in weight): the mean value is exactly the same, 87,500 / 16,970 = 8,750 / 1,697 = 5.15616
-//! (a test checks it in integers). x500 comes once in 16,970 base-game Multipliers, x250 8
-//! times; the mean square value rises from 90.87 to 98.23.
+//! (a test checks it in integers). x500 came once in 16,970 base-game Multipliers, x250 8
+//! times; the mean square value rose from 90.87 to 98.23. The table now is that one
+//! re-expressed to 2^16 ("Power-of-two tables" above): x500 4 times in 65,536 (1 in 16,384),
+//! x250 31 times, the mean value 5.15681 (+0.013 %).
 //!
 //! Why the RTP does not move: a base sequence that wins pays its symbol wins x the sum of the
 //! Multipliers on the final grid (x1 without one). Whether and how many Multipliers land does
@@ -245,7 +248,8 @@ pub const X500_CHECKS: [TuningRun; 2] = [
 pub struct SplitFigures {
     /// "standard" or "ante".
     pub mode: &'static str,
-    /// Seed of the base games (the features take the next seed).
+    /// Seed of the base games (the features take `slot_sim::split::feature_seed`'s: the
+    /// base seed + 1 for the standard mode, + 2 for the ante).
     pub seed: u64,
     /// Base games played.
     pub base_games: u64,
@@ -297,7 +301,9 @@ pub const CERTIFIED: [SplitFigures; 2] = [
 ];
 
 /// Whole-round runs of the shipped model, one per mode, 1e9 rounds each: `cargo xtask sim
-/// starlight-christmas [--ante] --rounds 1000000000 --seed S --out DIR`. Not the
+/// starlight-christmas [--ante] --rounds 1000000000 --seed S --json > FILE`, its PAR files
+/// written by `cargo xtask merge FILE --out DIR` (with this build, so that their disclosure
+/// names the certified figures). Not the
 /// certification (their 99 % half-widths are about 0.12 pp), but the source of the figures a
 /// split estimate does not give: the sd of a round's win, the hit frequency and the win
 /// distribution (and a check of the cap's odds). Their PAR files are in
@@ -479,7 +485,7 @@ impl MathModel {
 
     /// The standard (shipped) model, for both bet modes. Every cell table's weights add up to
     /// 2^20 and every value table's to 2^16, so that a draw is a few bits of a generator
-    /// word (the module docs, "Re-expressed for power-of-two draws").
+    /// word (the module docs, "Power-of-two tables: how a cell is drawn").
     pub fn standard() -> Self {
         MathModel {
             base: CellWeights {
