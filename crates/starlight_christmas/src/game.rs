@@ -2,7 +2,7 @@
 //! stakes, cap, RTP sources, features, top awards, target RTP), a round in a bet mode, and the
 //! random inputs a round draws (for the goodness-of-fit test of a simulation).
 
-use crate::math_model::{CellWeights, MathModel, ModelError};
+use crate::math_model::{CellWeights, MathModel, ModelError, VariantEvidence};
 use crate::paytable::evaluate_grid;
 use crate::symbols::{MULTIPLIER, NAMES, SCATTER, SHAPE, TEXT_CODES, parse_code, parse_grid};
 use crate::{AWARDS, BetMode, FEATURES, RoundOutcome, SOURCES, StarlightChristmas};
@@ -82,11 +82,12 @@ impl slot_core::Game for StarlightChristmas {
         StarlightChristmas::fingerprint(self)
     }
 
-    /// The mode's split certification of the variant this game plays: the published model's
-    /// in [`crate::math_model::CERTIFIED`], another variant's in
-    /// [`crate::math_model::VARIANT_EVIDENCE`]; `None` for a model off the ladder.
+    /// The mode's split certification of the variant this game plays
+    /// ([`VariantEvidence::of`]: the published model's in [`crate::math_model::CERTIFIED`],
+    /// another variant's in [`crate::math_model::VARIANT_EVIDENCE`]); `None` for a model off
+    /// the ladder.
     fn certified_rtp(&self, mode: BetMode) -> Option<CertifiedRtp> {
-        let c = certified_figures(self, mode)?;
+        let c = evidence_of(self)?.certified[mode_index(mode)];
         Some(CertifiedRtp {
             rtp: c.rtp,
             half_width_99: Some(c.half_width_99),
@@ -98,36 +99,25 @@ impl slot_core::Game for StarlightChristmas {
     }
 
     /// The cap's odds of the mode in the variant this game plays, from its certification
-    /// records ([`crate::math_model::CAP_ODDS`] for the published model,
-    /// [`crate::math_model::VARIANT_EVIDENCE`] for the others); none for a model off the
-    /// ladder.
+    /// records ([`VariantEvidence::of`]); none for a model off the ladder.
     fn certified_award_odds(&self, mode: BetMode) -> Vec<slot_core::game::CertifiedOdds> {
-        let Some(variant) = slot_core::Game::variant(self) else {
+        let Some(e) = evidence_of(self) else {
             return Vec::new();
         };
-        let i = usize::from(mode == BetMode::Ante);
-        let (cap, c, dir) = if variant.model == "standard" {
-            (
-                crate::math_model::CAP_ODDS[i],
-                crate::math_model::CERTIFIED[i],
-                "split_certification".to_string(),
-            )
-        } else {
-            let Some(e) = crate::math_model::VARIANT_EVIDENCE
-                .iter()
-                .find(|e| e.model == variant.model)
-            else {
-                return Vec::new();
-            };
-            (e.cap[i], e.certified[i], format!("variants/{}", e.model))
-        };
+        let i = mode_index(mode);
+        let (cap, c) = (e.cap[i], e.certified[i]);
         vec![slot_core::game::CertifiedOdds {
             award: "cap 5000x",
             probability: cap.probability,
             count: cap.effective_count,
             how: format!(
-                "split record confirmation/{dir}/{}: {} base games (seed {}) and {} features alone, each feature weighted by the share of triggering base games it caps with (effective count {:.1})",
-                c.record, c.base_games, c.seed, c.features, cap.effective_count
+                "split record confirmation/{}/{}: {} base games (seed {}) and {} features alone, each feature weighted by the share of triggering base games it caps with (effective count {:.1})",
+                e.records_dir(),
+                c.record,
+                c.base_games,
+                c.seed,
+                c.features,
+                cap.effective_count
             ),
         }]
     }
@@ -322,19 +312,13 @@ impl slot_core::game::SplitGame for StarlightChristmas {
     }
 }
 
-/// The certification figures of the variant `game` plays, in `mode` (see
-/// [`slot_core::Game::certified_rtp`]).
-fn certified_figures(
-    game: &StarlightChristmas,
-    mode: BetMode,
-) -> Option<crate::math_model::SplitFigures> {
-    let variant = slot_core::Game::variant(game)?;
-    let i = usize::from(mode == BetMode::Ante);
-    if variant.model == "standard" {
-        return Some(crate::math_model::CERTIFIED[i]);
-    }
-    crate::math_model::VARIANT_EVIDENCE
-        .iter()
-        .find(|e| e.model == variant.model)
-        .map(|e| e.certified[i])
+/// The evidence of the variant `game` plays ([`slot_core::Game::variant`], found by the
+/// model's fingerprint), `None` off the ladder.
+fn evidence_of(game: &StarlightChristmas) -> Option<VariantEvidence> {
+    VariantEvidence::of(slot_core::Game::variant(game)?.model)
+}
+
+/// The index of `mode` in the evidence's per-mode arrays (standard, ante).
+fn mode_index(mode: BetMode) -> usize {
+    usize::from(mode == BetMode::Ante)
 }

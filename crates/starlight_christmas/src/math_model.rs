@@ -363,16 +363,43 @@ pub struct CapOdds {
     pub effective_count: f64,
 }
 
-/// The evidence of one variant of the ladder besides the published one.
+/// The evidence of one variant of the ladder ([`VariantEvidence::of`] finds it by model).
 #[derive(Clone, Copy, Debug)]
 pub struct VariantEvidence {
-    /// Its model's name ([`VARIANT_FILES`]).
+    /// Its model's name ([`MathModel::NAMES`]).
     pub model: &'static str,
     /// Its certification per bet mode (standard, ante); the records are in
-    /// `confirmation/variants/<model>/`.
+    /// [`VariantEvidence::records_dir`].
     pub certified: [SplitFigures; 2],
     /// Its odds of the cap per bet mode (standard, ante), from the same records.
     pub cap: [CapOdds; 2],
+}
+
+impl VariantEvidence {
+    /// The evidence of the variant whose model is called `model` (a name of
+    /// [`MathModel::NAMES`]): the published model's ([`CERTIFIED`], [`CAP_ODDS`]) for
+    /// `standard`, the entry of [`VARIANT_EVIDENCE`] for another variant of the ladder;
+    /// `None` for a model off the ladder.
+    pub fn of(model: &str) -> Option<VariantEvidence> {
+        if model == "standard" {
+            return Some(VariantEvidence {
+                model: "standard",
+                certified: CERTIFIED,
+                cap: CAP_ODDS,
+            });
+        }
+        VARIANT_EVIDENCE.iter().find(|e| e.model == model).copied()
+    }
+
+    /// Where its records are, in `crates/starlight_christmas/confirmation/`:
+    /// `split_certification` for the published model, `variants/<model>` for the others.
+    pub fn records_dir(&self) -> String {
+        if self.model == "standard" {
+            "split_certification".to_string()
+        } else {
+            format!("variants/{}", self.model)
+        }
+    }
 }
 
 /// The odds of the cap of the published model per bet mode (standard, ante), from its
