@@ -11,7 +11,7 @@ const MODES = {
   "starlight-christmas": ["standard", "ante"],
 };
 const MODELS = {
-  "moon-princess": ["standard", "stress-free-spins", "stress-trinity"],
+  "moon-princess": ["standard", "rtp-96.50", "rtp-91.49", "rtp-87.50", "rtp-84.50", "stress-free-spins", "stress-trinity"],
   "wish-upon-a-star": ["standard", "rtp-96.00", "rtp-94.00", "rtp-92.00", "rtp-90.00"],
   "starlight-christmas": ["standard", "rtp-96.50", "rtp-94.50", "stress"],
 };

@@ -226,17 +226,29 @@ def _fraction(pair: Tuple[str, str]) -> Fraction:
     return Fraction(int(pair[0]), int(pair[1]))
 
 
-def exact(game: str = "wish-upon-a-star") -> Dict[str, Any]:
-    """The figures of the shipped model computed exactly (rational arithmetic, no sampling),
-    as :class:`fractions.Fraction`: ``rtp``, ``rtp_by_source`` (a dict by source), the base
+def exact(
+    game: str = "wish-upon-a-star",
+    *,
+    rtp: Optional[Union[float, str]] = None,
+    model: Optional[str] = None,
+) -> Dict[str, Any]:
+    """The figures of a model computed exactly (rational arithmetic, no sampling), as
+    :class:`fractions.Fraction`: ``rtp``, ``rtp_by_source`` (a dict by source), the base
     game's ways RTP and hit frequencies, the free-spin, Lock & Spin and Grand figures;
     ``base_combinations`` is an int. The same figures as ``cargo xtask exact
-    wish-upon-a-star``.
+    wish-upon-a-star [--rtp R | --model M]``.
+
+    :param rtp: the RTP variant of the ladder, in percent (``92.0`` or ``"92.00"``; see
+        :func:`variants`); ``None`` (the default) computes the published variant, or
+        ``model``. An RTP the ladder does not have raises :class:`ConfigError` naming the
+        ladder; ``rtp`` and ``model`` exclude each other.
+    :param model: a shipped model by name (``"standard"``, ``"rtp-90.00"``, ...) or the path
+        of a model file or variant file.
 
     Only Wish Upon a Star's figures can be computed exactly; another game raises
     :class:`ConfigError`. The GIL is released while they are computed.
     """
-    parts = _slot_math._exact(game)
+    parts = _slot_math._exact(game, rtp=rtp, model=model)
     out: Dict[str, Any] = {}
     for name, value in parts.items():
         if name == "rtp_by_source":

@@ -54,8 +54,13 @@ def _evaluate(
 ) -> str:
     """A grid evaluated alone, as JSON text (``eval --json``)."""
 
-def _exact(game: str) -> Dict[str, Any]:
-    """Wish Upon a Star's exact figures as (numerator, denominator) string pairs."""
+def _exact(
+    game: str,
+    rtp: Optional[Union[float, str]] = None,
+    model: Optional[str] = None,
+) -> Dict[str, Any]:
+    """Wish Upon a Star's exact figures as (numerator, denominator) string pairs, of the
+    variant ``rtp`` or the model ``model`` (the published model without either)."""
 
 def _report_from_json(text: str, label: str = "report") -> Dict[str, Any]:
     """A report read back from JSON, checked; its parts."""

@@ -277,9 +277,17 @@ fn _evaluate(
     Ok(serde_json::Value::Object(out).to_string())
 }
 
-/// Wish Upon a Star's exact figures as (numerator, denominator) strings, by name.
+/// Wish Upon a Star's exact figures as (numerator, denominator) strings, by name, of the
+/// model `model` or the variant `rtp` (the published model without either).
 #[pyfunction]
-fn _exact<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (game, rtp = None, model = None))]
+fn _exact<'py>(
+    py: Python<'py>,
+    game: &str,
+    rtp: Option<Bound<'py, PyAny>>,
+    model: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rtp = rtp_text(rtp)?;
     let id = GameId::named(game)?;
     if !matches!(id, GameId::WishUponAStar) {
         return Err(error(
@@ -289,7 +297,8 @@ fn _exact<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyDict>> {
             ),
         ));
     }
-    let model = wish_upon_a_star::math_model::MathModel::standard();
+    let game = game_of::<wish_upon_a_star::WishUponAStar>(model, rtp.as_deref())?;
+    let model = game.model().clone();
     let figures = interruptible(py, |_| wish_upon_a_star::ExactFigures::compute(&model))?
         .map_err(|e| error(Kind::Model, e.to_string()))?;
     exact_parts(py, &figures)

@@ -33,6 +33,19 @@ def test_exact_figures_are_fractions():
     assert slot_math.exact() == e
 
 
+def test_exact_takes_a_variant_by_its_rtp_or_its_model(xtask):
+    by_rtp = slot_math.exact(rtp=90)
+    assert by_rtp == slot_math.exact(model="rtp-90.00")
+    assert by_rtp != slot_math.exact()
+    assert abs(float(by_rtp["rtp"]) - 0.90) < 0.0001
+    cli = xtask.json("exact", "wish-upon-a-star", "--rtp", "90", "--json")
+    assert str(by_rtp["rtp"]) == cli["rtp"]["fraction"]
+    with pytest.raises(slot_math.ConfigError, match="no RTP variant 91.00 %"):
+        slot_math.exact(rtp=91)
+    with pytest.raises(slot_math.ConfigError, match="exclude each other"):
+        slot_math.exact(rtp=90, model="standard")
+
+
 def test_exact_equals_the_runners(xtask):
     cli = xtask.json("exact", "wish-upon-a-star", "--json")
     assert str(slot_math.exact()["rtp"]) == cli["rtp"]["fraction"]
@@ -57,7 +70,7 @@ def test_exact_equals_the_runners(xtask):
         (lambda: slot_math.simulate("moon-princess", rounds=1_000, confidence=[100]), slot_math.ConfigError,
          "confidence: confidence level '100' is not allowed"),
         (lambda: slot_math.simulate("moon-princess", rounds=1_000, model="nope"), slot_math.ModelError,
-         "moon-princess has no model 'nope'; its models are standard, stress-free-spins, stress-trinity (or give the path of a model file)"),
+         "moon-princess has no model 'nope'; its models are standard, rtp-96.50, rtp-91.49, rtp-87.50, rtp-84.50, stress-free-spins, stress-trinity (or give the path of a model file)"),
         (lambda: slot_math.evaluate("moon-princess", "ci ci"), slot_math.GridError,
          "the grid has 1 rows; this game has 5 (rows are separated by '/')"),
         (lambda: slot_math.exact("moon-princess"), slot_math.ConfigError, "exact figures are computed for wish-upon-a-star only"),

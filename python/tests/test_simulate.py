@@ -163,8 +163,10 @@ def test_the_lists_of_games_modes_picks_models_variants():
     assert slot_math.models("moon-princess")[0] == "standard"
     assert "stress" in slot_math.models("starlight-christmas")
     mp = slot_math.variants("moon-princess")
-    assert [(v["rtp"], v["model"], v["published"]) for v in mp] == [("94.51", "standard", True)]
-    assert mp[0]["target_rtp"] == 0.9451 and len(mp[0]["fingerprint"]) == 64
+    assert [(v["rtp"], v["model"], v["published"]) for v in mp] == [
+        ("96.50", "rtp-96.50", False), ("94.51", "standard", True), ("91.49", "rtp-91.49", False),
+        ("87.50", "rtp-87.50", False), ("84.50", "rtp-84.50", False)]
+    assert mp[1]["target_rtp"] == 0.9451 and len(mp[1]["fingerprint"]) == 64
     wish = slot_math.variants("wish-upon-a-star")
     assert [v["rtp"] for v in wish] == ["96.00", "95.20", "94.00", "92.00", "90.00"]
     assert [v["model"] for v in wish if v["published"]] == ["standard"]

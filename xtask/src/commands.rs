@@ -406,6 +406,9 @@ pub fn merge(a: &MergeArgs) -> CliResult {
         slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
     }
     let mut report = slot_sim::merge(&reports, &catalog, &a.levels.confidence)?;
+    if let Some(model) = &a.model {
+        report.target_rtp = model_target(&report, model)?;
+    }
     let with_detail = reports.iter().filter(|(_, r)| r.detail.is_some()).count();
     if with_detail > 0 && report.detail.is_none() {
         eprintln!(
@@ -421,6 +424,33 @@ pub fn merge(a: &MergeArgs) -> CliResult {
         slot_sim::par::write(&report, dir)?;
     }
     Ok(())
+}
+
+/// The target RTP (a fraction) of `model` (a name or file, as `--model` takes it) for the
+/// merged `report`: the model's own (a variant file's, or its variant's); refused when the
+/// model is not the one the report is of.
+fn model_target(report: &Report, model: &str) -> Result<f64, CliError> {
+    fn of<G: Game>(report: &Report, model: &str) -> Result<f64, CliError> {
+        let (game, target) = load::<G>(Some(model), None)?;
+        if game.fingerprint() != report.model_fingerprint {
+            return Err(CliError(format!(
+                "--model {model}: its model (sha256 {}) is not the reports' (sha256 {}); give the model the reports were simulated with",
+                game.fingerprint(),
+                report.model_fingerprint
+            )));
+        }
+        Ok(target.fraction())
+    }
+    match report.par.game.as_str() {
+        moon_princess::MoonPrincess::NAME => of::<moon_princess::MoonPrincess>(report, model),
+        wish_upon_a_star::WishUponAStar::NAME => {
+            of::<wish_upon_a_star::WishUponAStar>(report, model)
+        }
+        starlight_christmas::StarlightChristmas::NAME => {
+            of::<starlight_christmas::StarlightChristmas>(report, model)
+        }
+        other => Err(CliError(format!("--model: no game {other}"))),
+    }
 }
 
 /// `golden <game>`: replays every listed round of the game's golden vectors
@@ -508,6 +538,38 @@ pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
     }
     if let Some(dir) = &a.out {
         slot_sim::par::write_session(&report, dir)?;
+    }
+    Ok(())
+}
+
+/// What every game's `tune --target-rtp` checks first: that `--model`, `--ante` and
+/// `--choice` are not given (a variant derives from the published model, in every mode:
+/// `every` says how, "for every pick"), that the target lies in the tuner's range
+/// ([`slot_core::variant::LOWEST_TUNED_TARGET`] to `HIGHEST_TUNED_TARGET`, naming the
+/// published RTP `published`), and that `--out` can be written.
+///
+/// # Errors
+/// The first of these that fails, named.
+pub fn check_tune_variant(
+    a: &crate::TuneArgs,
+    game: &str,
+    every: &str,
+    target: TargetRtp,
+    published: TargetRtp,
+) -> CliResult {
+    if a.model.is_some() || a.ante || a.choice.is_some() {
+        return Err(CliError(format!(
+            "tune {game} --target-rtp derives a variant of the published model {every}; --model, --ante and --choice are not taken"
+        )));
+    }
+    use slot_core::variant::{HIGHEST_TUNED_TARGET, LOWEST_TUNED_TARGET};
+    if !(LOWEST_TUNED_TARGET..=HIGHEST_TUNED_TARGET).contains(&target) {
+        return Err(CliError(format!(
+            "--target-rtp {target}: the tuner derives variants from {LOWEST_TUNED_TARGET} to {HIGHEST_TUNED_TARGET}; the published variant is {published}"
+        )));
+    }
+    if let Some(out) = &a.out {
+        probe_writable(out)?;
     }
     Ok(())
 }

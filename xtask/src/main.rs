@@ -245,6 +245,12 @@ pub struct MergeArgs {
     /// Sign the merged report with this key (a file of 32 to 64 secret bytes).
     #[arg(long, value_name = "FILE")]
     pub sign_key: Option<std::path::PathBuf>,
+    /// The model the reports are of, to judge the merged report against its own target: a
+    /// variant file (`tune --out`) whose model is the reports' (refused otherwise). Without
+    /// it a report of a model off the game's ladder is judged against the published RTP (a
+    /// report file keeps the model's fingerprint, not its target).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub model: Option<String>,
 }
 
 /// The `--confidence` option of `sim` and `merge`.
@@ -442,7 +448,9 @@ pub struct TuneArgs {
     pub game: Game,
     /// Rounds per evaluation of a candidate model (at least 1); Starlight Christmas: base
     /// games per candidate (the free spins are played alone once, a fortieth as many), about
-    /// 5e8 for a knob known to a few hundredths of a point.
+    /// 5e8 for a knob known to a few hundredths of a point; Moon Princess: base games of the
+    /// split estimate (each pick's candidates play a twenty-fifth as many features), at least
+    /// about 6e8 for a pick's RTP known to 0.10 pp (1e9 made the shipped variants).
     #[arg(long, default_value_t = 20_000_000, value_parser = positive)]
     pub rounds: u64,
     /// Seed (the same for every candidate: paired comparison; with `--target-rtp`, also the

@@ -323,6 +323,72 @@ fn starlight_christmas_s_variants_are_certified_in_both_modes() {
     }
 }
 
+/// Moon Princess's other variants of the ladder: each one's split record and certificates
+/// (`confirmation/variants/<model>/`) are of the variant's model, meet the bar against the
+/// variant's target for every pick, are `math_model::VARIANT_EVIDENCE`'s figures, and its
+/// cap odds are the record's.
+#[test]
+fn moon_princess_s_variants_are_certified_for_every_pick() {
+    use moon_princess::MoonPrincess;
+    use moon_princess::math_model::VARIANT_EVIDENCE;
+    use slot_core::Game;
+    for e in VARIANT_EVIDENCE {
+        let game = MoonPrincess::new(&MoonPrincess::named_model(e.model).unwrap()).unwrap();
+        let variant = game.variant().unwrap();
+        let dir = root().join("crates/moon_princess").join(e.records_dir());
+        let record: SplitRecord =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(e.record)).unwrap()).unwrap();
+        record.check::<MoonPrincess>().unwrap();
+        record.check_sha256(true).unwrap();
+        assert_eq!(record.model_fingerprint, game.fingerprint(), "{}", e.model);
+        assert_eq!(e.cap_record, e.record, "{}", e.model);
+        let estimates = record.estimates();
+        let odds = record.cap_odds::<MoonPrincess>();
+        assert_eq!(estimates.len(), 3);
+        for (i, f) in e.certified.iter().enumerate() {
+            let (pick, est) = &estimates[i];
+            assert_eq!(pick, f.pick);
+            assert_eq!(
+                (
+                    record.base.seed,
+                    record.base.rounds,
+                    record.picks[i].features
+                ),
+                (f.seed, f.rounds, f.features)
+            );
+            assert!(est.half_width_99 <= 0.0005, "{} {pick}: {est:?}", e.model);
+            assert!(
+                (est.rtp - variant.rtp.fraction()).abs() <= 0.0010,
+                "{} {pick}: {est:?}",
+                e.model
+            );
+            assert!((est.rtp - f.rtp).abs() < 1e-9, "{} {pick}", e.model);
+            assert!((est.half_width_99 - f.half_width_99).abs() < 1e-9);
+            let c: slot_sim::certify::Certificate = serde_json::from_str(
+                &std::fs::read_to_string(dir.join(format!("certificate-{pick}.json"))).unwrap(),
+            )
+            .unwrap();
+            assert_eq!((c.rtp, c.half_width_99), (est.rtp, Some(est.half_width_99)));
+            assert_eq!(c.model_fingerprint, game.fingerprint());
+            assert_eq!(c.target_rtp, variant.rtp.fraction());
+            assert!(c.meets);
+            // The cap's odds the game states are the record's.
+            let (name, o) = &odds[i];
+            assert_eq!(name, f.pick);
+            let cap = e.cap[i];
+            assert_eq!(
+                (cap.pick, cap.base_seed, cap.seed),
+                (f.pick, f.seed, record.picks[i].seed)
+            );
+            assert_eq!((cap.base_games, cap.features), (f.rounds, f.features));
+            assert!((o.probability - cap.probability).abs() <= 1e-12 * o.probability);
+            assert!((o.effective_count - cap.effective_count).abs() < 1e-9);
+            assert!((o.bias_bound - cap.bias_bound).abs() < 1e-15);
+            assert!((o.unseen_base_bound - cap.unseen_base_bound).abs() < 1e-15);
+        }
+    }
+}
+
 /// Moon Princess: the odds of the cap each pick states are those of the committed split
 /// record of the shipped model (`math_model::CAP_ODDS_RECORD`), recomputed from its sums,
 /// with a 95 % interval whose upper end is at most twice its lower end.

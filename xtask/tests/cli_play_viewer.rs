@@ -130,7 +130,7 @@ fn an_unknown_model_is_refused_with_the_games_models() {
     for (game, names) in [
         (
             "moon-princess",
-            "standard, stress-free-spins, stress-trinity",
+            "standard, rtp-96.50, rtp-91.49, rtp-87.50, rtp-84.50, stress-free-spins, stress-trinity",
         ),
         (
             "wish-upon-a-star",

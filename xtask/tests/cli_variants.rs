@@ -42,6 +42,30 @@ fn rtp_names_a_variant_of_the_ladder_and_nothing_else() {
     let v: serde_json::Value = serde_json::from_str(&report).unwrap();
     assert_eq!(v["target_rtp"], 0.92);
     assert_eq!(v["variant"], "92.00 %");
+    // Every game plays its ladder by RTP: Moon Princess's 87.50 % variant, any pick.
+    let report = ok(&[
+        "sim",
+        "moon-princess",
+        "--rtp",
+        "87.5",
+        "--choice",
+        "storm",
+        "--rounds",
+        "20000",
+        "--gof-rounds",
+        "0",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&report).unwrap();
+    assert_eq!(v["target_rtp"], 0.875);
+    assert_eq!(v["variant"], "87.50 %");
+    assert_eq!(
+        v["model_fingerprint"].as_str().unwrap(),
+        moon_princess::MoonPrincess::new(&moon_princess::MathModel::named("rtp-87.50").unwrap())
+            .unwrap()
+            .fingerprint()
+            .to_string()
+    );
     let d = dir("cli_variants_par");
     ok(&[
         "sim",
@@ -97,8 +121,8 @@ fn rtp_names_a_variant_of_the_ladder_and_nothing_else() {
             "wish-upon-a-star has no RTP variant 91.00 %; its ladder is 96.00 %, 95.20 %, 94.00 %, 92.00 %, 90.00 %",
         ),
         (
-            vec!["sim", "moon-princess", "--rtp", "96.5"],
-            "moon-princess has no RTP variant 96.50 %; its ladder is 94.51 %",
+            vec!["sim", "moon-princess", "--rtp", "95"],
+            "moon-princess has no RTP variant 95.00 %; its ladder is 96.50 %, 94.51 %, 91.49 %, 87.50 %, 84.50 %",
         ),
         (
             vec!["play", "wish-upon-a-star", "--rtp", "90.001"],
@@ -116,8 +140,19 @@ fn rtp_names_a_variant_of_the_ladder_and_nothing_else() {
             "cannot be used with",
         ),
         (
-            vec!["tune", "moon-princess", "--target-rtp", "93"],
-            "the shape-holding tuner of this game is not built yet",
+            vec![
+                "tune",
+                "moon-princess",
+                "--target-rtp",
+                "93",
+                "--choice",
+                "love",
+            ],
+            "for every pick; --model, --ante and --choice are not taken",
+        ),
+        (
+            vec!["tune", "moon-princess", "--target-rtp", "97.5"],
+            "the tuner derives variants from 84.00 % to 97.00 %; the published variant is 94.51 %",
         ),
         (
             vec!["tune", "wish-upon-a-star", "--target-rtp", "83.99"],
@@ -209,6 +244,43 @@ fn a_tuned_variant_file_is_played_and_certified_against_its_own_target() {
     assert_eq!(cert["target_rtp"], 0.93);
     assert_eq!(cert["meets"], true);
     assert!((cert["rtp"].as_f64().unwrap() - rtp).abs() < 1e-12);
+    // Reports of the file merge into one judged against the file's target with `--model`;
+    // without it the fingerprint alone names no target, and the published one is used.
+    let mut reports = Vec::new();
+    for seed in ["1", "2"] {
+        let out = ok(&[
+            "sim",
+            "wish-upon-a-star",
+            "--model",
+            f,
+            "--rounds",
+            "20000",
+            "--seed",
+            seed,
+            "--gof-rounds",
+            "0",
+            "--json",
+        ]);
+        let path = d.join(format!("report-{seed}.json"));
+        std::fs::write(&path, out).unwrap();
+        reports.push(path.to_str().unwrap().to_string());
+    }
+    let merge = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec!["merge", "--json", reports[0].as_str(), reports[1].as_str()];
+        args.extend_from_slice(extra);
+        serde_json::from_str(&ok(&args)).unwrap()
+    };
+    assert_eq!(merge(&["--model", f])["target_rtp"], 0.93);
+    assert_eq!(merge(&[])["target_rtp"], 0.952);
+    let (code, _, err) = xtask(&[
+        "merge",
+        reports[0].as_str(),
+        reports[1].as_str(),
+        "--model",
+        "rtp-90.00",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is not the reports'"), "{err}");
     // An edited variant file is refused (its checksum), and so is a file that names another
     // target for a shipped variant's model.
     let edited = d.join("edited.json");
@@ -355,4 +427,43 @@ fn sim_of_file(game: &str, file: &str) -> serde_json::Value {
         "--json",
     ]))
     .unwrap()
+}
+
+/// Moon Princess's tuner: the base game's two knobs are solved first (printed with each
+/// candidate's figures), then each pick's free-spin knob on the split estimate, which a run
+/// too short to tell 0.10 pp refuses, naming the rounds that would do.
+#[test]
+fn moon_princess_s_tuner_solves_the_base_knobs_then_refuses_a_noisy_pick_search() {
+    let (code, out, err) = xtask(&[
+        "tune",
+        "moon-princess",
+        "--target-rtp",
+        "93",
+        "--rounds",
+        "2000000",
+        "--seed",
+        "7",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    for words in [
+        "base knobs (random power of 10000, clear weight of 10000), 2000000 paired base games each",
+        "half of the RTP's move",
+        "  random power  1000, clear weight  145: B ",
+        "pick love: needed mean free-spin value",
+    ] {
+        assert!(out.contains(words), "{words}: {out}");
+    }
+    // Fewer random powers for a lower target, the first line being the published knobs.
+    let powers: Vec<i64> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("  random power "))
+        .map(|l| l.split(',').next().unwrap().trim().parse().unwrap())
+        .collect();
+    assert_eq!(powers[0], 1000);
+    assert!(*powers.last().unwrap() < 1000, "{powers:?}");
+    assert!(
+        err.contains("noise: at --rounds 2000000 pick love's RTP is known to"),
+        "{err}"
+    );
+    assert!(err.contains("tune with --rounds"), "{err}");
 }

@@ -2,7 +2,7 @@
 //! features, top awards, target RTP), a round in a pick, and the random inputs a round draws
 //! (for the goodness-of-fit test of a simulation).
 
-use crate::math_model::{MathModel, ModelError, ReelSet};
+use crate::math_model::{MathModel, ModelError, ReelSet, VariantEvidence};
 use crate::outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
 use crate::pick::{PICKS, Pick};
 use crate::round::Multiplier;
@@ -39,12 +39,30 @@ impl slot_core::Game for MoonPrincess {
     /// The free spins feature is the free-spin source, the Trinity feature the Trinity source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 2), (1, 1)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
-    /// The ladder shipped so far: the published variant. The other variants of the published
-    /// ladder are added as each is tuned and certified.
-    const VARIANTS: &'static [slot_core::variant::Variant] = &[slot_core::variant::Variant {
-        rtp: TARGET_RTP,
-        model: "standard",
-    }];
+    /// The published ladder: 96.50, 94.51 (published), 91.49, 87.50 and 84.50 %, each
+    /// certified for every pick.
+    const VARIANTS: &'static [slot_core::variant::Variant] = &[
+        slot_core::variant::Variant {
+            rtp: TargetRtp(9650),
+            model: "rtp-96.50",
+        },
+        slot_core::variant::Variant {
+            rtp: TARGET_RTP,
+            model: "standard",
+        },
+        slot_core::variant::Variant {
+            rtp: TargetRtp(9149),
+            model: "rtp-91.49",
+        },
+        slot_core::variant::Variant {
+            rtp: TargetRtp(8750),
+            model: "rtp-87.50",
+        },
+        slot_core::variant::Variant {
+            rtp: TargetRtp(8450),
+            model: "rtp-84.50",
+        },
+    ];
 
     fn mode_name(mode: Pick) -> &'static str {
         mode.name()
@@ -70,14 +88,12 @@ impl slot_core::Game for MoonPrincess {
         MoonPrincess::fingerprint(self)
     }
 
-    /// The pick's split estimate in [`crate::math_model::CONFIRMED`], for the shipped model only.
+    /// The pick's split certification of the variant this game plays
+    /// ([`VariantEvidence::of`]: the published model's in [`crate::math_model::CONFIRMED`],
+    /// another variant's in [`crate::math_model::VARIANT_EVIDENCE`]); `None` for a model off
+    /// the ladder.
     fn certified_rtp(&self, pick: Pick) -> Option<CertifiedRtp> {
-        if self.fingerprint() != MathModel::standard().fingerprint() {
-            return None;
-        }
-        let f = crate::math_model::CONFIRMED
-            .iter()
-            .find(|f| f.pick == pick.name())?;
+        let f = evidence_of(self)?.certified[pick.index()];
         Some(CertifiedRtp {
             rtp: f.rtp,
             half_width_99: Some(f.half_width_99),
@@ -85,33 +101,42 @@ impl slot_core::Game for MoonPrincess {
         })
     }
 
-    /// The pick's odds of the cap in [`crate::math_model::CAP_ODDS`], for the shipped model
-    /// only.
+    /// The pick's odds of the cap in the variant this game plays, from its split records
+    /// ([`VariantEvidence::of`]); none for a model off the ladder.
     fn certified_award_odds(&self, pick: Pick) -> Vec<slot_core::game::CertifiedOdds> {
-        use crate::math_model::{CAP_ODDS, CAP_ODDS_RECORD};
-        if self.fingerprint() != MathModel::standard().fingerprint() {
+        let Some(e) = evidence_of(self) else {
             return Vec::new();
-        }
-        CAP_ODDS
-            .iter()
-            .filter(|c| c.pick == pick.name())
-            .map(|c| slot_core::game::CertifiedOdds {
-                award: "cap 5000x",
-                probability: c.probability,
-                count: c.effective_count,
-                how: format!(
-                    "split record {CAP_ODDS_RECORD}: 1e9 base games (seed 20261401) and 2e8 features alone (seed {}), each feature weighted by the share of triggering base games it caps with (effective count {:.1}); {}; no base game capped alone in 1e9 (its chance, stated apart: at most {:.1e} at 95 %)",
-                    c.seed,
-                    c.effective_count,
-                    if c.bias_bound == 0.0 {
-                        "nothing left out".to_string()
-                    } else {
-                        format!("left out at most {:.1e}", c.bias_bound)
-                    },
-                    c.unseen_base_bound
-                ),
-            })
-            .collect()
+        };
+        let c = e.cap[pick.index()];
+        vec![slot_core::game::CertifiedOdds {
+            award: "cap 5000x",
+            probability: c.probability,
+            count: c.effective_count,
+            how: format!(
+                "split record {}/{}: {} base games (seed {}) and {} features alone (seed {}), each feature weighted by the share of triggering base games it caps with (effective count {:.1}); {}; {}",
+                e.records_dir(),
+                e.cap_record,
+                count_text(c.base_games),
+                c.base_seed,
+                count_text(c.features),
+                c.seed,
+                c.effective_count,
+                if c.bias_bound == 0.0 {
+                    "nothing left out".to_string()
+                } else {
+                    format!("left out at most {:.1e}", c.bias_bound)
+                },
+                if c.unseen_base_bound > 0.0 {
+                    format!(
+                        "no base game capped alone in {} (its chance, stated apart: at most {:.1e} at 95 %)",
+                        count_text(c.base_games),
+                        c.unseen_base_bound
+                    )
+                } else {
+                    "the base games that capped alone are counted in it".to_string()
+                }
+            ),
+        }]
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
@@ -323,9 +348,26 @@ fn strip_len(text: &str) -> usize {
         .sum()
 }
 
+/// A count in short scientific form: `1e9`, `2.1e9`, `5.6e7`.
+fn count_text(n: u64) -> String {
+    format!("{:.1e}", n as f64).replace(".0e", "e")
+}
+
+/// The evidence of the variant `game` plays ([`VariantEvidence::of`]), `None` off the ladder.
+fn evidence_of(game: &MoonPrincess) -> Option<VariantEvidence> {
+    VariantEvidence::of(slot_core::Game::variant(game)?.model)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_written_in_short_scientific_form() {
+        assert_eq!(count_text(1_000_000_000), "1e9");
+        assert_eq!(count_text(2_100_000_000), "2.1e9");
+        assert_eq!(count_text(56_000_000), "5.6e7");
+    }
 
     #[test]
     fn strip_lengths_count_stacks() {

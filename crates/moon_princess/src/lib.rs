@@ -2,7 +2,8 @@
 //!
 //! A 5x5 slot of straight line wins with tumbles that never refill, the Girl Power meter with
 //! Trinity spins, random single powers, and free spins triggered by clearing the grid, with
-//! the player's pick of princess. Published RTP about 94.51 % for each pick; bets 0.20 to
+//! the player's pick of princess. Published RTP about 94.51 % for each pick (the ladder 96.50 to
+//! 84.50 % ships too: "RTP variants" below); bets 0.20 to
 //! 40.00; the win of a round is capped at 5,000 x the total bet.
 //!
 //! # The rules
@@ -142,6 +143,36 @@
 //! 14. **A base-game spin reaches at most x13**: every tumble removes at least two cells more
 //!     than it adds, so a grid of 25 cells tumbles at most 12 times ([`paused::MAX_BASE_GAME_MULTIPLIER`]
 //!     proves it); a stored round claiming more is refused.
+//!
+//! # RTP variants
+//! The game ships its published RTP ladder ([`Game::VARIANTS`]): 96.50, 94.51 (published),
+//! 91.49, 87.50 and 84.50 %, the same rules, strips and paytable on five math models that
+//! differ in five knobs only ([`math_model::LadderKnobs`]): the random power's chance per paid
+//! spin and the clearing reel set's weight in the base game, and each pick's rich free-spin
+//! reel set weight. An operator chooses one by its RTP ([`Game::variant_at`],
+//! [`Game::named_model`]); every round's record names its model's fingerprint, a round paused
+//! on one variant cannot be resumed on another ([`paused`]), and [`Game::variant`] tells which
+//! variant a game plays.
+//!
+//! | variant | model name | RTP Love / Star / Storm (certified) | lowest across the picks | hit frequency | free spins, 1 in | sd (x bet) | free-spin share | cap 5,000 x, 1 in | knobs: random power / clear weight / rich weights |
+//! |---|---|---|---|---|---|---|---|---|---|
+//! | 96.50 % | `rtp-96.50` | 96.4970 / 96.5193 / 96.5324 % (+- 0.048 pp) | 96.4970 % (Love) | 32.86 / 32.86 / 32.85 % | 244.4 / 244.3 / 244.2 | 18.79 / 18.40 / 16.34 | 42.9 / 43.0 / 42.9 % | 6.04e8 / 3.72e8 / 6.05e8 | 1,093 / 142 / 382, 504, 598 |
+//! | 94.51 % (published) | `standard` | 94.5309 / 94.5296 / 94.5267 % (+- 0.047 pp) | 94.5267 % (Storm) | 32.64 / 32.64 / 32.64 % | 243.6 / 243.8 / 243.4 | 18.34 / 17.92 / 15.90 | 42.1 / 42.3 / 42.3 % | 5.40e8 / 3.58e8 / 7.90e8 | 1,000 / 145 / 341, 461, 548 |
+//! | 91.49 % | `rtp-91.49` | 91.4752 / 91.4740 / 91.4947 % (+- 0.048 pp) | 91.4740 % (Star) | 32.31 / 32.31 / 32.31 % | 243.4 / 243.5 / 243.4 | 17.91 / 17.15 / 15.42 | 41.4 / 41.2 / 41.4 % | 6.12e8 / 4.53e8 / 8.14e8 | 859 / 149 / 282, 402, 479 |
+//! | 87.50 % | `rtp-87.50` | 87.4810 / 87.5113 / 87.5292 % (+- 0.048 pp) | 87.4810 % (Love) | 31.86 / 31.86 / 31.86 % | 245.1 / 244.8 / 244.5 | 17.01 / 16.36 / 14.54 | 39.9 / 39.8 / 40.0 % | 7.43e8 / 4.18e8 / 1.40e9 | 672 / 154 / 205, 325, 386 |
+//! | 84.50 % | `rtp-84.50` | 84.5170 / 84.5267 / 84.5323 % (+- 0.049 pp) | 84.5170 % (Love) | 31.47 / 31.48 / 31.48 % | 243.7 / 243.9 / 244.2 | 16.36 / 15.78 / 13.94 | 38.7 / 38.8 / 38.8 % | 5.32e8 / 4.86e8 / 1.01e9 | 513 / 160 / 136, 255, 301 |
+//!
+//! Each RTP is certified by the split estimate to a 99 % half-width of at most 0.05 pp
+//! (`cargo xtask certify moon-princess --rtp R --dir DIR --seed S`: chunks of 3e8 base games
+//! and 8e6 features per pick until the widest interval is narrow enough; the published
+//! model's figures are its earlier certification); hit frequency, free spins, sd and
+//! free-spin share come from 4e7 simulated rounds per variant and pick on one seed (20261901,
+//! common random numbers); the cap's odds from the certification records (the published
+//! model's from its cap-odds record). The lowest RTP across the picks is what Ontario's
+//! iGaming standard asks an operator to show for a game whose player choices change its RTP.
+//! Each variant's file (`variants/rtp-XX.XX.json`, [`math_model::VARIANT_FILES`]) holds its
+//! model, its target and how it was tuned ([`math_model`], "The RTP ladder"); the evidence is
+//! [`math_model::VARIANT_EVIDENCE`].
 
 pub mod evaluate;
 pub mod events;

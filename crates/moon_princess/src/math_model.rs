@@ -39,6 +39,33 @@
 //! on the mean feature value V(k), measured on N / 25 features alone with one fixed seed
 //! (paired comparison). The certification figures are in [`CONFIRMED`].
 //!
+//! # The RTP ladder
+//! The other variants of the published ladder (96.50, 91.49, 87.50 and 84.50 %) are the
+//! published model with five knobs set ([`LadderKnobs`], [`MathModel::with_knobs`]); strips,
+//! paytable and rules are the published ones. Each file in `variants/` ([`VARIANT_FILES`])
+//! holds the model, its target and how the tuner made it (`cargo xtask tune moon-princess
+//! --target-rtp R --rounds 1000000000 --seed 20261901 --out FILE`):
+//!
+//! 1. **Base game.** The random power's chance (of 10,000) and the clearing reel set's weight
+//!    (of 10,000) are solved together, by Newton steps on 2e7 base games per candidate (each
+//!    round from a generator of its own, so every candidate plays the same rounds), so that
+//!    the base game's RTP is the published one's times `1 + (R / 94.51 % - 1) / 2` and the
+//!    free spins come as often as in the published model (1 in about 243). The random power
+//!    moves the base RTP (it makes wins and clears); the clear weight then brings the
+//!    free-spin rate back. The base game takes half of the RTP's relative move because
+//!    holding the free-spin share exactly (all of the move in the base game) takes away
+//!    nearly every random power at 84.50 %, and with them 2.4 pp of hit frequency (its bound
+//!    is 2 pp), while leaving the base game alone moves the free-spin share by 6.8 pp there
+//!    (bound 5 pp); half and half keeps both inside (measured at 84.50 %: 1.2 pp and 3.5 pp).
+//! 2. **Free spins, per pick.** The rich reel set's weight is searched by secant steps so that
+//!    the pick's split estimate B + q V meets the target: B and q from 1e9 base games at the
+//!    new base knobs, V from 4e7 features alone per candidate (one seed for every candidate).
+//! 3. **Shape.** Hit frequency, free spins per round, sd, free-spin share and the top awards
+//!    are measured beside the published model's, 4e7 whole rounds per pick on one seed, and
+//!    checked against their bounds; the file keeps them.
+//!
+//! Each variant is then certified apart ([`VARIANT_EVIDENCE`]).
+//!
 //! # Certification figures (the shipped model)
 //! Each pick's RTP is certified as a split estimate, RTP = B + q V (the runner's `split`
 //! command; the runner library's `split` module gives the method, its delta-method interval
@@ -198,6 +225,16 @@ pub enum ModelError {
         /// The reel.
         reel: usize,
     },
+    /// A ladder knob out of its range ([`MathModel::with_knobs`]).
+    #[error("{knob} {value} is out of range; allowed: {allowed}")]
+    Knob {
+        /// Which knob.
+        knob: &'static str,
+        /// The value given.
+        value: u32,
+        /// What is allowed.
+        allowed: &'static str,
+    },
     /// A chance that is not a probability.
     #[error(
         "random power chance {numerator}/{denominator} is not a probability (need 0 <= n <= d, d > 0)"
@@ -271,6 +308,12 @@ const REELS_RICH: [&str; 5] = [
 pub struct CapOdds {
     /// The pick.
     pub pick: &'static str,
+    /// The seed of the base games.
+    pub base_seed: u64,
+    /// Base games played.
+    pub base_games: u64,
+    /// Features of the pick played alone.
+    pub features: u64,
     /// The seed of the pick's features alone.
     pub seed: u64,
     /// The probability that a round reaches the cap.
@@ -297,6 +340,9 @@ pub const CAP_ODDS_RECORD: &str = "split_1e9_2e8_seed20261401.json";
 pub const CAP_ODDS: [CapOdds; 3] = [
     CapOdds {
         pick: "love",
+        base_seed: 20_261_401,
+        base_games: 1_000_000_000,
+        features: 200_000_000,
         seed: 20_261_402,
         probability: 1.851_127_57e-9,
         effective_count: 91.656_166_501_534_74,
@@ -305,6 +351,9 @@ pub const CAP_ODDS: [CapOdds; 3] = [
     },
     CapOdds {
         pick: "star",
+        base_seed: 20_261_401,
+        base_games: 1_000_000_000,
+        features: 200_000_000,
         seed: 20_261_403,
         probability: 2.790_428_86e-9,
         effective_count: 137.989_546_895_867_08,
@@ -313,6 +362,9 @@ pub const CAP_ODDS: [CapOdds; 3] = [
     },
     CapOdds {
         pick: "storm",
+        base_seed: 20_261_401,
+        base_games: 1_000_000_000,
+        features: 200_000_000,
         seed: 20_261_404,
         probability: 1.265_102_345e-9,
         effective_count: 62.858_137_937_314_744,
@@ -379,6 +431,366 @@ pub const CONFIRMED: [Figures; 3] = [
     },
 ];
 
+/// The game's name in variant files (`Game::NAME`).
+const GAME_NAME: &str = "moon-princess";
+
+/// The variants of the RTP ladder besides the published one, highest first, as the tuner
+/// wrote them (`cargo xtask tune moon-princess --target-rtp R --rounds 1000000000 --seed
+/// 20261901 --out FILE`): each file holds the model, its target and how it was tuned (its
+/// five knobs, [`LadderKnobs`], the RTP the tuner found per pick, and its shape beside the
+/// published variant's). A test reads each file's target and checks that its model is the
+/// published one with its knobs set ([`MathModel::with_knobs`]).
+pub const VARIANT_FILES: [(&str, &str); 4] = [
+    ("rtp-96.50", include_str!("../variants/rtp-96.50.json")),
+    ("rtp-91.49", include_str!("../variants/rtp-91.49.json")),
+    ("rtp-87.50", include_str!("../variants/rtp-87.50.json")),
+    ("rtp-84.50", include_str!("../variants/rtp-84.50.json")),
+];
+
+/// The evidence of one variant of the ladder ([`VariantEvidence::of`] finds it by model):
+/// its certification and its odds of the cap per pick.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantEvidence {
+    /// Its model's name ([`MathModel::NAMES`]).
+    pub model: &'static str,
+    /// Its certification per pick (Love, Star, Storm).
+    pub certified: [Figures; 3],
+    /// The split record of the certification, in [`VariantEvidence::records_dir`].
+    pub record: &'static str,
+    /// Its odds of the cap per pick (Love, Star, Storm).
+    pub cap: [CapOdds; 3],
+    /// The split record of the cap's odds, in [`VariantEvidence::records_dir`].
+    pub cap_record: &'static str,
+}
+
+impl VariantEvidence {
+    /// The evidence of the variant whose model is called `model` (a name of
+    /// [`MathModel::NAMES`]): the published model's ([`CONFIRMED`], [`CAP_ODDS`]) for
+    /// `standard`, the entry of [`VARIANT_EVIDENCE`] for another variant of the ladder;
+    /// `None` for a model off the ladder.
+    pub fn of(model: &str) -> Option<VariantEvidence> {
+        if model == "standard" {
+            return Some(VariantEvidence {
+                model: "standard",
+                certified: CONFIRMED,
+                record: CONFIRMED_RECORD,
+                cap: CAP_ODDS,
+                cap_record: CAP_ODDS_RECORD,
+            });
+        }
+        VARIANT_EVIDENCE.iter().find(|e| e.model == model).copied()
+    }
+
+    /// Where its records are, below `crates/moon_princess/`: `confirmation` for the
+    /// published model, `confirmation/variants/<model>` for the others.
+    pub fn records_dir(&self) -> String {
+        if self.model == "standard" {
+            "confirmation".to_string()
+        } else {
+            format!("confirmation/variants/{}", self.model)
+        }
+    }
+}
+
+/// The evidence of the ladder's other variants, highest first: every pick certified by
+/// `cargo xtask certify moon-princess --rtp R --dir DIR --seed S` (chunks of 3e8 base games
+/// and 8e6 features per pick until every pick's 99 % half-width was at most 0.05 pp), with the
+/// cap's odds from the same record. A test of the runner recomputes every figure from the
+/// records in `confirmation/variants/<model>/` and ties them to the variant's fingerprint.
+///
+/// | variant | pick | seed | base games | features | RTP | 99 % half-width | distance | cap, 1 in (effective count) |
+/// |---|---|---|---|---|---|---|---|---|
+/// | 96.50 % | love | 20264000 | 3e9 | 8e7 | 96.4970 % | 0.0483 pp | -0.0030 pp | 6.04e8 (33.0) |
+/// | 96.50 % | star | 20264000 | 3e9 | 8e7 | 96.5193 % | 0.0476 pp | +0.0193 pp | 3.72e8 (53.2) |
+/// | 96.50 % | storm | 20264000 | 3e9 | 8e7 | 96.5324 % | 0.0451 pp | +0.0324 pp | 6.05e8 (32.4) |
+/// | 91.49 % | love | 20263000 | 2.7e9 | 7.2e7 | 91.4752 % | 0.0478 pp | -0.0148 pp | 6.12e8 (29.2) |
+/// | 91.49 % | star | 20263000 | 2.7e9 | 7.2e7 | 91.4740 % | 0.0470 pp | -0.0160 pp | 4.53e8 (39.2) |
+/// | 91.49 % | storm | 20263000 | 2.7e9 | 7.2e7 | 91.4947 % | 0.0444 pp | +0.0047 pp | 8.14e8 (22.0) |
+/// | 87.50 % | love | 20265000 | 2.4e9 | 6.4e7 | 87.4810 % | 0.0482 pp | -0.0190 pp | 7.43e8 (21.6) |
+/// | 87.50 % | star | 20265000 | 2.4e9 | 6.4e7 | 87.5113 % | 0.0473 pp | +0.0113 pp | 4.18e8 (38.2) |
+/// | 87.50 % | storm | 20265000 | 2.4e9 | 6.4e7 | 87.5292 % | 0.0446 pp | +0.0292 pp | 1.40e9 (11.2) |
+/// | 84.50 % | love | 20262000 | 2.1e9 | 5.6e7 | 84.5170 % | 0.0494 pp | +0.0170 pp | 5.32e8 (26.1) |
+/// | 84.50 % | star | 20262000 | 2.1e9 | 5.6e7 | 84.5267 % | 0.0484 pp | +0.0267 pp | 4.86e8 (28.6) |
+/// | 84.50 % | storm | 20262000 | 2.1e9 | 5.6e7 | 84.5323 % | 0.0455 pp | +0.0323 pp | 1.01e9 (13.9) |
+pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
+    VariantEvidence {
+        model: "rtp-96.50",
+        certified: [
+            Figures {
+                pick: "love",
+                method: "split: B + q V; B, q from 3.0e9 base games, V from 8.0e7 features alone, in 10 chunks (chunk i: base games seed 20264000 + 16 i, love's features seed 20264001 + 16 i)",
+                rounds: 3_000_000_000,
+                features: 80_000_000,
+                seed: 20_264_000,
+                rtp: 0.9649701962374819,
+                half_width_99: 0.00048278442599738205,
+            },
+            Figures {
+                pick: "star",
+                method: "split: B + q V; B, q from 3.0e9 base games, V from 8.0e7 features alone, in 10 chunks (chunk i: base games seed 20264000 + 16 i, star's features seed 20264002 + 16 i)",
+                rounds: 3_000_000_000,
+                features: 80_000_000,
+                seed: 20_264_000,
+                rtp: 0.9651928077907804,
+                half_width_99: 0.0004758519141763038,
+            },
+            Figures {
+                pick: "storm",
+                method: "split: B + q V; B, q from 3.0e9 base games, V from 8.0e7 features alone, in 10 chunks (chunk i: base games seed 20264000 + 16 i, storm's features seed 20264003 + 16 i)",
+                rounds: 3_000_000_000,
+                features: 80_000_000,
+                seed: 20_264_000,
+                rtp: 0.9653235811497749,
+                half_width_99: 0.0004512767026648107,
+            },
+        ],
+        record: "split.json",
+        cap: [
+            CapOdds {
+                pick: "love",
+                base_seed: 20_264_000,
+                base_games: 3_000_000_000,
+                features: 80_000_000,
+                seed: 20_264_001,
+                probability: 1.6558918291666664e-9,
+                effective_count: 33.02209919625109,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.2296264846191441e-9,
+            },
+            CapOdds {
+                pick: "star",
+                base_seed: 20_264_000,
+                base_games: 3_000_000_000,
+                features: 80_000_000,
+                seed: 20_264_002,
+                probability: 2.6843999916666665e-9,
+                effective_count: 53.20354651188777,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.2296264846191441e-9,
+            },
+            CapOdds {
+                pick: "storm",
+                base_seed: 20_264_000,
+                base_games: 3_000_000_000,
+                features: 80_000_000,
+                seed: 20_264_003,
+                probability: 1.6530870541666665e-9,
+                effective_count: 32.38639658515038,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.2296264846191441e-9,
+            },
+        ],
+        cap_record: "split.json",
+    },
+    VariantEvidence {
+        model: "rtp-91.49",
+        certified: [
+            Figures {
+                pick: "love",
+                method: "split: B + q V; B, q from 2.7e9 base games, V from 7.2e7 features alone, in 9 chunks (chunk i: base games seed 20263000 + 16 i, love's features seed 20263001 + 16 i)",
+                rounds: 2_700_000_000,
+                features: 72_000_000,
+                seed: 20_263_000,
+                rtp: 0.9147518508897226,
+                half_width_99: 0.00047839948790428724,
+            },
+            Figures {
+                pick: "star",
+                method: "split: B + q V; B, q from 2.7e9 base games, V from 7.2e7 features alone, in 9 chunks (chunk i: base games seed 20263000 + 16 i, star's features seed 20263002 + 16 i)",
+                rounds: 2_700_000_000,
+                features: 72_000_000,
+                seed: 20_263_000,
+                rtp: 0.9147400356240989,
+                half_width_99: 0.0004701771646217011,
+            },
+            Figures {
+                pick: "storm",
+                method: "split: B + q V; B, q from 2.7e9 base games, V from 7.2e7 features alone, in 9 chunks (chunk i: base games seed 20263000 + 16 i, storm's features seed 20263003 + 16 i)",
+                rounds: 2_700_000_000,
+                features: 72_000_000,
+                seed: 20_263_000,
+                rtp: 0.9149472155414659,
+                half_width_99: 0.0004443459480229006,
+            },
+        ],
+        record: "split.json",
+        cap: [
+            CapOdds {
+                pick: "love",
+                base_seed: 20_263_000,
+                base_games: 2_700_000_000,
+                features: 72_000_000,
+                seed: 20_263_001,
+                probability: 1.6352211625514405e-9,
+                effective_count: 29.195156282832784,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.3662516495768268e-9,
+            },
+            CapOdds {
+                pick: "star",
+                base_seed: 20_263_000,
+                base_games: 2_700_000_000,
+                features: 72_000_000,
+                seed: 20_263_002,
+                probability: 2.205938034979424e-9,
+                effective_count: 39.19447692791811,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.3662516495768268e-9,
+            },
+            CapOdds {
+                pick: "storm",
+                base_seed: 20_263_000,
+                base_games: 2_700_000_000,
+                features: 72_000_000,
+                seed: 20_263_003,
+                probability: 1.2282655195473252e-9,
+                effective_count: 21.975859060784156,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.3662516495768268e-9,
+            },
+        ],
+        cap_record: "split.json",
+    },
+    VariantEvidence {
+        model: "rtp-87.50",
+        certified: [
+            Figures {
+                pick: "love",
+                method: "split: B + q V; B, q from 2.4e9 base games, V from 6.4e7 features alone, in 8 chunks (chunk i: base games seed 20265000 + 16 i, love's features seed 20265001 + 16 i)",
+                rounds: 2_400_000_000,
+                features: 64_000_000,
+                seed: 20_265_000,
+                rtp: 0.8748103644594913,
+                half_width_99: 0.0004817408848578391,
+            },
+            Figures {
+                pick: "star",
+                method: "split: B + q V; B, q from 2.4e9 base games, V from 6.4e7 features alone, in 8 chunks (chunk i: base games seed 20265000 + 16 i, star's features seed 20265002 + 16 i)",
+                rounds: 2_400_000_000,
+                features: 64_000_000,
+                seed: 20_265_000,
+                rtp: 0.8751132858123783,
+                half_width_99: 0.000472698242651527,
+            },
+            Figures {
+                pick: "storm",
+                method: "split: B + q V; B, q from 2.4e9 base games, V from 6.4e7 features alone, in 8 chunks (chunk i: base games seed 20265000 + 16 i, storm's features seed 20265003 + 16 i)",
+                rounds: 2_400_000_000,
+                features: 64_000_000,
+                seed: 20_265_000,
+                rtp: 0.8752919250504989,
+                half_width_99: 0.0004457484149138993,
+            },
+        ],
+        record: "split.json",
+        cap: [
+            CapOdds {
+                pick: "love",
+                base_seed: 20_265_000,
+                base_games: 2_400_000_000,
+                features: 64_000_000,
+                seed: 20_265_001,
+                probability: 1.3463732291666667e-9,
+                effective_count: 21.61297255631829,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.5370331057739301e-9,
+            },
+            CapOdds {
+                pick: "star",
+                base_seed: 20_265_000,
+                base_games: 2_400_000_000,
+                features: 64_000_000,
+                seed: 20_265_002,
+                probability: 2.390399921875e-9,
+                effective_count: 38.244389130857044,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.5370331057739301e-9,
+            },
+            CapOdds {
+                pick: "storm",
+                base_seed: 20_265_000,
+                base_games: 2_400_000_000,
+                features: 64_000_000,
+                seed: 20_265_003,
+                probability: 7.117283268229167e-10,
+                effective_count: 11.235857541715573,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.5370331057739301e-9,
+            },
+        ],
+        cap_record: "split.json",
+    },
+    VariantEvidence {
+        model: "rtp-84.50",
+        certified: [
+            Figures {
+                pick: "love",
+                method: "split: B + q V; B, q from 2.1e9 base games, V from 5.6e7 features alone, in 7 chunks (chunk i: base games seed 20262000 + 16 i, love's features seed 20262001 + 16 i)",
+                rounds: 2_100_000_000,
+                features: 56_000_000,
+                seed: 20_262_000,
+                rtp: 0.8451703359096978,
+                half_width_99: 0.0004944949405514282,
+            },
+            Figures {
+                pick: "star",
+                method: "split: B + q V; B, q from 2.1e9 base games, V from 5.6e7 features alone, in 7 chunks (chunk i: base games seed 20262000 + 16 i, star's features seed 20262002 + 16 i)",
+                rounds: 2_100_000_000,
+                features: 56_000_000,
+                seed: 20_262_000,
+                rtp: 0.8452674056680192,
+                half_width_99: 0.00048380461561870755,
+            },
+            Figures {
+                pick: "storm",
+                method: "split: B + q V; B, q from 2.1e9 base games, V from 5.6e7 features alone, in 7 chunks (chunk i: base games seed 20262000 + 16 i, storm's features seed 20262003 + 16 i)",
+                rounds: 2_100_000_000,
+                features: 56_000_000,
+                seed: 20_262_000,
+                rtp: 0.8453233278194701,
+                half_width_99: 0.00045510318067593135,
+            },
+        ],
+        record: "split.json",
+        cap: [
+            CapOdds {
+                pick: "love",
+                base_seed: 20_262_000,
+                base_games: 2_100_000_000,
+                features: 56_000_000,
+                seed: 20_262_001,
+                probability: 1.8794154931972786e-9,
+                effective_count: 26.08555409419522,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.7566092637416345e-9,
+            },
+            CapOdds {
+                pick: "star",
+                base_seed: 20_262_000,
+                base_games: 2_100_000_000,
+                features: 56_000_000,
+                seed: 20_262_002,
+                probability: 2.0552882397959183e-9,
+                effective_count: 28.640174908907632,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.7566092637416345e-9,
+            },
+            CapOdds {
+                pick: "storm",
+                base_seed: 20_262_000,
+                base_games: 2_100_000_000,
+                features: 56_000_000,
+                seed: 20_262_003,
+                probability: 9.93834294217687e-10,
+                effective_count: 13.93360067140098,
+                bias_bound: 0.0,
+                unseen_base_bound: 1.7566092637416345e-9,
+            },
+        ],
+        cap_record: "split.json",
+    },
+];
+
 const REELS_PRINCESS: [&str; 5] = [
     "pr*8 pb*7 pg*8 ci*2 pr*6 pb*8 he*2 pg*7",
     "pb*8 pg*7 pr*8 he*2 pb*6 pg*8 be*2 pr*7",
@@ -439,6 +851,113 @@ impl MathModel {
     }
 }
 
+/// The denominator of [`LadderKnobs::random_power`]: the random power's chance is set in
+/// units of 1 / 10,000.
+pub const RANDOM_POWER_DENOMINATOR: u32 = 10_000;
+
+/// The knobs a variant of the RTP ladder moves, everything else being the published model
+/// ([`MathModel::with_knobs`]). Each knob changes how often something happens, never what it
+/// pays: the paytable, the strips and every rule stay the published ones.
+///
+/// * `random_power` and `clear_weight` move the **base game** (paid and Trinity spins): the
+///   random power's chance per paid spin (of [`RANDOM_POWER_DENOMINATOR`]; more powers, more
+///   base wins and more clears) and the weight of the clearing reel set (of
+///   [`BASE_WEIGHT_TOTAL`]; the quiet set takes the rest; more clears, more free spins). The
+///   tuner moves the two together so that the base game's RTP follows the target and the
+///   free spins come as often as in the published model.
+/// * `rich_weights` move each pick's **free spins** (Love, Star, Storm): the weight of the rich
+///   reel set (of [`FREE_WEIGHT_TOTAL`]; the princess set keeps [`FREE_PRINCESS_WEIGHT`], the
+///   quiet set takes the rest), which sets the pick's mean feature win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LadderKnobs {
+    /// The random power's chance per paid spin, of [`RANDOM_POWER_DENOMINATOR`] (published:
+    /// 1,000, one in ten).
+    pub random_power: u32,
+    /// The weight of the clearing base reel set, of [`BASE_WEIGHT_TOTAL`] (published:
+    /// [`BASE_CLEAR_WEIGHT`]).
+    pub clear_weight: u32,
+    /// The weight of the rich free-spin reel set per pick (Love, Star, Storm), of
+    /// [`FREE_WEIGHT_TOTAL`] (published: [`FREE_RICH_WEIGHTS`]).
+    pub rich_weights: [u32; 3],
+}
+
+impl LadderKnobs {
+    /// The published model's knobs.
+    pub const PUBLISHED: LadderKnobs = LadderKnobs {
+        random_power: RANDOM_POWER_DENOMINATOR / 10,
+        clear_weight: BASE_CLEAR_WEIGHT,
+        rich_weights: FREE_RICH_WEIGHTS,
+    };
+
+    /// The largest rich weight a pick may have: the quiet set keeps a weight of at least 1.
+    pub const MAX_RICH_WEIGHT: u32 = FREE_WEIGHT_TOTAL - FREE_PRINCESS_WEIGHT - 1;
+}
+
+impl MathModel {
+    /// The published model with the ladder's knobs set to `k` ([`LadderKnobs`]); the random
+    /// power's chance is written as the reduced fraction `k.random_power / 10,000`, so
+    /// [`LadderKnobs::PUBLISHED`] gives exactly [`MathModel::standard`].
+    ///
+    /// # Errors
+    /// [`ModelError::Knob`] naming the knob and its allowed range: a random power above
+    /// 10,000, a clear weight of 0 or of [`BASE_WEIGHT_TOTAL`] or more (both base reel sets
+    /// keep a weight), a rich weight above [`LadderKnobs::MAX_RICH_WEIGHT`].
+    pub fn with_knobs(k: &LadderKnobs) -> Result<MathModel, ModelError> {
+        let bad = |knob: &'static str, value: u32, allowed: &'static str| ModelError::Knob {
+            knob,
+            value,
+            allowed,
+        };
+        if k.random_power > RANDOM_POWER_DENOMINATOR {
+            return Err(bad("random power", k.random_power, "0 to 10000 (of 10000)"));
+        }
+        if k.clear_weight == 0 || k.clear_weight >= BASE_WEIGHT_TOTAL {
+            return Err(bad("clear weight", k.clear_weight, "1 to 9999 (of 10000)"));
+        }
+        if let Some(&r) = k
+            .rich_weights
+            .iter()
+            .find(|&&r| r > LadderKnobs::MAX_RICH_WEIGHT)
+        {
+            return Err(bad("rich weight", r, "0 to 9819 (of 10000)"));
+        }
+        let mut m = MathModel::standard();
+        m.base[0].weight = BASE_WEIGHT_TOTAL - k.clear_weight;
+        m.base[1].weight = k.clear_weight;
+        for (sets, &rich) in m.free_spins.iter_mut().zip(&k.rich_weights) {
+            sets[0].weight = FREE_WEIGHT_TOTAL - rich - FREE_PRINCESS_WEIGHT;
+            sets[1].weight = rich;
+        }
+        let g = gcd(k.random_power, RANDOM_POWER_DENOMINATOR);
+        m.random_power_chance = (k.random_power / g, RANDOM_POWER_DENOMINATOR / g);
+        Ok(m)
+    }
+
+    /// The ladder's knobs of this model, if it is the published model with its knobs moved
+    /// ([`MathModel::with_knobs`]); `None` for any other model.
+    pub fn knobs(&self) -> Option<LadderKnobs> {
+        let (n, d) = self.random_power_chance;
+        if d == 0 || !RANDOM_POWER_DENOMINATOR.is_multiple_of(d) {
+            return None;
+        }
+        let k = LadderKnobs {
+            random_power: n.checked_mul(RANDOM_POWER_DENOMINATOR / d)?,
+            clear_weight: self.base.get(1)?.weight,
+            rich_weights: [0, 1, 2]
+                .map(|p| self.free_spins[p].get(1).map_or(u32::MAX, |s| s.weight)),
+        };
+        (MathModel::with_knobs(&k).ok().as_ref() == Some(self)).then_some(k)
+    }
+}
+
+/// The greatest common divisor (`gcd(0, d) = d`).
+fn gcd(mut a: u32, mut b: u32) -> u32 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 impl MathModel {
     /// A stress model for tests and fuzzing, not for play: every base grid comes from the
     /// princess reel set and every paid spin uses a random power, so the princess wins fill
@@ -470,19 +989,34 @@ impl MathModel {
 }
 
 impl MathModel {
-    /// The names [`MathModel::named`] knows: the shipped model and the stress models (for
-    /// tests and for watching capped rounds, not for play).
-    pub const NAMES: [&str; 3] = ["standard", "stress-free-spins", "stress-trinity"];
+    /// The names [`MathModel::named`] knows: the published model (`standard`, 94.51 %), the
+    /// other variants of the RTP ladder ([`VARIANT_FILES`]) and the stress models (for tests
+    /// and for watching capped rounds, not for play).
+    pub const NAMES: [&str; 7] = [
+        "standard",
+        "rtp-96.50",
+        "rtp-91.49",
+        "rtp-87.50",
+        "rtp-84.50",
+        "stress-free-spins",
+        "stress-trinity",
+    ];
 
     /// The model called `name` (one of [`MathModel::NAMES`]): `standard` is
-    /// [`MathModel::standard`], `stress-free-spins` [`MathModel::stress_free_spins`],
+    /// [`MathModel::standard`], `rtp-XX.XX` the model of that variant's file
+    /// ([`VARIANT_FILES`]), `stress-free-spins` [`MathModel::stress_free_spins`],
     /// `stress-trinity` [`MathModel::stress_trinity`]; `None` for any other name.
     pub fn named(name: &str) -> Option<MathModel> {
         match name {
             "standard" => Some(MathModel::standard()),
             "stress-free-spins" => Some(MathModel::stress_free_spins()),
             "stress-trinity" => Some(MathModel::stress_trinity()),
-            _ => None,
+            _ => {
+                let (_, text) = VARIANT_FILES.iter().find(|(n, _)| *n == name)?;
+                slot_core::variant::read_variant_file::<MathModel>(GAME_NAME, text)
+                    .ok()
+                    .map(|f| f.model)
+            }
         }
     }
 }
@@ -532,5 +1066,115 @@ mod reachability_tests {
         assert!(n > 0 && n < d, "random power chance {n}/{d}");
         assert!(m.random_power_weights.iter().all(|&w| w > 0));
         assert!(m.star_wilds_weights.iter().all(|&w| w > 0));
+    }
+}
+
+#[cfg(test)]
+mod knob_tests {
+    //! The ladder's knobs: the published knobs give the published model, every knob moves only
+    //! its weight or chance, and a knob out of range is refused by name.
+    use super::*;
+
+    #[test]
+    fn the_published_knobs_give_the_published_model_and_read_back() {
+        let m = MathModel::with_knobs(&LadderKnobs::PUBLISHED).unwrap();
+        assert_eq!(m, MathModel::standard());
+        assert_eq!(m.random_power_chance, (1, 10));
+        assert_eq!(MathModel::standard().knobs(), Some(LadderKnobs::PUBLISHED));
+        assert_eq!(MathModel::stress_trinity().knobs(), None);
+    }
+
+    #[test]
+    fn each_knob_moves_its_own_weight_and_nothing_else() {
+        let k = LadderKnobs {
+            random_power: 513,
+            clear_weight: 160,
+            rich_weights: [300, 0, 9819],
+        };
+        let m = MathModel::with_knobs(&k).unwrap();
+        let published = MathModel::standard();
+        // 513 / 10,000 is already reduced; 515 / 10,000 is written as 103 / 2,000.
+        assert_eq!(m.random_power_chance, (513, 10_000));
+        let k515 = LadderKnobs {
+            random_power: 515,
+            ..k
+        };
+        let m515 = MathModel::with_knobs(&k515).unwrap();
+        assert_eq!(m515.random_power_chance, (103, 2_000));
+        assert_eq!(m515.knobs(), Some(k515));
+        assert_eq!([m.base[0].weight, m.base[1].weight], [10_000 - 160, 160]);
+        for (p, &rich) in k.rich_weights.iter().enumerate() {
+            let w: Vec<u32> = m.free_spins[p].iter().map(|s| s.weight).collect();
+            assert_eq!(w, [10_000 - rich - 180, rich, 180]);
+        }
+        // Strips, powers and the Star's wilds are the published ones.
+        for (a, b) in m.base.iter().zip(&published.base) {
+            assert_eq!(a.reels, b.reels);
+        }
+        for (a, b) in m
+            .free_spins
+            .iter()
+            .flatten()
+            .zip(published.free_spins.iter().flatten())
+        {
+            assert_eq!(a.reels, b.reels);
+        }
+        assert_eq!(m.random_power_weights, published.random_power_weights);
+        assert_eq!(m.star_wilds_weights, published.star_wilds_weights);
+        assert_eq!(m.knobs(), Some(k));
+        // 2,500 / 10,000 is written as 1 / 4.
+        let quarter = LadderKnobs {
+            random_power: 2500,
+            ..k
+        };
+        assert_eq!(
+            MathModel::with_knobs(&quarter).unwrap().random_power_chance,
+            (1, 4)
+        );
+        let none = LadderKnobs {
+            random_power: 0,
+            ..k
+        };
+        let m0 = MathModel::with_knobs(&none).unwrap();
+        assert_eq!(m0.random_power_chance, (0, 1));
+        assert_eq!(m0.knobs(), Some(none));
+    }
+
+    #[test]
+    fn a_knob_out_of_range_is_refused_by_name() {
+        let p = LadderKnobs::PUBLISHED;
+        for (k, says) in [
+            (
+                LadderKnobs {
+                    random_power: 10_001,
+                    ..p
+                },
+                "random power 10001 is out of range; allowed: 0 to 10000",
+            ),
+            (
+                LadderKnobs {
+                    clear_weight: 0,
+                    ..p
+                },
+                "clear weight 0 is out of range",
+            ),
+            (
+                LadderKnobs {
+                    clear_weight: 10_000,
+                    ..p
+                },
+                "clear weight 10000 is out of range",
+            ),
+            (
+                LadderKnobs {
+                    rich_weights: [1, 9820, 1],
+                    ..p
+                },
+                "rich weight 9820 is out of range; allowed: 0 to 9819",
+            ),
+        ] {
+            let e = MathModel::with_knobs(&k).unwrap_err();
+            assert!(e.to_string().contains(says), "{e}");
+        }
     }
 }

@@ -173,9 +173,27 @@ where
         }
         s
     };
+    let mut total = PairedSums::default();
+    for s in over_threads(rounds, threads, share) {
+        total.add(&s);
+    }
+    total
+}
+
+/// `share(from, to)` of rounds `0..rounds` cut into `threads` contiguous shares (at least
+/// one), each on a thread of its own; the shares' results in order, so that sums added from
+/// them do not depend on the thread count.
+///
+/// # Panics
+/// If a share panics (only if the game does, which is a bug the caller sees).
+pub(crate) fn over_threads<S: Send>(
+    rounds: u64,
+    threads: usize,
+    share: impl Fn(u64, u64) -> S + Sync,
+) -> Vec<S> {
     let threads = threads.max(1) as u64;
     let step = rounds.div_ceil(threads);
-    let mut total = PairedSums::default();
+    let share = &share;
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
@@ -183,12 +201,11 @@ where
                 scope.spawn(move || share(from, to))
             })
             .collect();
-        for h in handles {
-            // A worker panics only if the game does, which is a bug the caller sees.
-            total.add(&h.join().expect("a paired base game panicked"));
-        }
-    });
-    total
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a base game panicked"))
+            .collect()
+    })
 }
 
 /// The refusal of a figure whose 99 % half-width `h` at `n` base games is wider than `max`.

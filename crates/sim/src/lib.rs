@@ -55,12 +55,14 @@
 //! | [`monitor`] | live-RTP monitoring: the range an RTP lies in after N rounds, a verdict and its p-value |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
 //! | [`knob`] | one integer knob of a mode tuned to a target RTP on the split estimate with paired base games (a generator per round), optionally anchored on a certified level |
+//! | [`base_knobs`] | two integer knobs of a base game solved together (Newton steps on paired base games) so that its RTP and trigger rate reach two targets |
 //! | [`par`] | (feature `par-files`) the PAR files of a report |
 //! | [`error`] | [`SimError`] |
 //!
 //! Features: `par-files` (default) brings [`par`] and its dependencies (`csv`, `plotters`,
 //! SVG only); `fuzzing` brings the check the fuzz target of report files runs.
 
+pub mod base_knobs;
 pub mod certify;
 pub mod detail;
 pub mod equivalence;

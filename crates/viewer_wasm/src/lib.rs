@@ -15,7 +15,7 @@
 //! |---|---|---|
 //! | `game` | string, required | `moon-princess`, `wish-upon-a-star` or `starlight-christmas` |
 //! | `mode` | string | Moon Princess: the free-spin pick `love` (default), `star`, `storm`; Starlight Christmas: `standard` (default) or `ante`; Wish Upon a Star: `standard` |
-//! | `model` | string | `standard` (default) or a stress model that reaches the cap often (for tests, not for play): Moon Princess `stress-free-spins`, `stress-trinity`; Starlight Christmas `stress` (the game crates' `MathModel::named`) |
+//! | `model` | string | `standard` (default), another variant of the game's RTP ladder (`rtp-XX.XX`: Moon Princess `rtp-96.50`, `rtp-91.49`, `rtp-87.50`, `rtp-84.50`; Wish Upon a Star `rtp-96.00`, `rtp-94.00`, `rtp-92.00`, `rtp-90.00`; Starlight Christmas `rtp-96.50`, `rtp-94.50`), or a stress model that reaches the cap often (for tests, not for play): Moon Princess `stress-free-spins`, `stress-trinity`; Starlight Christmas `stress` (the game crates' `MathModel::named`) |
 //! | `seed` | whole number, or a string of decimal digits (JavaScript numbers are exact only to 2^53) | the simulation's seed, 0 to 2^64 - 1; default 20261129 (the runner's) |
 //! | `round` | the same | the round's index in that simulation, from 0; default 0 |
 //! | `grid` | string | instead of a simulated round: a grid in the runner's grid text (as `cargo xtask eval` takes it), see below |

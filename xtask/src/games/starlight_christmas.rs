@@ -157,21 +157,13 @@ const TUNING_METHOD: &str = "per bet mode, one knob: weight moved from the Sun t
 /// 88 % down in the ante mode, 85 % in the standard), which the tuner reports with the
 /// amount.
 fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
-    if a.model.is_some() || a.ante || a.choice.is_some() {
-        return Err(CliError(
-            "tune starlight-christmas --target-rtp derives a variant of the published model in both bet modes; --model, --ante and --choice are not taken".into(),
-        ));
-    }
-    use slot_core::variant::{HIGHEST_TUNED_TARGET, LOWEST_TUNED_TARGET};
-    if !(LOWEST_TUNED_TARGET..=HIGHEST_TUNED_TARGET).contains(&target) {
-        return Err(CliError(format!(
-            "--target-rtp {target}: the tuner derives variants from {LOWEST_TUNED_TARGET} to {HIGHEST_TUNED_TARGET}; the published variant is {}",
-            StarlightChristmas::published_rtp(BetMode::Standard)
-        )));
-    }
-    if let Some(out) = &a.out {
-        crate::commands::probe_writable(out)?;
-    }
+    crate::commands::check_tune_variant(
+        a,
+        "starlight-christmas",
+        "in both bet modes",
+        target,
+        StarlightChristmas::published_rtp(BetMode::Standard),
+    )?;
     let published = StarlightChristmas::standard();
     let mut model = published.model().clone();
     let mut knobs = Vec::new();
