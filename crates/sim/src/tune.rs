@@ -15,7 +15,10 @@
 //! Each game's tuner (a module of the game crate) chooses the knobs; this module measures the
 //! shape of both variants on the same rounds' seed (common random numbers: both simulations
 //! draw from the same generators, so their difference is far less noisy than either) and
-//! checks it ([`measure`], [`check`]). The RTP row of a variant file is exact where the game
+//! checks it ([`measure`], [`check`]). A simulated top award counts as lost only when the
+//! published run saw it at least [`AWARD_SEEN_TO_TELL`] times and the variant's run not at
+//! all; an award rarer than the runs can show (Moon Princess's cap, about 1 in 5e8 rounds) is
+//! named as too few rounds to tell, and its odds come from the variant's certification. The RTP row of a variant file is exact where the game
 //! computes it exactly ([`Game::exact_rtp`]).
 
 use crate::SimError;
@@ -61,7 +64,15 @@ pub struct Shape {
     pub free_spins_share: f64,
     /// Top awards never seen or with zero exact odds (empty: all reachable).
     pub unreachable_awards: Vec<String>,
+    /// How often the run saw each top award (name, rounds that won it); empty where the
+    /// game gives exact odds.
+    pub award_counts: Vec<(String, u64)>,
 }
+
+/// A simulated award the published run saw fewer times than this tells nothing when the
+/// variant's run of as many rounds misses it: at the published rate, a run misses an award
+/// seen 5 times with probability e^-5, under 1 %; one seen once, e^-1, 37 %.
+pub const AWARD_SEEN_TO_TELL: u64 = 5;
 
 /// The name of the free-spin feature in every game's [`Game::FEATURES`].
 const FREE_SPINS: &str = "free spins";
@@ -86,7 +97,16 @@ impl Shape {
                 .map(|a| a.name.clone())
                 .collect(),
         };
+        let award_counts = match exact_awards {
+            Some(_) => Vec::new(),
+            None => report
+                .top_awards
+                .iter()
+                .map(|a| (a.name.clone(), a.count))
+                .collect(),
+        };
         Shape {
+            award_counts,
             rtp: report.rtp,
             hit_frequency: report.hit_frequency,
             free_spins_frequency: fs.map_or(0.0, |f| f.count as f64 / rounds),
@@ -207,16 +227,26 @@ fn awards_row(
     named: &dyn Fn(&str) -> String,
     how: &str,
 ) -> ShapeCheck {
-    let (lost, unseen): (Vec<&String>, Vec<&String>) = variant
-        .unreachable_awards
-        .iter()
-        .partition(|a| !published.unreachable_awards.contains(a));
+    // An award the variant's run missed is lost only if the published run saw it often
+    // enough that missing it by chance is unlikely (AWARD_SEEN_TO_TELL); otherwise the runs
+    // are too short to tell.
+    let seen_by_published = |a: &String| {
+        published
+            .award_counts
+            .iter()
+            .find(|(n, _)| n == a)
+            .map_or(u64::MAX, |(_, c)| *c)
+    };
+    let (lost, unseen): (Vec<&String>, Vec<&String>) =
+        variant.unreachable_awards.iter().partition(|a| {
+            !published.unreachable_awards.contains(a) && seen_by_published(a) >= AWARD_SEEN_TO_TELL
+        });
     let join = |v: &[&String]| v.iter().map(|a| a.as_str()).collect::<Vec<_>>().join(", ");
     let allowed = if !lost.is_empty() {
         format!("none (unreachable: {})", join(&lost))
     } else if !unseen.is_empty() {
         format!(
-            "none (not seen in either run, too few rounds to tell: {})",
+            "none (seen fewer than {AWARD_SEEN_TO_TELL} times in the runs, too few rounds to tell: {})",
             join(&unseen)
         )
     } else {
@@ -313,6 +343,7 @@ mod tests {
             sd,
             free_spins_share: share,
             unreachable_awards: Vec::new(),
+            award_counts: Vec::new(),
         }
     }
 
@@ -342,6 +373,24 @@ mod tests {
         let rows = check("", &both, &both, &BOUNDS, "t");
         assert!(rows[4].met, "{:?}", rows[4]);
         assert!(rows[4].allowed.contains("too few rounds to tell: cap"));
+        // Seen by the published run fewer than 5 times and missed by the variant's: still
+        // too few rounds to tell; seen 5 times and missed: lost.
+        let seen = |n: u64| {
+            let mut s = shape(0.30, 0.004, 10.0, 0.40);
+            s.award_counts.push(("cap".into(), n));
+            s
+        };
+        let mut missed = seen(0);
+        missed.unreachable_awards.push("cap".into());
+        let rows = check("", &seen(4), &missed, &BOUNDS, "t");
+        assert!(rows[4].met, "{:?}", rows[4]);
+        assert!(
+            rows[4].allowed.contains("fewer than 5 times"),
+            "{:?}",
+            rows[4]
+        );
+        let rows = check("", &seen(5), &missed, &BOUNDS, "t");
+        assert!(!rows[4].met && rows[4].allowed.contains("unreachable: cap"));
         assert_eq!(rows[0].allowed, "within 2 pp");
         assert_eq!(rows[1].allowed, "within 15 % of the published");
     }
