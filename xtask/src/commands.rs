@@ -688,5 +688,10 @@ pub fn finish_variant<M: serde::Serialize>(
         }
         None => println!("(give --out FILE to write the variant file)"),
     }
+    // A variant that does not hold its shape is written (to be looked at) but is not a
+    // result: exit status 1, as `certify` gives for a certificate below the bar.
+    if !file.tuning.unmet().is_empty() {
+        runner::fail_verdict();
+    }
     Ok(())
 }

@@ -247,8 +247,9 @@ pub struct MergeArgs {
     pub sign_key: Option<std::path::PathBuf>,
     /// The model the reports are of, to judge the merged report against its own target: a
     /// variant file (`tune --out`) whose model is the reports' (refused otherwise). Without
-    /// it a report of a model off the game's ladder is judged against the published RTP (a
-    /// report file keeps the model's fingerprint, not its target).
+    /// it a report of a model off the game's ladder is judged against the published RTP (the
+    /// target a report file carries is not under its checksums, so it is not trusted; the
+    /// model's fingerprint is).
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
 }
@@ -453,9 +454,9 @@ pub struct TuneArgs {
     /// about 6e8 for a pick's RTP known to 0.10 pp (1e9 made the shipped variants).
     #[arg(long, default_value_t = 20_000_000, value_parser = positive)]
     pub rounds: u64,
-    /// Seed (the same for every candidate: paired comparison; with `--target-rtp`, also the
-    /// order in which the tuner looks at strip positions, so another seed may give another
-    /// model of the same shape).
+    /// Seed (the same for every candidate: paired comparison; Wish Upon a Star with
+    /// `--target-rtp`: also the order in which the tuner looks at strip positions, so another
+    /// seed may give another model of the same shape).
     #[arg(long, default_value_t = commands::DEFAULT_SEED)]
     pub seed: u64,
     /// Worker threads (default: all cores).
@@ -471,8 +472,10 @@ pub struct TuneArgs {
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
     /// Derive the variant for this RTP (84.00 to 97.00) holding the published variant's
-    /// shape, and check that shape (`--rounds` rounds per variant and mode, common random
-    /// numbers); without it, re-tune the published model's knob to the published RTP.
+    /// shape, and check that shape (simulated games: `--rounds` rounds per variant and mode,
+    /// at most 4e7, common random numbers); exit status 1 if a bound is not held (the file is
+    /// written all the same). Without it, re-tune the model's knob to the model's own target
+    /// (its variant's; the published RTP for a model off the ladder).
     #[arg(long, value_name = "PERCENT")]
     pub target_rtp: Option<slot_core::game::TargetRtp>,
     /// With `--target-rtp`: write the variant file here (the model, its target and how it

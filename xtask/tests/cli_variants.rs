@@ -466,4 +466,18 @@ fn moon_princess_s_tuner_solves_the_base_knobs_then_refuses_a_noisy_pick_search(
         "{err}"
     );
     assert!(err.contains("tune with --rounds"), "{err}");
+    // Too few rounds to see a free spin: refused before any search, by --rounds.
+    let (code, _, err) = xtask(&[
+        "tune",
+        "moon-princess",
+        "--target-rtp",
+        "93",
+        "--rounds",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--rounds 1: no free spins triggered in 1 base games, nothing to tune on"),
+        "{err}"
+    );
 }

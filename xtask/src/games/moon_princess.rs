@@ -285,6 +285,12 @@ fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
     let games = a.rounds.min(BASE_SHAPE_GAMES);
     let at_start =
         slot_sim::base_knobs::measure(&published, Pick::Love, start, games, a.seed, threads);
+    if at_start.trigger_rate == 0.0 {
+        return Err(CliError(format!(
+            "--rounds {}: no free spins triggered in {games} base games, nothing to tune on; the tuner needs about 6e8 base games or more for a pick's RTP known to 0.10 pp (1e9 made the shipped variants)",
+            a.rounds
+        )));
+    }
     // The base game takes half of the RTP's relative move, the free spins the rest
     // (BASE_SHARE_OF_MOVE).
     let ratio = 1.0
