@@ -108,8 +108,14 @@ pub struct MonitorArgs {
     pub won: f64,
     /// Take the mean and sd from this `sim --json` report (same game, mode and shipped
     /// model) instead of the committed certification figures.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "rtp")]
     pub report: Option<PathBuf>,
+    /// The RTP variant of the game's ladder the stake level plays (`84.50`; the published
+    /// one without it): its certified mean and sd (Moon Princess, Starlight Christmas: from
+    /// its certification record; Wish Upon a Star: its exact RTP and the sd of its variant
+    /// file's shape run).
+    #[arg(long, value_name = "PERCENT")]
+    pub rtp: Option<slot_core::game::TargetRtp>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -293,6 +299,98 @@ pub fn certified(
     }
 }
 
+/// The certified mean and sd of `mode_name` of the variant of `G`'s ladder at `rtp`: the
+/// published one's ([`certified`]) for the published variant; another's from its
+/// certification record (Moon Princess, Starlight Christmas: the split estimate, sd of whole
+/// rounds from the record's sums, [`monitor::split_sd`]) or, for Wish Upon a Star, its exact
+/// RTP with the sd of its variant file's shape run.
+fn certified_variant<G: Game>(
+    rtp: slot_core::game::TargetRtp,
+    mode_name: &str,
+) -> Result<Certified, CliError> {
+    let (game, _) = crate::commands::load::<G>(None, Some(rtp))?;
+    let variant = game
+        .variant()
+        .ok_or_else(|| CliError(format!("{} has no RTP variant {rtp}", G::NAME)))?;
+    let arg = [
+        GameArg::MoonPrincess,
+        GameArg::WishUponAStar,
+        GameArg::StarlightChristmas,
+    ]
+    .into_iter()
+    .find(|&g| game_name(g) == G::NAME)
+    .ok_or_else(|| CliError(format!("no game {}", G::NAME)))?;
+    if variant.model == "standard" {
+        return certified(arg, mode_name, None);
+    }
+    let dir = root()
+        .join("crates")
+        .join(G::NAME.replace('-', "_"))
+        .join("confirmation/variants")
+        .join(variant.model);
+    let record = match arg {
+        GameArg::WishUponAStar => None,
+        GameArg::MoonPrincess => Some(dir.join("split.json")),
+        GameArg::StarlightChristmas => Some(dir.join(format!("split-{mode_name}.json"))),
+    };
+    let Some(path) = record else {
+        // Wish Upon a Star: exact RTP; sd from the variant file's shape run.
+        let mode =
+            G::mode_named(mode_name).ok_or_else(|| CliError(format!("no mode {mode_name}")))?;
+        let rtp = game
+            .exact_rtp(mode)
+            .ok_or_else(|| CliError("no exact RTP".into()))?;
+        let file = root()
+            .join("crates/wish_upon_a_star/variants")
+            .join(format!("{}.json", variant.model));
+        let v = slot_core::variant::read_variant_file::<wish_upon_a_star::MathModel>(
+            G::NAME,
+            &read(&file)?,
+        )
+        .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
+        let sd = v
+            .tuning
+            .shape
+            .iter()
+            .find(|c| c.figure.starts_with("standard deviation"))
+            .ok_or_else(|| CliError(format!("{}: no sd in its shape", file.display())))?;
+        return Ok(Certified {
+            rtp,
+            sd: sd.variant,
+            source: format!(
+                "exact RTP of the {rtp_name} variant; sd from its variant file's shape run ({})",
+                sd.how,
+                rtp_name = variant.rtp
+            ),
+        });
+    };
+    let rec: slot_sim::split::SplitRecord = serde_json::from_str(&read(&path)?)
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    if rec.model_fingerprint != game.fingerprint() {
+        return Err(CliError(format!(
+            "{} is not of the {} variant's model any more: certify it again",
+            path.display(),
+            variant.rtp
+        )));
+    }
+    let (est, pick) = rec
+        .estimates()
+        .into_iter()
+        .zip(&rec.picks)
+        .find(|((p, _), _)| p == mode_name)
+        .map(|((_, e), f)| (e, f))
+        .ok_or_else(|| CliError(format!("no mode {mode_name} in {}", path.display())))?;
+    Ok(Certified {
+        rtp: est.rtp,
+        sd: monitor::split_sd(&rec.base, pick, rec.stake),
+        source: format!(
+            "certification record of the {} variant, {} (split estimate; sd of whole rounds from its sums)",
+            variant.rtp,
+            path.strip_prefix(root()).unwrap_or(&path).display()
+        ),
+    })
+}
+
 fn game_name(game: GameArg) -> &'static str {
     with_game!(game, G => G::NAME)
 }
@@ -301,7 +399,10 @@ fn game_name(game: GameArg) -> &'static str {
 pub fn monitor(a: &MonitorArgs) -> CliResult {
     let mode =
         with_game!(a.game, G => G::mode_name(crate::commands::mode_of::<G>(a.choice, a.ante)?));
-    let cert = certified(a.game, mode, a.report.as_deref())?;
+    let cert = match a.rtp {
+        Some(rtp) => with_game!(a.game, G => certified_variant::<G>(rtp, mode)?),
+        None => certified(a.game, mode, a.report.as_deref())?,
+    };
     let c = monitor::check(&cert, a.rounds, a.staked, a.won)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&c)?);

@@ -55,6 +55,63 @@ fn a_changed_round_is_named_by_the_check() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// A stake level of a variant of the ladder is monitored against that variant's certified
+/// figures: Moon Princess's 84.50 % from its certification record (an honest 84.50 % is
+/// within, where the published 94.51 % would call it far outside), Wish Upon a Star's from
+/// its exact RTP; an RTP off the ladder is refused, naming the ladder.
+#[test]
+fn the_monitor_takes_a_variant_by_its_rtp() {
+    let args = |rtp: &'static str| -> Vec<&'static str> {
+        vec![
+            "monitor",
+            "moon-princess",
+            "--rtp",
+            rtp,
+            "--rounds",
+            "1000000",
+            "--staked",
+            "1000000",
+            "--won",
+            "845000",
+        ]
+    };
+    let out = ok(&args("84.5"));
+    assert!(
+        out.contains("certified RTP 84.5170 %")
+            && out.contains("rtp-84.50/split.json")
+            && out.contains("verdict: within"),
+        "{out}"
+    );
+    let published = ok(&args("94.51"));
+    assert!(
+        published.contains("certified RTP 94.5309 %") && published.contains("verdict: outside"),
+        "{published}"
+    );
+    let (code, _, err) = xtask(&args("95"));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("moon-princess has no RTP variant 95.00 %; its ladder is"),
+        "{err}"
+    );
+    let wish = ok(&[
+        "monitor",
+        "wish-upon-a-star",
+        "--rtp",
+        "90",
+        "--rounds",
+        "1000",
+        "--staked",
+        "1000",
+        "--won",
+        "900",
+    ]);
+    assert!(
+        wish.contains("certified RTP 90.0006 %")
+            && wish.contains("exact RTP of the 90.00 % variant"),
+        "{wish}"
+    );
+}
+
 #[test]
 fn the_monitor_gives_bands_verdicts_and_refuses_bad_figures() {
     // Starlight Christmas standard: certified 95.5323 % (its split certification), sd 14.813
