@@ -178,6 +178,32 @@ fn certification_files(game: GameArg) -> Vec<(String, PathBuf)> {
     }
 }
 
+/// The split record at `path` of a `G` model with fingerprint `fingerprint`, read and checked
+/// (its sums; refused if it is of another model, with `stale`'s error), and the mode's
+/// estimate: (RTP, sd of whole rounds from the record's sums, [`monitor::split_sd`]).
+fn split_figures<G: slot_core::game::SplitGame>(
+    path: &Path,
+    mode_name: &str,
+    fingerprint: &slot_core::fingerprint::Fingerprint,
+    stale: impl Fn(&Path) -> CliError,
+) -> Result<(f64, f64), CliError> {
+    let rec: slot_sim::split::SplitRecord = serde_json::from_str(&read(path)?)
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    rec.check::<G>()
+        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    if rec.model_fingerprint != *fingerprint {
+        return Err(stale(path));
+    }
+    let (est, pick) = rec
+        .estimates()
+        .into_iter()
+        .zip(&rec.picks)
+        .find(|((p, _), _)| p == mode_name)
+        .map(|((_, e), f)| (e, f))
+        .ok_or_else(|| CliError(format!("no mode {mode_name} in {}", path.display())))?;
+    Ok((est.rtp, monitor::split_sd(&rec.base, pick, rec.stake)))
+}
+
 /// The certified mean and sd of `mode_name` of the shipped model: Moon Princess from its split
 /// record (RTP B + q V; sd of whole rounds from the record's sums, [`monitor::split_sd`]),
 /// Starlight Christmas from its split certification records (sd from its whole-round runs),
@@ -220,23 +246,15 @@ pub fn certified(
     match game {
         GameArg::MoonPrincess => {
             let (_, path) = &certification_files(game)[0];
-            let rec: slot_sim::split::SplitRecord = serde_json::from_str(&read(path)?)
-                .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-            rec.check::<moon_princess::MoonPrincess>()
-                .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-            if rec.model_fingerprint != moon_princess::MathModel::standard().fingerprint() {
-                return Err(stale(path));
-            }
-            let (est, pick) = rec
-                .estimates()
-                .into_iter()
-                .zip(&rec.picks)
-                .find(|((p, _), _)| p == mode_name)
-                .map(|((_, e), f)| (e, f))
-                .ok_or_else(|| CliError(format!("no pick {mode_name} in {}", path.display())))?;
+            let (rtp, sd) = split_figures::<moon_princess::MoonPrincess>(
+                path,
+                mode_name,
+                &moon_princess::MathModel::standard().fingerprint(),
+                stale,
+            )?;
             Ok(Certified {
-                rtp: est.rtp,
-                sd: monitor::split_sd(&rec.base, pick, 100),
+                rtp,
+                sd,
                 source: format!(
                     "certification record {} (split estimate; sd of whole rounds from its sums)",
                     moon_princess::math_model::CONFIRMED_RECORD
@@ -364,25 +382,26 @@ fn certified_variant<G: Game>(
             ),
         });
     };
-    let rec: slot_sim::split::SplitRecord = serde_json::from_str(&read(&path)?)
-        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-    if rec.model_fingerprint != game.fingerprint() {
-        return Err(CliError(format!(
+    let stale = |path: &Path| {
+        CliError(format!(
             "{} is not of the {} variant's model any more: certify it again",
             path.display(),
             variant.rtp
-        )));
-    }
-    let (est, pick) = rec
-        .estimates()
-        .into_iter()
-        .zip(&rec.picks)
-        .find(|((p, _), _)| p == mode_name)
-        .map(|((_, e), f)| (e, f))
-        .ok_or_else(|| CliError(format!("no mode {mode_name} in {}", path.display())))?;
+        ))
+    };
+    let fingerprint = game.fingerprint();
+    let (rtp, sd) = match arg {
+        GameArg::StarlightChristmas => split_figures::<starlight_christmas::StarlightChristmas>(
+            &path,
+            mode_name,
+            &fingerprint,
+            stale,
+        )?,
+        _ => split_figures::<moon_princess::MoonPrincess>(&path, mode_name, &fingerprint, stale)?,
+    };
     Ok(Certified {
-        rtp: est.rtp,
-        sd: monitor::split_sd(&rec.base, pick, rec.stake),
+        rtp,
+        sd,
         source: format!(
             "certification record of the {} variant, {} (split estimate; sd of whole rounds from its sums)",
             variant.rtp,
