@@ -317,94 +317,107 @@ pub fn certified(
     }
 }
 
-/// The certified mean and sd of `mode_name` of the variant of `G`'s ladder at `rtp`: the
-/// published one's ([`certified`]) for the published variant; another's from its
-/// certification record (Moon Princess, Starlight Christmas: the split estimate, sd of whole
-/// rounds from the record's sums, [`monitor::split_sd`]) or, for Wish Upon a Star, its exact
-/// RTP with the sd of its variant file's shape run.
-fn certified_variant<G: Game>(
+/// The certified mean and sd of `mode_name` of the variant of `game`'s ladder at `rtp`: the
+/// published one's ([`certified`]) for the published variant; another's from the record its
+/// evidence names (Moon Princess, Starlight Christmas: the split estimate, sd of whole rounds
+/// from the record's sums, [`split_figures`]) or, for Wish Upon a Star, its exact RTP with
+/// the sd of its variant file's shape run.
+fn certified_variant(
+    game: GameArg,
     rtp: slot_core::game::TargetRtp,
     mode_name: &str,
 ) -> Result<Certified, CliError> {
-    let (game, _) = crate::commands::load::<G>(None, Some(rtp))?;
-    let variant = game
-        .variant()
-        .ok_or_else(|| CliError(format!("{} has no RTP variant {rtp}", G::NAME)))?;
-    let arg = [
-        GameArg::MoonPrincess,
-        GameArg::WishUponAStar,
-        GameArg::StarlightChristmas,
-    ]
-    .into_iter()
-    .find(|&g| game_name(g) == G::NAME)
-    .ok_or_else(|| CliError(format!("no game {}", G::NAME)))?;
-    if variant.model == "standard" {
-        return certified(arg, mode_name, None);
+    let (model, fingerprint) = with_game!(game, G => {
+        let (g, _) = crate::commands::load::<G>(None, Some(rtp))?;
+        let v = g
+            .variant()
+            .ok_or_else(|| CliError(format!("{} has no RTP variant {rtp}", G::NAME)))?;
+        (v.model, g.fingerprint())
+    });
+    if model == "standard" {
+        return certified(game, mode_name, None);
     }
-    let dir = root()
-        .join("crates")
-        .join(G::NAME.replace('-', "_"))
-        .join("confirmation/variants")
-        .join(variant.model);
-    let record = match arg {
-        GameArg::WishUponAStar => None,
-        GameArg::MoonPrincess => Some(dir.join("split.json")),
-        GameArg::StarlightChristmas => Some(dir.join(format!("split-{mode_name}.json"))),
-    };
-    let Some(path) = record else {
-        // Wish Upon a Star: exact RTP; sd from the variant file's shape run.
-        let mode =
-            G::mode_named(mode_name).ok_or_else(|| CliError(format!("no mode {mode_name}")))?;
-        let rtp = game
-            .exact_rtp(mode)
-            .ok_or_else(|| CliError("no exact RTP".into()))?;
-        let file = root()
-            .join("crates/wish_upon_a_star/variants")
-            .join(format!("{}.json", variant.model));
-        let v = slot_core::variant::read_variant_file::<wish_upon_a_star::MathModel>(
-            G::NAME,
-            &read(&file)?,
-        )
-        .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
-        let sd = v
-            .tuning
-            .shape
-            .iter()
-            .find(|c| c.figure.starts_with("standard deviation"))
-            .ok_or_else(|| CliError(format!("{}: no sd in its shape", file.display())))?;
-        return Ok(Certified {
-            rtp,
-            sd: sd.variant,
-            source: format!(
-                "exact RTP of the {rtp_name} variant; sd from its variant file's shape run ({})",
-                sd.how,
-                rtp_name = variant.rtp
-            ),
-        });
-    };
+    let no_evidence = || CliError(format!("no certification of the {rtp} variant ({model})"));
     let stale = |path: &Path| {
         CliError(format!(
-            "{} is not of the {} variant's model any more: certify it again",
-            path.display(),
-            variant.rtp
+            "{} is not of the {rtp} variant's model any more: certify it again",
+            path.display()
         ))
     };
-    let fingerprint = game.fingerprint();
-    let (rtp, sd) = match arg {
-        GameArg::StarlightChristmas => split_figures::<starlight_christmas::StarlightChristmas>(
-            &path,
-            mode_name,
-            &fingerprint,
-            stale,
-        )?,
-        _ => split_figures::<moon_princess::MoonPrincess>(&path, mode_name, &fingerprint, stale)?,
+    let crates = root().join("crates");
+    let (path, (mean, sd)) = match game {
+        GameArg::MoonPrincess => {
+            let e =
+                moon_princess::math_model::VariantEvidence::of(model).ok_or_else(no_evidence)?;
+            let path = crates
+                .join("moon_princess")
+                .join(e.records_dir())
+                .join(e.record);
+            let f = split_figures::<moon_princess::MoonPrincess>(
+                &path,
+                mode_name,
+                &fingerprint,
+                stale,
+            )?;
+            (path, f)
+        }
+        GameArg::StarlightChristmas => {
+            let e = starlight_christmas::math_model::VariantEvidence::of(model)
+                .ok_or_else(no_evidence)?;
+            let c = e
+                .certified
+                .iter()
+                .find(|c| c.mode == mode_name)
+                .ok_or_else(|| CliError(format!("no certified figure of mode {mode_name}")))?;
+            let path = crates
+                .join("starlight_christmas/confirmation")
+                .join(e.records_dir())
+                .join(c.record);
+            let f = split_figures::<starlight_christmas::StarlightChristmas>(
+                &path,
+                mode_name,
+                &fingerprint,
+                stale,
+            )?;
+            (path, f)
+        }
+        GameArg::WishUponAStar => {
+            // Its exact RTP; the sd of its variant file's shape run (the file is in the crate).
+            use wish_upon_a_star::math_model::VARIANT_FILES;
+            let (_, text) = VARIANT_FILES
+                .iter()
+                .find(|(n, _)| *n == model)
+                .ok_or_else(no_evidence)?;
+            let file = slot_core::variant::read_variant_file::<wish_upon_a_star::MathModel>(
+                wish_upon_a_star::WishUponAStar::NAME,
+                text,
+            )
+            .map_err(|e| CliError(format!("variant {model}: {e}")))?;
+            let g = wish_upon_a_star::WishUponAStar::new(&file.model)?;
+            let mean = g
+                .exact_rtp(wish_upon_a_star::WishUponAStar::MODES[0])
+                .ok_or_else(|| CliError("no exact RTP".into()))?;
+            let sd = file
+                .tuning
+                .shape
+                .iter()
+                .find(|c| c.figure.starts_with("standard deviation"))
+                .ok_or_else(|| CliError(format!("variant {model}: no sd in its shape")))?;
+            return Ok(Certified {
+                rtp: mean,
+                sd: sd.variant,
+                source: format!(
+                    "exact RTP of the {rtp} variant; sd from its variant file's shape run ({})",
+                    sd.how
+                ),
+            });
+        }
     };
     Ok(Certified {
-        rtp,
+        rtp: mean,
         sd,
         source: format!(
-            "certification record of the {} variant, {} (split estimate; sd of whole rounds from its sums)",
-            variant.rtp,
+            "certification record of the {rtp} variant, {} (split estimate; sd of whole rounds from its sums)",
             path.strip_prefix(root()).unwrap_or(&path).display()
         ),
     })
@@ -419,7 +432,7 @@ pub fn monitor(a: &MonitorArgs) -> CliResult {
     let mode =
         with_game!(a.game, G => G::mode_name(crate::commands::mode_of::<G>(a.choice, a.ante)?));
     let cert = match a.rtp {
-        Some(rtp) => with_game!(a.game, G => certified_variant::<G>(rtp, mode)?),
+        Some(rtp) => certified_variant(a.game, rtp, mode)?,
         None => certified(a.game, mode, a.report.as_deref())?,
     };
     let c = monitor::check(&cert, a.rounds, a.staked, a.won)?;
