@@ -233,7 +233,7 @@ pub enum ModelError {
         /// The value given.
         value: u32,
         /// What is allowed.
-        allowed: &'static str,
+        allowed: String,
     },
     /// A chance that is not a probability.
     #[error(
@@ -903,23 +903,36 @@ impl MathModel {
     /// 10,000, a clear weight of 0 or of [`BASE_WEIGHT_TOTAL`] or more (both base reel sets
     /// keep a weight), a rich weight above [`LadderKnobs::MAX_RICH_WEIGHT`].
     pub fn with_knobs(k: &LadderKnobs) -> Result<MathModel, ModelError> {
-        let bad = |knob: &'static str, value: u32, allowed: &'static str| ModelError::Knob {
-            knob,
-            value,
-            allowed,
-        };
+        let bad =
+            |knob: &'static str, value: u32, (lo, hi, of): (u32, u32, u32)| ModelError::Knob {
+                knob,
+                value,
+                allowed: format!("{lo} to {hi} (of {of})"),
+            };
         if k.random_power > RANDOM_POWER_DENOMINATOR {
-            return Err(bad("random power", k.random_power, "0 to 10000 (of 10000)"));
+            return Err(bad(
+                "random power",
+                k.random_power,
+                (0, RANDOM_POWER_DENOMINATOR, RANDOM_POWER_DENOMINATOR),
+            ));
         }
         if k.clear_weight == 0 || k.clear_weight >= BASE_WEIGHT_TOTAL {
-            return Err(bad("clear weight", k.clear_weight, "1 to 9999 (of 10000)"));
+            return Err(bad(
+                "clear weight",
+                k.clear_weight,
+                (1, BASE_WEIGHT_TOTAL - 1, BASE_WEIGHT_TOTAL),
+            ));
         }
         if let Some(&r) = k
             .rich_weights
             .iter()
             .find(|&&r| r > LadderKnobs::MAX_RICH_WEIGHT)
         {
-            return Err(bad("rich weight", r, "0 to 9819 (of 10000)"));
+            return Err(bad(
+                "rich weight",
+                r,
+                (0, LadderKnobs::MAX_RICH_WEIGHT, FREE_WEIGHT_TOTAL),
+            ));
         }
         let mut m = MathModel::standard();
         m.base[0].weight = BASE_WEIGHT_TOTAL - k.clear_weight;
