@@ -132,7 +132,8 @@ impl BaseSearch {
     fn clamp(&self, x: [f64; 2]) -> [i64; 2] {
         [0, 1].map(|i| {
             let (lo, hi) = self.ranges[i];
-            (x[i].round().clamp(i64::MIN as f64, i64::MAX as f64) as i64).clamp(lo, hi)
+            // `as` saturates (and maps NaN to 0).
+            (x[i].round() as i64).clamp(lo, hi)
         })
     }
 }
@@ -187,7 +188,6 @@ where
         tried.push(f);
         Ok(f)
     };
-    let residual = |f: &BaseFigures| s.misses(f);
     let f0 = at(s.start)?;
     // The Jacobian of the relative misses per unit of each knob, from one step of each.
     let mut jac = [[0.0f64; 2]; 2];
@@ -198,14 +198,14 @@ where
             k[j] = (s.start[j] - s.steps[j]).clamp(s.ranges[j].0, s.ranges[j].1);
         }
         let f = at(k)?;
-        let (r0, r) = (residual(&f0), residual(&f));
+        let (r0, r) = (s.misses(&f0), s.misses(&f));
         let dk = (k[j] - s.start[j]) as f64;
         for i in 0..2 {
             jac[i][j] = if dk == 0.0 { 0.0 } else { (r[i] - r0[i]) / dk };
         }
     }
     let mut x = [s.start[0] as f64, s.start[1] as f64];
-    let mut r = residual(&f0);
+    let mut r = s.misses(&f0);
     let mut current = f0;
     for _ in 0..MAX_CANDIDATES {
         if s.distance(&current) <= 1.0 {
@@ -225,7 +225,7 @@ where
             break;
         }
         let f = at(k)?;
-        let r_new = residual(&f);
+        let r_new = s.misses(&f);
         // Broyden's update with the step actually taken.
         let step = [k[0] as f64 - x[0], k[1] as f64 - x[1]];
         let norm = step[0] * step[0] + step[1] * step[1];
