@@ -44,6 +44,9 @@ pub struct BaseFigures {
 /// The base figures of `game` in `mode` from base games `0..rounds` of seed `seed`, each
 /// from its own generator ([`paired_rng`]), on `threads` threads (integer counts: any thread
 /// count gives the same figures).
+///
+/// # Panics
+/// Only if the game panics in a base game (a bug of the game, shown to the caller).
 pub fn measure<G: SplitGame + Sync>(
     game: &G,
     mode: G::Mode,
@@ -143,6 +146,9 @@ impl BaseSearch {
 /// # Errors
 /// [`SimError::Config`] for a step of 0, a start outside its range, targets or tolerances
 /// that are not positive, or no base games; any error of `game_at` (a knob it refuses).
+///
+/// # Panics
+/// Only if the game panics in a base game ([`measure`]).
 pub fn solve<G: SplitGame + Sync>(
     game_at: impl Fn([i64; 2]) -> Result<G, SimError>,
     mode: G::Mode,
