@@ -29,6 +29,19 @@ pub const BUCKET_LABELS: [&str; BUCKETS] = [
     "cap",
 ];
 
+/// Whether any of the words is not zero: the OR of all of them (no early exit, so the
+/// compiler makes it a few vector ORs).
+#[inline(always)]
+fn any_u64<const N: usize>(a: &[u64; N]) -> bool {
+    a.iter().fold(0, |x, &y| x | y) != 0
+}
+
+/// [`any_u64`] for `u32`s.
+#[inline(always)]
+fn any_u32<const N: usize>(a: &[u32; N]) -> bool {
+    a.iter().fold(0, |x, &y| x | y) != 0
+}
+
 fn all_zero(a: &[u64; MAX_AWARDS]) -> bool {
     a.iter().all(|&x| x == 0)
 }
@@ -164,53 +177,65 @@ impl Accumulator {
     #[inline]
     pub fn add(&mut self, r: &RoundSummary) {
         // Most rounds win nothing and bring no feature and no award: of all the sums only the
-        // round count and the zero bucket move (what `add_each` does for them, without its
-        // 60-odd additions of zero).
-        if r.win == 0
-            && !r.capped
-            && r.by_source == [0; MAX_SOURCES]
-            && r.feature_triggers == [0; MAX_FEATURES]
-            && r.feature_wins == [0; MAX_FEATURES]
-            && r.awards == [0; MAX_AWARDS]
-        {
+        // round count and the zero bucket move. The test is a few ORs of whole arrays (no
+        // early exit, no call to `memcmp`), and the rest is out of line, so the blank
+        // round's path stays short.
+        let features = any_u32(&r.feature_triggers) | any_u64(&r.feature_wins);
+        let awards = any_u32(&r.awards);
+        if (r.win | u64::from(r.capped)) == 0 && !features && !awards && !any_u64(&r.by_source) {
             self.rounds += 1;
             self.buckets[0] += 1;
             return;
         }
-        self.add_each(r);
+        self.add_each(r, features, awards);
     }
 
-    /// [`Accumulator::add`] field by field, for any round.
-    #[inline]
-    fn add_each(&mut self, r: &RoundSummary) {
+    /// [`Accumulator::add`] field by field, for any round; `features` and `awards` say
+    /// whether the round's feature and award arrays hold anything (their loops are skipped
+    /// when not: they would add zeros).
+    #[inline(never)]
+    fn add_each(&mut self, r: &RoundSummary, features: bool, awards: bool) {
         self.rounds += 1;
         let w = r.win;
-        self.total_win += w as u128;
-        self.sum_sq += (w as u128) * (w as u128);
-        self.hits += (w > 0) as u64;
+        self.total_win += u128::from(w);
+        self.hits += u64::from(w > 0);
         self.max_win = self.max_win.max(w);
-        self.cap_hits += r.capped as u64;
+        self.cap_hits += u64::from(r.capped);
         for (s, v) in self.sources.iter_mut().zip(r.by_source) {
-            *s += v as u128;
+            *s += u128::from(v);
         }
-        for f in 0..MAX_FEATURES {
-            let t = r.feature_triggers[f];
-            self.feature_rounds[f] += (t > 0) as u64;
-            self.feature_triggers[f] += t as u64;
-            self.feature_wins[f] += r.feature_wins[f] as u128;
+        if features {
+            for f in 0..MAX_FEATURES {
+                let t = r.feature_triggers[f];
+                self.feature_rounds[f] += u64::from(t > 0);
+                self.feature_triggers[f] += u64::from(t);
+                self.feature_wins[f] += u128::from(r.feature_wins[f]);
+            }
         }
         let b = Self::bucket(w, r.capped);
         self.buckets[b] += 1;
-        self.bucket_wins[b] += w as u128;
-        // w^3 and w^4 fit a u128 for wins below 2^32 hundredths; past that, or once the sums
-        // would overflow, they saturate at u128::MAX (unknown).
-        let w2 = (w as u128) * (w as u128);
-        let w3 = w2.saturating_mul(w as u128);
+        self.bucket_wins[b] += u128::from(w);
+        // w^2 is one widening multiply; w^3 and w^4 fit a u128 for wins below 2^32
+        // hundredths (two more widening multiplies); past that, or once the sums would
+        // overflow, they saturate at u128::MAX (unknown).
+        let w2 = u128::from(w) * u128::from(w);
+        self.sum_sq += w2;
+        let (w3, w4) = if w >> 32 == 0 {
+            let sq = w * w; // below 2^64
+            (
+                u128::from(sq) * u128::from(w),
+                u128::from(sq) * u128::from(sq),
+            )
+        } else {
+            (w2.saturating_mul(u128::from(w)), w2.saturating_mul(w2))
+        };
         self.sum_cubes = self.sum_cubes.saturating_add(w3);
-        self.sum_fourth = self.sum_fourth.saturating_add(w2.saturating_mul(w2));
-        for (i, &a) in r.awards.iter().enumerate() {
-            self.award_rounds[i] += (a > 0) as u64;
-            self.award_counts[i] += a as u64;
+        self.sum_fourth = self.sum_fourth.saturating_add(w4);
+        if awards {
+            for (i, &a) in r.awards.iter().enumerate() {
+                self.award_rounds[i] += u64::from(a > 0);
+                self.award_counts[i] += u64::from(a);
+            }
         }
     }
 
@@ -317,8 +342,9 @@ mod tests {
     use crate::stats::summary::fixtures::summary;
 
     proptest::proptest! {
-        /// The shortcut for an empty round changes no sum: `add` equals `add_each` field by
-        /// field, for empty rounds and for rounds with any one field set.
+        /// The shortcuts change no sum: `add` (an empty round's short path, the feature and
+        /// award loops skipped when they hold nothing) equals `add_each` with every loop run,
+        /// field by field, for empty rounds and for rounds with any one field set.
         #[test]
         fn add_equals_adding_each_field(
             field in 0usize..7,
@@ -339,12 +365,39 @@ mod tests {
             let mut fast = Accumulator::new(100);
             let mut each = Accumulator::new(100);
             fast.add(&summary(7));
-            each.add_each(&summary(7));
+            each.add_each(&summary(7), true, true);
             fast.add(&r);
-            each.add_each(&r);
+            each.add_each(&r, true, true);
             proptest::prop_assert_eq!(&fast, &each);
             proptest::prop_assert_eq!(fast.rounds, 2);
         }
+    }
+
+    proptest::proptest! {
+        /// The third and fourth moments of one round equal w^3 and w^4 worked out in 128 bits
+        /// with saturation, on both sides of 2^32 hundredths, where `add_each` changes from
+        /// widening 64-bit multiplies to saturating 128-bit ones.
+        #[test]
+        fn moments_match_the_saturating_product_across_two_to_the_32(
+            w in wins_around_two_to_the_32(),
+        ) {
+            let mut a = Accumulator::new(100);
+            a.add(&summary(w));
+            let w = u128::from(w);
+            proptest::prop_assert_eq!(a.sum_sq, w * w);
+            proptest::prop_assert_eq!(a.sum_cubes, (w * w).saturating_mul(w));
+            proptest::prop_assert_eq!(a.sum_fourth, (w * w).saturating_mul(w * w));
+        }
+    }
+
+    /// Wins around 2^32 and over the whole `u64` range.
+    fn wins_around_two_to_the_32() -> impl proptest::strategy::Strategy<Value = u64> {
+        use proptest::prelude::*;
+        prop_oneof![
+            (1u64 << 32) - 3..(1u64 << 32) + 3,
+            0u64..1 << 20,
+            any::<u64>(),
+        ]
     }
 
     #[test]
