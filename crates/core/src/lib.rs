@@ -11,6 +11,7 @@
 //! | [`ledger`] | the round's ledger: every payment goes through it and comes back trimmed by the cap |
 //! | [`lines`] | gap-free straight runs of 3+ along rows and columns (Moon Princess) |
 //! | [`bit_draws`] | exact draws from a few bits: power-of-two weight tables and a pool of a word's bits (for re-expressed models) |
+//! | [`joint_draws`] | several exact bounded draws from one 64-bit word (Lemire's method over the product of the bounds): a spin's stops, a grid's values |
 //! | [`cluster`] | 4-neighbour connected components by flood fill on bitboards |
 //! | `rng` | (feature `os-rng`) ChaCha20 seeded from the operating system, for real-money play |
 //! | [`sampling`] | unbiased bounded integers (Lemire 2019), integer-weighted tables, reel strips |
@@ -52,6 +53,7 @@ pub mod fuzz_seeds;
 pub mod game;
 pub mod golden;
 pub mod grid;
+pub mod joint_draws;
 pub mod ledger;
 pub mod lines;
 pub mod money;

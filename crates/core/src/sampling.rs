@@ -55,6 +55,7 @@ macro_rules! lemire {
 
 lemire!(lemire_step_u8, bounded_u8_from, u8, u16, 8);
 lemire!(lemire_step_u32, bounded_u32_from, u32, u64, 32);
+lemire!(lemire_step_u64, bounded_u64_from, u64, u128, 64);
 
 /// A uniform integer in `0..n`, without bias, from `rng` (one `next_u32` per try; a retry is
 /// needed with probability below `n / 2^32`). `n` must be at least 1 (0 gives 0).

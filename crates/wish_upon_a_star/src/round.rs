@@ -2,7 +2,13 @@
 //! (the rules, "Gift bonus wins", "Free spins", "Lock & Spin jackpot feature").
 //!
 //! # Order within a spin (and of its random draws)
-//! 1. The five stops, reel 1 first; then the value of every Star on the grid, row-major.
+//! 1. The five stops and the draws of the first [`VALUES_WITH_STOPS`] Stars' values, together
+//!    from one 64-bit word (Lemire's method over the product of the five strip lengths and the
+//!    value table's total three times; the draws are its digits, reel 1 the most significant:
+//!    [`slot_core::joint_draws::JointBounds`]); then the values of further Stars, row-major,
+//!    as many from one 64-bit word as the Star value table's total allows (six for totals of
+//!    566 to 1,625: [`slot_core::joint_draws::RepeatedBound`]). Both are exact: every stop
+//!    and every value has exactly its model probability, independently of the others.
 //! 2. The spin's own paytable wins (ways, then the scatter pay), doubled in free spins; with
 //!    3 Bonus, 10 free spins.
 //! 3. Gift bonus wins: reel 2 first, then reel 4 (one weighted draw each), never doubled.
@@ -24,10 +30,11 @@ use rand_core::Rng;
 use slot_core::events::{AwardSource, Event, GameId, PayRule, SpinKind, StakeMode};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::grid::{Mask, cells_of};
+use slot_core::joint_draws::{JointBounds, RepeatedBound};
 use slot_core::ledger::Ledger;
 use slot_core::money::Win;
 use slot_core::recorder::Recorder;
-use slot_core::sampling::{ReelStrip, chance};
+use slot_core::sampling::{ReelStrip, WeightedTable, chance};
 use slot_core::stats::RoundSummary;
 
 /// Names of the RTP sources, by index of [`RoundOutcome::by_source`]: base-game ways wins,
@@ -137,6 +144,42 @@ pub struct WishUponAStar {
     base_columns: Columns,
     /// What each stop of the free-spin strips shows, worked out once.
     free_columns: Columns,
+    /// A spin's joint draws from the base-game strips: the five strips' lengths, then the
+    /// Star value table's total [`VALUES_WITH_STOPS`] times (one 64-bit word for the shipped
+    /// models).
+    base_draws: JointBounds<SPIN_DRAWS>,
+    /// The same for the free-spin strips.
+    free_draws: JointBounds<SPIN_DRAWS>,
+    /// The Star value table's total weight: the values of a grid's Stars come several from
+    /// one 64-bit word.
+    star_draws: RepeatedBound,
+    /// The Star value table's outcome index of every draw `0..total`, when the total is at
+    /// most [`STAR_LOOKUP_MAX`] (empty otherwise: the table's own search then).
+    star_lookup: Box<[u8]>,
+}
+
+/// The Star values drawn together with a spin's stops: those of the spin's first three Stars
+/// (row-major). A spin shows 1.4 Stars on average; the values of Stars past the third come from
+/// words of their own. Unused ones are dropped (independent draws; dropping them biases
+/// nothing).
+pub const VALUES_WITH_STOPS: usize = 3;
+
+/// A spin's joint draws: the five stops, then [`VALUES_WITH_STOPS`] Star values.
+const SPIN_DRAWS: usize = REELS + VALUES_WITH_STOPS;
+
+/// The largest Star value total drawn by a direct look-up (one byte per draw; the shipped
+/// totals are near 1,000).
+const STAR_LOOKUP_MAX: u32 = 1 << 14;
+
+/// The outcome index of every draw of `table` (`0..total`), if its total is at most
+/// [`STAR_LOOKUP_MAX`] and it has at most 256 outcomes; empty otherwise.
+fn star_lookup(table: &WeightedTable<StarValue>) -> Box<[u8]> {
+    if table.total() > STAR_LOOKUP_MAX || table.values().len() > 256 {
+        return Box::default();
+    }
+    (0..table.total())
+        .map(|r| table.index_of_draw(r) as u8)
+        .collect()
 }
 
 /// The round's ledger ([`SOURCES`] order). Wish Upon a Star has no cap.
@@ -167,11 +210,27 @@ impl WishUponAStar {
     /// ([`ModelError::EndlessFreeSpins`]); both run in [`crate::math_model::validate`].
     pub fn new(model: &MathModel) -> Result<WishUponAStar, ModelError> {
         crate::math_model::validate(model)?;
+        let total = model.star_values.total();
+        let draws = |strips: &[ReelStrip; REELS], table| {
+            // A strip has at most `u32::MAX` positions in any model that fits in memory.
+            let bounds = std::array::from_fn(|i| match strips.get(i) {
+                Some(s) => s.len().try_into().unwrap_or(u32::MAX),
+                None => total,
+            });
+            JointBounds::new(bounds).map_err(|source| ModelError::Weights { table, source })
+        };
         Ok(WishUponAStar {
             model: model.clone(),
             fingerprint: model.fingerprint(),
             base_columns: Columns::new(&model.base_strips),
             free_columns: Columns::new(&model.free_strips),
+            base_draws: draws(&model.base_strips, "base")?,
+            free_draws: draws(&model.free_strips, "free-spin")?,
+            star_draws: RepeatedBound::new(total).map_err(|source| ModelError::Weights {
+                table: "Star value",
+                source,
+            })?,
+            star_lookup: star_lookup(&model.star_values),
         })
     }
 
@@ -262,34 +321,47 @@ impl WishUponAStar {
         st: &mut RoundState<'_, R, Rec>,
         multiplier: PayMultiplier,
     ) {
-        let (strips, columns) = match multiplier {
-            PayMultiplier::BaseGame => (&self.model.base_strips, &self.base_columns),
-            PayMultiplier::FreeSpin => (&self.model.free_strips, &self.free_columns),
+        let (bounds, columns) = match multiplier {
+            PayMultiplier::BaseGame => (&self.base_draws, &self.base_columns),
+            PayMultiplier::FreeSpin => (&self.free_draws, &self.free_columns),
         };
-        let (stops, landing) = Self::spin(strips, columns, st.rng);
-        self.resolve_spin(st, multiplier, Some(&stops), &landing);
+        let (stops, values, landing) = Self::spin(bounds, columns, st.rng);
+        self.resolve_spin(st, multiplier, Some(&stops), &values, &landing);
     }
 
-    /// Spins `strips`: draws the five stops (reel 1 first) and takes each reel's column at its
-    /// stop from `columns` (the columns of `strips`).
+    /// Spins the strips whose lengths start `bounds`: draws the five stops and the first
+    /// [`VALUES_WITH_STOPS`] Star value draws together, reel 1 the first digit of one word
+    /// ([`JointBounds::draw`]), and takes each reel's column at its stop from `columns` (the
+    /// columns of those strips).
     #[inline(always)]
     fn spin<'c, R: Rng + ?Sized>(
-        strips: &[ReelStrip; REELS],
+        bounds: &JointBounds<SPIN_DRAWS>,
         columns: &'c Columns,
         rng: &mut R,
-    ) -> ([u32; REELS], Landing<'c>) {
-        let mut stops = [0u32; REELS];
-        for (r, strip) in strips.iter().enumerate() {
-            stops[r] = strip.draw_stop(rng) as u32;
-        }
+    ) -> ([u32; REELS], [u32; VALUES_WITH_STOPS], Landing<'c>) {
+        let d = bounds.draw(rng);
+        let stops = std::array::from_fn(|r| d[r]);
+        let values = std::array::from_fn(|i| d[REELS + i]);
         let landing = Landing::new(std::array::from_fn(|r| columns.at(r, stops[r] as usize)));
-        (stops, landing)
+        (stops, values, landing)
+    }
+
+    /// The Star value table's outcome index of the draw `r` (`0..total`).
+    #[inline(always)]
+    fn star_index(&self, r: u32) -> u32 {
+        match self.star_lookup.get(r as usize) {
+            Some(&i) => u32::from(i),
+            // A table of more than 2^32 outcomes cannot be built (its weights are `u32`s
+            // adding up to a `u32`).
+            None => self.model.star_values.index_of_draw(r) as u32,
+        }
     }
 
     /// Plays a given grid as the paid spin: its Star values, paytable wins, gift bonus wins and
     /// Lock & Spin; free spins it awards are counted in [`RoundOutcome::free_spin_awards`] but
-    /// not played. For rule tests and analysis; draws from `rng` as the round would after the
-    /// stops. Every grid of the type is 5 reels by 3 rows; a grid from
+    /// not played. For rule tests and analysis; draws from `rng` as the round would after its
+    /// first word, except that every Star value comes from the words of the Star values (up to
+    /// six a word for the shipped totals), since no stops are drawn. Every grid of the type is 5 reels by 3 rows; a grid from
     /// [`crate::symbols::parse_grid`] respects the reel rules, any other grid is played as it
     /// stands. The log has no `round_start`, no `spin_start` and no stops.
     pub fn play_paid_spin_grid<R: Rng + ?Sized, Rec: Recorder>(
@@ -326,7 +398,13 @@ impl WishUponAStar {
             remaining: 0,
         };
         let columns = Column::of_grid(grid);
-        self.resolve_spin(&mut st, multiplier, None, &Landing::new(columns.each_ref()));
+        self.resolve_spin(
+            &mut st,
+            multiplier,
+            None,
+            &[],
+            &Landing::new(columns.each_ref()),
+        );
         Self::finish(st)
     }
 
@@ -339,20 +417,42 @@ impl WishUponAStar {
         st: &mut RoundState<'_, R, Rec>,
         multiplier: PayMultiplier,
         stops: Option<&[u32; REELS]>,
+        first_values: &[u32],
         landing: &Landing<'_>,
     ) {
         let free = multiplier == PayMultiplier::FreeSpin;
         let m = multiplier.value();
-        let mut values = [StarValue::Cash(Win::ZERO); CELLS];
         let stars = landing.stars();
-        for cell in cells_of(stars) {
-            values[cell] = *self.model.star_values.sample(st.rng);
+        // The Stars' outcome indices in the value table, by cell: drawn row-major, the first
+        // ones with the stops (`first_values`), the rest several from one word. The values
+        // themselves are read only where they are shown or paid (the log, Lock & Spin).
+        let mut index = [0u32; CELLS];
+        if stars != 0 {
+            let mut cells = cells_of(stars);
+            for (&r, cell) in first_values.iter().zip(&mut cells) {
+                index[cell] = self.star_index(r);
+            }
+            let rest = (stars.count_ones() as usize).saturating_sub(first_values.len());
+            if rest > 0 {
+                let mut draws = [0u32; CELLS];
+                self.star_draws.fill(st.rng, &mut draws[..rest]);
+                for (cell, r) in cells.zip(draws) {
+                    index[cell] = self.star_index(r);
+                }
+            }
         }
+        let star_values = || -> [StarValue; CELLS] {
+            let table = self.model.star_values.values();
+            std::array::from_fn(|c| match stars >> c & 1 {
+                0 => StarValue::Cash(Win::ZERO),
+                _ => table[index[c] as usize],
+            })
+        };
         st.rec.record(|| Event::Landed {
             grid: grid_text(&landing.grid()),
             reel_set: None,
             stops: stops.map(|s| s.to_vec()),
-            stars: Some(stars_at(stars, &values)),
+            stars: Some(stars_at(stars, &star_values())),
         });
         let before = st.ledger.total();
         let ways_source = if free { SOURCE_FREE_SPINS } else { SOURCE_WAYS };
@@ -427,6 +527,7 @@ impl WishUponAStar {
             }
         }
         if triggers_lock_and_spin(landing.star_count()) {
+            let mut values = star_values();
             let ls = self.run_lock_and_spin(st.rng, st.rec, stars, &mut values);
             let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
             st.out.lock_and_spins = st.out.lock_and_spins.saturating_add(1);

@@ -352,7 +352,9 @@ fn a_full_grid_pays_every_star_and_the_grand() {
         (15, 1, true, 50_000)
     );
     // A grid that lands full of Stars pays the Grand at once, with no respin:
-    // 15 x 1.00 + 200.00 = 215.00 x bet. Random words: 15 value draws only.
+    // 15 x 1.00 + 200.00 = 215.00 x bet. Random words: one, the 15 value draws of a
+    // one-entry table (a given grid's Star values come several from one word, up to 32 for
+    // the bound 1).
     let game = WishUponAStar::new(&fixed_model(
         GiftPrize::Cash(cash(500)),
         StarValue::Cash(cash(100)),
@@ -360,7 +362,7 @@ fn a_full_grid_pays_every_star_and_the_grand() {
     ))
     .unwrap();
     let full = parse_grid("ST ST ST ST ST / ST ST ST ST ST / ST ST ST ST ST").unwrap();
-    let mut rng = Script::new(vec![ANY; 15]);
+    let mut rng = Script::new(vec![ANY]);
     let out = game.play_paid_spin_grid(&mut rng, &mut NoRecorder, &full);
     assert!(rng.used_up());
     assert_eq!((out.grands, out.win.hundredths()), (1, 21_500));

@@ -1,0 +1,381 @@
+//! Several bounded draws from one 64-bit word, exactly: [`JointBounds`] (a fixed tuple of
+//! bounds, such as the stops of a spin's reels) and [`RepeatedBound`] (any number of draws
+//! under one bound, such as the values of a grid's Stars).
+//!
+//! # The method, and why it is exact
+//! Draws `d_1 .. d_k` under bounds `n_1 .. n_k` whose product `P` is at most `2^64 - 1` are
+//! taken together as one draw of Lemire's method over `P` (D. Lemire, "Fast Random Integer
+//! Generation in an Interval", ACM TOMACS 29(1), 2019): a uniform word `x`, the 128-bit
+//! product `x * P`, and `x` rejected (another word drawn) when the product's low half is
+//! below `2^64 mod P`. Every accepted `x` gives `v = floor(x * P / 2^64)`, and each `v` in
+//! `0..P` has exactly the same number of accepted words: `v` is uniform.
+//!
+//! The draws are the digits of `v` in the mixed radix `n_1 .. n_k`, `d_1` the most
+//! significant, read off by one multiply each rather than by division: `d_1` is the high
+//! half of `x * n_1`, and with `x_1` its low half, `d_2` is the high half of `x_1 * n_2`, and
+//! so on. By induction `x * n_1 * .. * n_j = (d_1 n_2..n_j + .. + d_j) * 2^64 + x_j` with
+//! `x_j < 2^64`, so the digits are exactly those of `v` and the last low half is the low half
+//! of `x * P`, the one the rejection tests. A uniform `v` in `0..P` is a uniform tuple of
+//! digits: the draws are independent and each is uniform under its bound. (This is the
+//! batched form of Lemire's method of N. Brackett-Rozinsky and D. Lemire, "Batched Ranged
+//! Random Integer Generation", Software: Practice and Experience, 2025.)
+//!
+//! A tuple whose product would not fit a `u64` is drawn in consecutive groups that do, one
+//! word (or more, after a rejection) per group. A rejection happens with probability below
+//! `P / 2^64`.
+
+use crate::sampling::{WeightError, lemire_step_u64};
+use rand_core::Rng;
+
+/// The draws of one word: `x` accepted for `product` (the product of `bounds`), the digits
+/// written into `out` (as many as `bounds` holds). Draws words from `rng` until one is
+/// accepted.
+#[inline(always)]
+fn draw_digits<R: Rng + ?Sized>(rng: &mut R, product: u64, bounds: &[u64], out: &mut [u32]) {
+    loop {
+        let word = rng.next_u64();
+        if lemire_step_u64(word, product).is_none() {
+            continue;
+        }
+        let mut x = word;
+        for (d, &n) in out.iter_mut().zip(bounds) {
+            let m = u128::from(x) * u128::from(n);
+            // The high half is below `n`, a `u32`.
+            *d = (m >> 64) as u32;
+            x = m as u64;
+        }
+        return;
+    }
+}
+
+/// The word with which the draws of one group give `digits` at the first try: the first
+/// accepted word of the value's share of the 2^64 words. The share's words have products
+/// `x * P` whose low halves step up by `P` from below `P`, and the rejected low halves are
+/// those below `2^64 mod P < P`, so the first or second word of the share is accepted.
+/// `None` if a digit is not below its bound.
+fn group_word_for(digits: &[u32], bounds: &[u64]) -> Option<u64> {
+    let mut v = 0u128;
+    let mut product = 1u128;
+    for (&d, &n) in digits.iter().zip(bounds) {
+        if u64::from(d) >= n {
+            return None;
+        }
+        v = v * u128::from(n) + u128::from(d);
+        product *= u128::from(n);
+    }
+    let product = u64::try_from(product).ok()?;
+    // The share's first word: the least x with x * P >= v * 2^64.
+    let first = u64::try_from((v << 64).div_ceil(u128::from(product))).ok()?;
+    (first..=first.saturating_add(1)).find(|&x| lemire_step_u64(x, product) == Some(v as u64))
+}
+
+/// `N` bounded draws taken together ([the module's method](self)): the product of bounds
+/// `1..=u32::MAX` as few words as fit, draw `i` uniform in `0..bounds[i]` and independent of
+/// the others.
+///
+/// For the stops of a spin: five reel strips of 63 to 70 positions (a product near 2^31) are
+/// one word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JointBounds<const N: usize> {
+    bounds: [u64; N],
+    /// Group `g` covers bounds `ends[g - 1] .. ends[g]` (from 0 for the first) and has the
+    /// product `products[g]`; `groups` of them are used.
+    ends: [usize; N],
+    products: [u64; N],
+    groups: usize,
+}
+
+impl<const N: usize> JointBounds<N> {
+    /// The draws under `bounds`, grouped left to right: a group grows while its product
+    /// fits a `u64`.
+    ///
+    /// # Errors
+    /// [`WeightError::ZeroTotal`] if a bound is 0 (nothing can be drawn under it).
+    pub fn new(bounds: [u32; N]) -> Result<Self, WeightError> {
+        if bounds.contains(&0) {
+            return Err(WeightError::ZeroTotal);
+        }
+        let bounds = bounds.map(u64::from);
+        let mut ends = [0; N];
+        let mut products = [0; N];
+        let mut groups = 0;
+        let mut product = 1u64;
+        for (i, &n) in bounds.iter().enumerate() {
+            match product.checked_mul(n) {
+                Some(p) if p < u64::MAX => product = p,
+                _ => {
+                    ends[groups] = i;
+                    products[groups] = product;
+                    groups += 1;
+                    product = n;
+                }
+            }
+        }
+        if N > 0 {
+            ends[groups] = N;
+            products[groups] = product;
+            groups += 1;
+        }
+        Ok(JointBounds {
+            bounds,
+            ends,
+            products,
+            groups,
+        })
+    }
+
+    /// The bounds.
+    pub fn bounds(&self) -> [u32; N] {
+        // Every bound came in as a `u32`.
+        self.bounds.map(|n| n as u32)
+    }
+
+    /// How many words a draw takes when none is rejected: 1 for bounds whose product fits a
+    /// `u64`.
+    pub fn words(&self) -> usize {
+        self.groups
+    }
+
+    /// Draws the tuple: `d[i]` uniform in `0..bounds[i]`, all independent; one word per group
+    /// (another after a rejection, with probability below product / 2^64).
+    #[inline(always)]
+    pub fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> [u32; N] {
+        let mut out = [0u32; N];
+        if self.groups == 1 {
+            // The usual case, with the whole arrays: the digits' loop is unrolled.
+            draw_digits(rng, self.products[0], &self.bounds, &mut out);
+            return out;
+        }
+        let mut start = 0;
+        for g in 0..self.groups {
+            let end = self.ends[g];
+            draw_digits(
+                rng,
+                self.products[g],
+                &self.bounds[start..end],
+                &mut out[start..end],
+            );
+            start = end;
+        }
+        out
+    }
+
+    /// The words with which [`Self::draw`] gives `digits` at its first tries (one per group),
+    /// for scripted tests and fuzz seeds. `None` if a digit is not below its bound.
+    pub fn words_for(&self, digits: [u32; N]) -> Option<Vec<u64>> {
+        let mut start = 0;
+        let mut words = Vec::with_capacity(self.groups);
+        for &end in &self.ends[..self.groups] {
+            words.push(group_word_for(
+                &digits[start..end],
+                &self.bounds[start..end],
+            )?);
+            start = end;
+        }
+        Some(words)
+    }
+}
+
+/// Most draws of one word a [`RepeatedBound`] takes (for the bound 1, which takes no room
+/// at all, and 2, which takes one bit).
+pub const MAX_PER_WORD: usize = 32;
+
+/// Any number of draws under one bound `n`, as many from each word as `n^k` fits a `u64`
+/// ([the module's method](self)). For a grid's Star values: a total weight near 1,000 gives
+/// six draws a word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepeatedBound {
+    /// `per_word` copies of the bound.
+    bounds: Box<[u64]>,
+    /// `powers[k] = n^k` for `k` in `0..=per_word`.
+    powers: Box<[u64]>,
+}
+
+impl RepeatedBound {
+    /// Draws under `n`.
+    ///
+    /// # Errors
+    /// [`WeightError::ZeroTotal`] if `n` is 0.
+    pub fn new(n: u32) -> Result<Self, WeightError> {
+        if n == 0 {
+            return Err(WeightError::ZeroTotal);
+        }
+        let n = u64::from(n);
+        let mut powers = vec![1u64];
+        while powers.len() <= MAX_PER_WORD {
+            match powers[powers.len() - 1].checked_mul(n) {
+                Some(p) if p < u64::MAX => powers.push(p),
+                _ => break,
+            }
+        }
+        let per_word = powers.len() - 1;
+        Ok(RepeatedBound {
+            bounds: vec![n; per_word].into(),
+            powers: powers.into(),
+        })
+    }
+
+    /// The bound.
+    pub fn bound(&self) -> u32 {
+        // Came in as a `u32`.
+        self.bounds[0] as u32
+    }
+
+    /// Draws of one word.
+    pub fn per_word(&self) -> usize {
+        self.bounds.len()
+    }
+
+    /// Fills `out` with draws uniform in `0..n`, all independent, in order: the first
+    /// [`Self::per_word`] from one word, the next ones from the next, and so on (another word
+    /// after a rejection).
+    #[inline(always)]
+    pub fn fill<R: Rng + ?Sized>(&self, rng: &mut R, out: &mut [u32]) {
+        for chunk in out.chunks_mut(self.bounds.len()) {
+            draw_digits(rng, self.powers[chunk.len()], &self.bounds, chunk);
+        }
+    }
+
+    /// The words with which [`Self::fill`] gives `digits` at its first tries, for scripted
+    /// tests and fuzz seeds. `None` if a digit is not below the bound.
+    pub fn words_for(&self, digits: &[u32]) -> Option<Vec<u64>> {
+        digits
+            .chunks(self.bounds.len())
+            .map(|chunk| group_word_for(chunk, &self.bounds))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::chi_square_uniformity;
+    use rand_pcg::Pcg64;
+
+    /// A generator replaying 64-bit words.
+    struct Words(Vec<u64>, usize);
+
+    impl rand_core::TryRng for Words {
+        type Error = rand_core::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.try_next_u64()? as u32)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            let w = self.0[self.1];
+            self.1 += 1;
+            Ok(w)
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
+            unreachable!("the draws take words")
+        }
+    }
+
+    /// Every tuple of small bounds, drawn from the word in the middle of its share, comes
+    /// back; and a tiny tuple's shares are exactly equal: with bounds 3 x 5 (P = 15) the
+    /// digits of every one of a spread of words are the digits of Lemire's draw over 15.
+    #[test]
+    fn the_digits_are_those_of_one_draw_over_the_product() {
+        let j = JointBounds::new([3, 5, 7]).unwrap();
+        assert_eq!(j.words(), 1);
+        for a in 0..3 {
+            for b in 0..5 {
+                for c in 0..7 {
+                    let words = j.words_for([a, b, c]).unwrap();
+                    assert_eq!(words.len(), 1);
+                    assert_eq!(j.draw(&mut Words(words, 0)), [a, b, c]);
+                }
+            }
+        }
+        let mut rng = Pcg64::new(7, 9);
+        for _ in 0..10_000 {
+            let x = rand_core::Rng::next_u64(&mut rng);
+            if let Some(v) = lemire_step_u64(x, 105) {
+                let d = j.draw(&mut Words(vec![x], 0));
+                assert_eq!(u64::from(d[0] * 35 + d[1] * 7 + d[2]), v);
+            }
+        }
+        assert_eq!(j.words_for([3, 0, 0]), None);
+    }
+
+    /// A rejected word is skipped and the next one drawn: with P = 3, `2^64 mod 3 = 1`, and
+    /// the word 0 (low half 0 < 1) is the one rejected.
+    #[test]
+    fn a_rejected_word_draws_again() {
+        let j = JointBounds::new([3]).unwrap();
+        assert_eq!(lemire_step_u64(0, 3), None);
+        let w = j.words_for([2]).unwrap();
+        let mut rng = Words(vec![0, w[0]], 0);
+        assert_eq!(j.draw(&mut rng), [2]);
+        assert_eq!(rng.1, 2, "two words taken");
+    }
+
+    /// Bounds whose product passes 2^64 are drawn in groups: (2^32 - 1) x (2^32 - 1) fits a
+    /// word, a third such bound does not, so four bounds are two words; every tuple's words
+    /// give it back, also at the edges of shares of a single word.
+    #[test]
+    fn large_products_are_grouped() {
+        let m = u32::MAX;
+        let j = JointBounds::new([m, m, m, 5]).unwrap();
+        assert_eq!(j.words(), 2);
+        for d in [[0, 0, 0, 0], [m - 1, 1, m - 1, 4], [12345, m - 1, 0, 3]] {
+            let words = j.words_for(d).unwrap();
+            assert_eq!(words.len(), 2);
+            assert_eq!(j.draw(&mut Words(words, 0)), d);
+        }
+        assert_eq!(JointBounds::new([1, 0]), Err(WeightError::ZeroTotal));
+        assert_eq!(RepeatedBound::new(0), Err(WeightError::ZeroTotal));
+    }
+
+    /// Each draw is uniform and the draws are independent: the joint counts of the stop
+    /// pairs of two reels of 7 and 11, and of two consecutive draws of a repeated bound of
+    /// 13, pass a chi-square test of uniformity over every pair.
+    #[test]
+    fn draws_are_uniform_and_independent_by_chi_square() {
+        let mut rng = Pcg64::new(20261202, 3);
+        let j = JointBounds::new([7, 11, 5]).unwrap();
+        let mut pairs = vec![0u64; 77];
+        for _ in 0..200_000 {
+            let d = j.draw(&mut rng);
+            pairs[(d[0] * 11 + d[1]) as usize] += 1;
+        }
+        let c = chi_square_uniformity(&pairs, &[1.0 / 77.0; 77]);
+        assert!(c.p_value >= 0.001, "stop pairs: {c}");
+        let r = RepeatedBound::new(13).unwrap();
+        assert_eq!(r.per_word(), 17, "13^17 < 2^64 < 13^18");
+        let mut pairs = vec![0u64; 169];
+        let mut out = [0u32; 20];
+        for _ in 0..20_000 {
+            r.fill(&mut rng, &mut out);
+            // Pairs inside a word and across the words' border.
+            for w in out.windows(2) {
+                pairs[(w[0] * 13 + w[1]) as usize] += 1;
+            }
+        }
+        let c = chi_square_uniformity(&pairs, &[1.0 / 169.0; 169]);
+        assert!(c.p_value >= 0.001, "value pairs: {c}");
+    }
+
+    /// Draws per word: as many as fit, at most [`MAX_PER_WORD`]; the repeated draws of a
+    /// word are its digits in order, and `fill` takes a word per chunk.
+    #[test]
+    fn repeated_draws_fill_chunks_of_a_word() {
+        assert_eq!(RepeatedBound::new(1).unwrap().per_word(), MAX_PER_WORD);
+        assert_eq!(RepeatedBound::new(2).unwrap().per_word(), MAX_PER_WORD);
+        assert_eq!(RepeatedBound::new(953).unwrap().per_word(), 6);
+        assert_eq!(
+            RepeatedBound::new(u32::MAX).unwrap().per_word(),
+            2,
+            "(2^32 - 1)^2 = 2^64 - 2^33 + 1 fits"
+        );
+        let r = RepeatedBound::new(953).unwrap();
+        let digits: Vec<u32> = (0..14).map(|i| (i * 97 + 5) % 953).collect();
+        let words = r.words_for(&digits).unwrap();
+        assert_eq!(words.len(), 3, "6 + 6 + 2");
+        let mut out = vec![0; 14];
+        let mut rng = Words(words, 0);
+        r.fill(&mut rng, &mut out);
+        assert_eq!(out, digits);
+        assert_eq!(rng.1, 3);
+        assert_eq!(r.words_for(&[953]), None);
+    }
+}
