@@ -258,6 +258,30 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
         g
     }
 
+    /// Makes this grid the full grid of `columns` ([`Grid::from_columns`]'s layout), in place:
+    /// whatever it held is gone. For a grid landed again and again from reel windows, without
+    /// building a new grid and copying it in.
+    ///
+    /// # Panics
+    /// If a code is `>= SYMBOLS` (a programming error, as for [`Grid::set`]).
+    #[inline]
+    pub fn fill_from_columns(&mut self, columns: &[[u8; ROWS]; COLS]) {
+        self.planes = [0; SYMBOLS];
+        for (c, column) in columns.iter().enumerate() {
+            for (r, &s) in column.iter().enumerate() {
+                let i = r * COLS + c;
+                // One check per cell, the one the plane's index needs anyway.
+                let Some(plane) = self.planes.get_mut(s as usize) else {
+                    panic!("a full grid needs codes below {SYMBOLS}, not {s}");
+                };
+                *plane |= 1u64 << i;
+                self.cells[i] = s;
+            }
+        }
+        // The cells past the shape stay empty, as in every grid.
+        self.cells[Self::CELLS..].fill(EMPTY);
+    }
+
     /// Puts `symbol` into cell `index`, which is empty (the callers guarantee it): one write
     /// to the cells and one to the symbol's plane.
     #[inline]
@@ -595,6 +619,26 @@ mod tests {
         assert_eq!(g.to_cells(), want);
         assert_eq!(g.plane(3), 1 << 4);
         assert_eq!(g.vacant(), 0);
+    }
+
+    #[test]
+    fn fill_from_columns_equals_from_columns_over_any_grid() {
+        // A grid with every cell set and one with empty cells, each filled again in place.
+        let columns = [[5, 1], [2, 2], [0, 4]];
+        let mut g: Grid<3, 2, 6> = Grid::from_columns(&[[0, 1], [2, 3], [4, 5]]);
+        g.fill_from_columns(&columns);
+        assert_eq!(g, Grid::from_columns(&columns));
+        let mut h: Grid<3, 2, 6> =
+            Grid::from_cells(&[Some(1), None, None, Some(3), None, None]).unwrap();
+        h.fill_from_columns(&columns);
+        assert_eq!(h, Grid::from_columns(&columns));
+        assert_eq!(h.plane(2), 1 << 1 | 1 << 4);
+    }
+
+    #[test]
+    #[should_panic(expected = "codes below 6")]
+    fn fill_from_columns_rejects_a_code_out_of_range() {
+        Grid::<3, 2, 6>::empty().fill_from_columns(&[[0, 1], [2, 6], [4, 5]]);
     }
 
     #[test]

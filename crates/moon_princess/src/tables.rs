@@ -60,7 +60,7 @@ impl Landing {
             stops[c] = stop as u32;
             windows[c] = strip.window(stop);
         }
-        *g = MpGrid::from_columns(&windows);
+        g.fill_from_columns(&windows);
         Landed {
             set: set as u32,
             stops,
