@@ -278,14 +278,22 @@ pub fn evaluate(g: &MpGrid) -> Evaluation {
 
 /// [`evaluate`] writing into `out` (its previous wins are dropped), so a tumble sequence
 /// reuses one win list instead of copying a new one out of every evaluation.
+#[inline]
 pub(crate) fn evaluate_into(g: &MpGrid, out: &mut Evaluation) {
     out.wins.clear();
     let masks = class_masks(g);
-    // Most grids have no run and return at once.
-    let mut hits = classes_with_a_run(&masks);
-    if hits == 0 {
-        return;
+    // Most grids have no run and return at once, without the candidates' stack frame.
+    let hits = classes_with_a_run(&masks);
+    if hits != 0 {
+        pay_runs(&masks, hits, out);
     }
+}
+
+/// The paid runs of the classes `hits` (bit = index in [`CLASSES`], at least one) whose cells
+/// are `masks`, into `out` (empty): every candidate run, highest first, each paid unless it
+/// contains or is contained in one already paid.
+#[inline(never)]
+fn pay_runs(masks: &[Mask; PAY_CLASSES], mut hits: u32, out: &mut Evaluation) {
     let mut cands: SmallVec<[LineWin; 32]> = SmallVec::new();
     while hits != 0 {
         let ci = hits.trailing_zeros() as usize;
