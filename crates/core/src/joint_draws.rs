@@ -20,9 +20,16 @@
 //! batched form of Lemire's method of N. Brackett-Rozinsky and D. Lemire, "Batched Ranged
 //! Random Integer Generation", Software: Practice and Experience, 2025.)
 //!
-//! A tuple whose product would not fit a `u64` is drawn in consecutive groups that do, one
-//! word (or more, after a rejection) per group. A rejection happens with probability below
-//! `P / 2^64`.
+//! A word is rejected with probability below `P / 2^64`. Groups are kept below
+//! [`GROUP_LIMIT`] (2^48), so that a rejection is rare (below 2^-16 per word): the draws then
+//! take one word almost always, and two models whose bounds differ (variants of one game, run
+//! with one seed for common random numbers) seldom reject different words and so seldom part.
+//! A tuple whose product would pass the limit is drawn in consecutive groups that do not, one
+//! word (or more, after a rejection) per group.
+
+/// Every group's product of bounds stays below this: a word is rejected with probability
+/// below 2^-16.
+pub const GROUP_LIMIT: u64 = 1 << 48;
 
 use crate::sampling::{WeightError, lemire_step_u64};
 use rand_core::Rng;
@@ -69,12 +76,12 @@ fn group_word_for(digits: &[u32], bounds: &[u64]) -> Option<u64> {
     (first..=first.saturating_add(1)).find(|&x| lemire_step_u64(x, product) == Some(v as u64))
 }
 
-/// `N` bounded draws taken together ([the module's method](self)): the product of bounds
-/// `1..=u32::MAX` as few words as fit, draw `i` uniform in `0..bounds[i]` and independent of
-/// the others.
+/// `N` bounded draws taken together ([the module's method](self)): bounds `1..=u32::MAX` in
+/// as few words as [`GROUP_LIMIT`] allows, draw `i` uniform in `0..bounds[i]` and independent
+/// of the others.
 ///
-/// For the stops of a spin: five reel strips of 63 to 70 positions (a product near 2^31) are
-/// one word.
+/// For the stops of a spin: five reel strips of 63 to 70 positions (a product near 2^30) and
+/// a value draw under 953 (2^40 in all) are one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JointBounds<const N: usize> {
     bounds: [u64; N],
@@ -86,8 +93,8 @@ pub struct JointBounds<const N: usize> {
 }
 
 impl<const N: usize> JointBounds<N> {
-    /// The draws under `bounds`, grouped left to right: a group grows while its product
-    /// fits a `u64`.
+    /// The draws under `bounds`, grouped left to right: a group grows while its product stays
+    /// below [`GROUP_LIMIT`].
     ///
     /// # Errors
     /// [`WeightError::ZeroTotal`] if a bound is 0 (nothing can be drawn under it).
@@ -102,7 +109,7 @@ impl<const N: usize> JointBounds<N> {
         let mut product = 1u64;
         for (i, &n) in bounds.iter().enumerate() {
             match product.checked_mul(n) {
-                Some(p) if p < u64::MAX => product = p,
+                Some(p) if p < GROUP_LIMIT => product = p,
                 _ => {
                     ends[groups] = i;
                     products[groups] = product;
@@ -130,8 +137,8 @@ impl<const N: usize> JointBounds<N> {
         self.bounds.map(|n| n as u32)
     }
 
-    /// How many words a draw takes when none is rejected: 1 for bounds whose product fits a
-    /// `u64`.
+    /// How many words a draw takes when none is rejected: 1 for bounds whose product is below
+    /// [`GROUP_LIMIT`].
     pub fn words(&self) -> usize {
         self.groups
     }
@@ -177,12 +184,12 @@ impl<const N: usize> JointBounds<N> {
 }
 
 /// Most draws of one word a [`RepeatedBound`] takes (for the bound 1, which takes no room
-/// at all, and 2, which takes one bit).
+/// at all, and 2 to 2^32 - 1 by [`GROUP_LIMIT`]: 2 gives 32).
 pub const MAX_PER_WORD: usize = 32;
 
-/// Any number of draws under one bound `n`, as many from each word as `n^k` fits a `u64`
-/// ([the module's method](self)). For a grid's Star values: a total weight near 1,000 gives
-/// six draws a word.
+/// Any number of draws under one bound `n`, as many from each word as keep `n^k` below
+/// [`GROUP_LIMIT`] ([the module's method](self)). For a grid's Star values: a total weight near
+/// 1,000 gives four draws a word.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RepeatedBound {
     /// `per_word` copies of the bound.
@@ -204,7 +211,7 @@ impl RepeatedBound {
         let mut powers = vec![1u64];
         while powers.len() <= MAX_PER_WORD {
             match powers[powers.len() - 1].checked_mul(n) {
-                Some(p) if p < u64::MAX => powers.push(p),
+                Some(p) if p < GROUP_LIMIT => powers.push(p),
                 _ => break,
             }
         }
@@ -309,17 +316,22 @@ mod tests {
         assert_eq!(rng.1, 2, "two words taken");
     }
 
-    /// Bounds whose product passes 2^64 are drawn in groups: (2^32 - 1) x (2^32 - 1) fits a
-    /// word, a third such bound does not, so four bounds are two words; every tuple's words
-    /// give it back, also at the edges of shares of a single word.
+    /// Bounds whose product passes [`GROUP_LIMIT`] are drawn in groups: 2^32 - 1 times 5 is
+    /// below 2^48, two such bounds are not, so four bounds are three words; every tuple's
+    /// words give it back.
     #[test]
     fn large_products_are_grouped() {
         let m = u32::MAX;
         let j = JointBounds::new([m, m, m, 5]).unwrap();
-        assert_eq!(j.words(), 2);
+        assert_eq!(j.words(), 3);
+        assert_eq!(JointBounds::new([1 << 24, 1 << 23, 2]).unwrap().words(), 2);
+        assert_eq!(
+            JointBounds::new([1 << 24, (1 << 24) - 1]).unwrap().words(),
+            1
+        );
         for d in [[0, 0, 0, 0], [m - 1, 1, m - 1, 4], [12345, m - 1, 0, 3]] {
             let words = j.words_for(d).unwrap();
-            assert_eq!(words.len(), 2);
+            assert_eq!(words.len(), 3);
             assert_eq!(j.draw(&mut Words(words, 0)), d);
         }
         assert_eq!(JointBounds::new([1, 0]), Err(WeightError::ZeroTotal));
@@ -341,7 +353,7 @@ mod tests {
         let c = chi_square_uniformity(&pairs, &[1.0 / 77.0; 77]);
         assert!(c.p_value >= 0.001, "stop pairs: {c}");
         let r = RepeatedBound::new(13).unwrap();
-        assert_eq!(r.per_word(), 17, "13^17 < 2^64 < 13^18");
+        assert_eq!(r.per_word(), 12, "13^12 < 2^48 < 13^13");
         let mut pairs = vec![0u64; 169];
         let mut out = [0u32; 20];
         for _ in 0..20_000 {
@@ -361,21 +373,21 @@ mod tests {
     fn repeated_draws_fill_chunks_of_a_word() {
         assert_eq!(RepeatedBound::new(1).unwrap().per_word(), MAX_PER_WORD);
         assert_eq!(RepeatedBound::new(2).unwrap().per_word(), MAX_PER_WORD);
-        assert_eq!(RepeatedBound::new(953).unwrap().per_word(), 6);
         assert_eq!(
-            RepeatedBound::new(u32::MAX).unwrap().per_word(),
-            2,
-            "(2^32 - 1)^2 = 2^64 - 2^33 + 1 fits"
+            RepeatedBound::new(953).unwrap().per_word(),
+            4,
+            "953^4 < 2^48 < 953^5"
         );
+        assert_eq!(RepeatedBound::new(u32::MAX).unwrap().per_word(), 1);
         let r = RepeatedBound::new(953).unwrap();
         let digits: Vec<u32> = (0..14).map(|i| (i * 97 + 5) % 953).collect();
         let words = r.words_for(&digits).unwrap();
-        assert_eq!(words.len(), 3, "6 + 6 + 2");
+        assert_eq!(words.len(), 4, "4 + 4 + 4 + 2");
         let mut out = vec![0; 14];
         let mut rng = Words(words, 0);
         r.fill(&mut rng, &mut out);
         assert_eq!(out, digits);
-        assert_eq!(rng.1, 3);
+        assert_eq!(rng.1, 4);
         assert_eq!(r.words_for(&[953]), None);
     }
 }

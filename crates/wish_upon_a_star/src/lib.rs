@@ -120,15 +120,17 @@
 //!    break ways. After the feature the round goes on with the free spins left.
 //! 3. **Order of a spin** (and of its random draws): stops reel 1..5, Star values, ways wins,
 //!    scatter pay and its 10 free spins, gift bonus win of reel 2 then reel 4, Lock & Spin.
-//!    The five stops and the draws of the first three Stars' values (row-major) are one
-//!    64-bit word: Lemire's unbiased method over the product of the five strip lengths and
-//!    three times the value table's total (about 10^18 for the shipped models), whose digits
-//!    are the eight draws (`slot_core::joint_draws`). The values of further Stars come up to
-//!    six a word (for totals of 566 to 1,625); value draws of Stars that did not land are
-//!    dropped. Every stop and value keeps exactly its model probability, independently of
-//!    the others; only which generator words decide them changed (2026-12-02, for speed: the
-//!    golden rounds were remade then). A given grid (`play_paid_spin_grid`, `eval`) draws all
-//!    its Star values that second way.
+//!    The five stops and the draw of the first Star's value (row-major) are one 64-bit word:
+//!    Lemire's unbiased method over the product of the five strip lengths and the value
+//!    table's total (about 10^12 for the shipped models), whose digits are the six draws
+//!    (`slot_core::joint_draws`). The values of further Stars come four a word (for totals of
+//!    777 to 4,095); a value draw of a Star that did not land is dropped. Every stop and
+//!    value keeps exactly its model probability, independently of the others; only which
+//!    generator words decide them changed (2026-12-02, for speed: the golden rounds were
+//!    remade then). A word is rejected (and the next drawn) with probability below 2^-16, so
+//!    a variant run with the published model's seed (common random numbers) seldom parts
+//!    from it. A given grid (`play_paid_spin_grid`, `eval`) draws all its Star values the
+//!    second way.
 //! 4. **Scatter.** Bonus stands only on reels 1, 3, 5 and the shipped strips space it so a
 //!    window shows at most one, so 3 is the most there can be; the code pays and triggers for
 //!    3 or more. In free spins the Bonus pay is doubled too (it is a paytable win).

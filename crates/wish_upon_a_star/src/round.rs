@@ -2,13 +2,14 @@
 //! (the rules, "Gift bonus wins", "Free spins", "Lock & Spin jackpot feature").
 //!
 //! # Order within a spin (and of its random draws)
-//! 1. The five stops and the draws of the first [`VALUES_WITH_STOPS`] Stars' values, together
+//! 1. The five stops and the draw of the first Star's value ([`VALUES_WITH_STOPS`]), together
 //!    from one 64-bit word (Lemire's method over the product of the five strip lengths and the
-//!    value table's total three times; the draws are its digits, reel 1 the most significant:
+//!    value table's total; the draws are its digits, reel 1 the most significant:
 //!    [`slot_core::joint_draws::JointBounds`]); then the values of further Stars, row-major,
-//!    as many from one 64-bit word as the Star value table's total allows (six for totals of
-//!    566 to 1,625: [`slot_core::joint_draws::RepeatedBound`]). Both are exact: every stop
-//!    and every value has exactly its model probability, independently of the others.
+//!    as many from one 64-bit word as keep the product of their bounds below 2^48 (four for
+//!    totals of 777 to 4,095: [`slot_core::joint_draws::RepeatedBound`]). Both are exact:
+//!    every stop and every value has exactly its model probability, independently of the
+//!    others.
 //! 2. The spin's own paytable wins (ways, then the scatter pay), doubled in free spins; with
 //!    3 Bonus, 10 free spins.
 //! 3. Gift bonus wins: reel 2 first, then reel 4 (one weighted draw each), never doubled.
@@ -145,8 +146,8 @@ pub struct WishUponAStar {
     /// What each stop of the free-spin strips shows, worked out once.
     free_columns: Columns,
     /// A spin's joint draws from the base-game strips: the five strips' lengths, then the
-    /// Star value table's total [`VALUES_WITH_STOPS`] times (one 64-bit word for the shipped
-    /// models).
+    /// Star value table's total [`VALUES_WITH_STOPS`] times (one 64-bit word unless their
+    /// product passes 2^64).
     base_draws: JointBounds<SPIN_DRAWS>,
     /// The same for the free-spin strips.
     free_draws: JointBounds<SPIN_DRAWS>,
@@ -158,11 +159,13 @@ pub struct WishUponAStar {
     star_lookup: Box<[u8]>,
 }
 
-/// The Star values drawn together with a spin's stops: those of the spin's first three Stars
-/// (row-major). A spin shows 1.4 Stars on average; the values of Stars past the third come from
-/// words of their own. Unused ones are dropped (independent draws; dropping them biases
-/// nothing).
-pub const VALUES_WITH_STOPS: usize = 3;
+/// The Star values drawn together with a spin's stops: that of the spin's first Star
+/// (row-major). A spin shows 1.4 Stars on average; the values of further Stars come from words
+/// of their own, four a word. An unused one is dropped (independent draws; dropping one
+/// biases nothing). One, not more: the word's bounds must multiply to less than
+/// [`slot_core::joint_draws::GROUP_LIMIT`] (2^48; the five strips' lengths alone are near
+/// 2^30 and a value total near 2^10).
+pub const VALUES_WITH_STOPS: usize = 1;
 
 /// A spin's joint draws: the five stops, then [`VALUES_WITH_STOPS`] Star values.
 const SPIN_DRAWS: usize = REELS + VALUES_WITH_STOPS;
@@ -361,7 +364,7 @@ impl WishUponAStar {
     /// Lock & Spin; free spins it awards are counted in [`RoundOutcome::free_spin_awards`] but
     /// not played. For rule tests and analysis; draws from `rng` as the round would after its
     /// first word, except that every Star value comes from the words of the Star values (up to
-    /// six a word for the shipped totals), since no stops are drawn. Every grid of the type is 5 reels by 3 rows; a grid from
+    /// four a word for the shipped totals), since no stops are drawn. Every grid of the type is 5 reels by 3 rows; a grid from
     /// [`crate::symbols::parse_grid`] respects the reel rules, any other grid is played as it
     /// stands. The log has no `round_start`, no `spin_start` and no stops.
     pub fn play_paid_spin_grid<R: Rng + ?Sized, Rec: Recorder>(
@@ -654,6 +657,31 @@ impl WishUponAStar {
             star_values,
             grand,
             win,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every shipped model (the published one and each variant of the ladder) draws a spin's
+    /// stops and first Star value from one word, and further Star values four a word: the
+    /// order of draws the crate documents.
+    #[test]
+    fn shipped_models_draw_a_spin_from_one_word() {
+        for name in MathModel::NAMES {
+            let model = MathModel::named(name).unwrap();
+            let game = WishUponAStar::new(&model).unwrap();
+            assert_eq!(
+                (game.base_draws.words(), game.free_draws.words()),
+                (1, 1),
+                "{name}"
+            );
+            let total = model.star_values.total();
+            assert_eq!(game.base_draws.bounds()[REELS], total, "{name}");
+            assert_eq!(game.star_draws.per_word(), 4, "{name}: total {total}");
+            assert_eq!(game.star_lookup.len(), total as usize, "{name}");
         }
     }
 }
