@@ -81,7 +81,7 @@ fn group_word_for(digits: &[u32], bounds: &[u64]) -> Option<u64> {
 /// of the others.
 ///
 /// For the stops of a spin: five reel strips of 63 to 70 positions (a product near 2^30) and
-/// a value draw under 953 (2^40 in all) are one word.
+/// a value draw under 953 (2^40 in all) are one word (Wish Upon a Star's base game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JointBounds<const N: usize> {
     bounds: [u64; N],
@@ -183,8 +183,8 @@ impl<const N: usize> JointBounds<N> {
     }
 }
 
-/// Most draws of one word a [`RepeatedBound`] takes (for the bound 1, which takes no room
-/// at all, and 2 to 2^32 - 1 by [`GROUP_LIMIT`]: 2 gives 32).
+/// Most draws of one word a [`RepeatedBound`] takes: a cap for the smallest bounds (1 takes
+/// no room at all; 2 would give 47 below [`GROUP_LIMIT`]).
 pub const MAX_PER_WORD: usize = 32;
 
 /// Any number of draws under one bound `n`, as many from each word as keep `n^k` below

@@ -70,11 +70,11 @@
 //!
 //! | variant | model name | exact RTP | hit frequency | free spins, 1 in (rounds) | sd (x bet) | free-spin share | Grand 200 x, 1 in | Major 50 x, 1 in |
 //! |---|---|---|---|---|---|---|---|---|
-//! | 96.00 % | `rtp-96.00` | 96.000484 % | 31.45 % | 138.3 | 5.229 | 32.16 % | 979,646 | 9,380 |
-//! | 95.20 % (published) | `standard` | 95.201995 % | 31.45 % | 138.3 | 5.186 | 32.16 % | 979,646 | 9,440 |
-//! | 94.00 % | `rtp-94.00` | 93.997882 % | 31.45 % | 138.3 | 5.117 | 32.15 % | 979,646 | 9,531 |
-//! | 92.00 % | `rtp-92.00` | 92.002069 % | 31.45 % | 138.3 | 5.031 | 32.14 % | 979,646 | 9,677 |
-//! | 90.00 % | `rtp-90.00` | 90.000592 % | 31.45 % | 138.3 | 4.909 | 32.15 % | 979,646 | 9,830 |
+//! | 96.00 % | `rtp-96.00` | 96.000484 % | 31.46 % | 138.2 | 5.222 | 32.15 % | 979,646 | 9,380 |
+//! | 95.20 % (published) | `standard` | 95.201995 % | 31.46 % | 138.2 | 5.179 | 32.14 % | 979,646 | 9,440 |
+//! | 94.00 % | `rtp-94.00` | 93.997882 % | 31.46 % | 138.2 | 5.110 | 32.14 % | 979,646 | 9,531 |
+//! | 92.00 % | `rtp-92.00` | 92.002069 % | 31.46 % | 138.2 | 5.025 | 32.12 % | 979,646 | 9,677 |
+//! | 90.00 % | `rtp-90.00` | 90.000592 % | 31.46 % | 138.2 | 4.904 | 32.14 % | 979,646 | 9,830 |
 //!
 //! The game has one mode, so the lowest RTP across its options is the variant's RTP. Hit
 //! frequency, free spins, standard deviation and free-spin share are from 20 million
@@ -122,15 +122,16 @@
 //!    scatter pay and its 10 free spins, gift bonus win of reel 2 then reel 4, Lock & Spin.
 //!    The five stops and the draw of the first Star's value (row-major) are one 64-bit word:
 //!    Lemire's unbiased method over the product of the five strip lengths and the value
-//!    table's total (about 10^12 for the shipped models), whose digits are the six draws
-//!    (`slot_core::joint_draws`). The values of further Stars come four a word (for totals of
+//!    table's total (about 10^12 in the base game and 3 x 10^11 in free spins for the shipped
+//!    models), whose digits are the six draws (`slot_core::joint_draws`; a model whose product
+//!    reaches 2^48 draws them in groups below it, left to right, a word each). The values of further Stars come four a word (for totals of
 //!    777 to 4,095); a value draw of a Star that did not land is dropped. Every stop and
 //!    value keeps exactly its model probability, independently of the others; only which
 //!    generator words decide them changed (2026-12-02, for speed: the golden rounds were
 //!    remade then). A word is rejected (and the next drawn) with probability below 2^-16, so
 //!    a variant run with the published model's seed (common random numbers) seldom parts
-//!    from it. A given grid (`play_paid_spin_grid`, `eval`) draws all its Star values the
-//!    second way.
+//!    from it. A given grid (`play_paid_spin_grid`, `play_free_spin_grid`, the viewer's grid
+//!    mode) has no stops and draws all its Star values the second way.
 //! 4. **Scatter.** Bonus stands only on reels 1, 3, 5 and the shipped strips space it so a
 //!    window shows at most one, so 3 is the most there can be; the code pays and triggers for
 //!    3 or more. In free spins the Bonus pay is doubled too (it is a paytable win).

@@ -3,7 +3,7 @@
 //!
 //! # Order within a spin (and of its random draws)
 //! 1. The five stops and the draw of the first Star's value ([`VALUES_WITH_STOPS`]), together
-//!    from one 64-bit word (Lemire's method over the product of the five strip lengths and the
+//!    from one 64-bit word for every shipped model (Lemire's method over the product of the five strip lengths and the
 //!    value table's total; the draws are its digits, reel 1 the most significant:
 //!    [`slot_core::joint_draws::JointBounds`]); then the values of further Stars, row-major,
 //!    as many from one 64-bit word as keep the product of their bounds below 2^48 (four for
@@ -146,8 +146,9 @@ pub struct WishUponAStar {
     /// What each stop of the free-spin strips shows, worked out once.
     free_columns: Columns,
     /// A spin's joint draws from the base-game strips: the five strips' lengths, then the
-    /// Star value table's total [`VALUES_WITH_STOPS`] times (one 64-bit word unless their
-    /// product passes 2^64).
+    /// Star value table's total [`VALUES_WITH_STOPS`] times (one 64-bit word while their
+    /// product is below [`slot_core::joint_draws::GROUP_LIMIT`], 2^48, as for every shipped
+    /// model; otherwise a word per group below it).
     base_draws: JointBounds<SPIN_DRAWS>,
     /// The same for the free-spin strips.
     free_draws: JointBounds<SPIN_DRAWS>,
@@ -362,9 +363,10 @@ impl WishUponAStar {
 
     /// Plays a given grid as the paid spin: its Star values, paytable wins, gift bonus wins and
     /// Lock & Spin; free spins it awards are counted in [`RoundOutcome::free_spin_awards`] but
-    /// not played. For rule tests and analysis; draws from `rng` as the round would after its
-    /// first word, except that every Star value comes from the words of the Star values (up to
-    /// four a word for the shipped totals), since no stops are drawn. Every grid of the type is 5 reels by 3 rows; a grid from
+    /// not played. For rule tests and analysis. No stops are drawn, so every Star value is
+    /// drawn as a spin draws the values past its first Star (four a word for the shipped
+    /// totals); the draws after the Star values are those of a spin. Every grid of the type
+    /// is 5 reels by 3 rows; a grid from
     /// [`crate::symbols::parse_grid`] respects the reel rules, any other grid is played as it
     /// stands. The log has no `round_start`, no `spin_start` and no stops.
     pub fn play_paid_spin_grid<R: Rng + ?Sized, Rec: Recorder>(
