@@ -76,6 +76,27 @@ impl BitPool {
         // `take` is inlined here with a constant width: its clamp, mask and shifts fold.
         self.take(rng, K)
     }
+
+    /// How many bits are left of the current word (0 to 64): a take of more draws a new word.
+    #[inline(always)]
+    pub fn bits_left(&self) -> u32 {
+        self.bits
+    }
+
+    /// Makes the pool what it would be had it just drawn `word` from the generator and taken
+    /// its lowest `taken` bits (`0 <= taken <= 64`): the bits above them are left, lowest
+    /// first. For a caller that draws a word itself and splits it into several draws in
+    /// straight-line code, then leaves the rest to [`Self::take`]: the same bits in the same
+    /// order as takes alone.
+    ///
+    /// # Panics
+    /// Never; `taken` above 64 is taken as 64 (a caller's bug, caught by tests).
+    #[inline(always)]
+    pub fn set_word(&mut self, word: u64, taken: u32) {
+        let taken = taken.min(64);
+        self.word = word.checked_shr(taken).unwrap_or(0);
+        self.bits = 64 - taken;
+    }
 }
 
 /// Integer weights adding up to `2^bits`; outcome `i` is drawn with probability exactly
@@ -331,6 +352,31 @@ mod tests {
             assert_eq!(pa, pb);
         }
         assert_eq!(a.1, b.1);
+    }
+
+    #[test]
+    fn a_word_split_by_hand_leaves_the_pool_as_takes_leave_it() {
+        let words = vec![0xFEDC_BA98_7654_3210, 0x0123_4567_89AB_CDEF, 42];
+        for taken in [0, 4, 20, 40, 60, 64] {
+            let (mut a, mut b) = (Words(words.clone(), 0), Words(words.clone(), 0));
+            // `taken` bits of the first word by takes of up to 20 bits...
+            let mut pa = BitPool::new();
+            let mut left = taken;
+            while left > 0 {
+                let k = left.min(20);
+                pa.take(&mut a, k);
+                left -= k;
+            }
+            // ... or the word drawn by hand and handed over.
+            let mut pb = BitPool::new();
+            pb.set_word(b.next_u64(), taken);
+            assert_eq!(pb.bits_left(), 64 - taken, "{taken}");
+            let xa: Vec<u32> = (0..4).map(|_| pa.take(&mut a, 20)).collect();
+            let xb: Vec<u32> = (0..4).map(|_| pb.take(&mut b, 20)).collect();
+            assert_eq!(xa, xb, "{taken}");
+            assert_eq!((pa, a.1), (pb, b.1), "{taken}");
+        }
+        assert_eq!(BitPool::new().bits_left(), 0);
     }
 
     proptest! {

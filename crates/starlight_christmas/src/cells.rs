@@ -230,6 +230,13 @@ impl<'a> CellTable<'a> {
 /// The generator and the pool are arguments of their own, and the pool is copied into a
 /// local, so the compiler knows nothing else in the loop writes them and keeps their state in
 /// registers instead of storing and reloading it for every cell.
+///
+/// When the pool needs a new word for the next cell and three or more cells are left, the
+/// word is split into its three draws (bits 0-19, 20-39, 40-59) in straight-line code, three
+/// look-ups and one test; the 4 bits left stay in the pool, as three takes leave them, and
+/// the next word goes the same way. If one of the three needs the search (its entry is
+/// shared, or it is a Multiplier, whose value takes the next bits), the word goes into the
+/// pool whole and the cells are drawn one by one from it, as [`CellTable::draw`] draws them.
 #[inline(never)]
 fn draw_cells<R: Rng + ?Sized>(
     table: CellTable<'_>,
@@ -237,9 +244,39 @@ fn draw_cells<R: Rng + ?Sized>(
     pool: &mut BitPool,
     out: &mut [u8],
 ) {
+    // Three draws and the bits left fit one word.
+    const { assert!(3 * CELL_BITS <= u64::BITS) };
+    // Every real code is below 128, so one bit of the three codes OR-ed says whether one of
+    // them is BY_SEARCH.
+    const { assert!(BY_SEARCH & 0x80 != 0 && (MULTIPLIER as usize + 15) < 0x80) };
+    const ENTRY: u64 = (1 << LOOKUP_BITS) - 1;
+    let lookup = table.lookup;
     let mut p = *pool;
-    for c in out {
-        *c = table.draw(rng, &mut p);
+    let mut i = 0;
+    while i < out.len() {
+        if p.bits_left() < CELL_BITS {
+            // Whole words, three cells each, while they are all look-ups.
+            let mut done = 0;
+            for three in out[i..].chunks_exact_mut(3) {
+                let w = rng.next_u64();
+                let a = lookup[((w >> SHIFT) & ENTRY) as usize];
+                let b = lookup[((w >> (CELL_BITS + SHIFT)) & ENTRY) as usize];
+                let c = lookup[((w >> (2 * CELL_BITS + SHIFT)) & ENTRY) as usize];
+                if (a | b | c) & 0x80 != 0 {
+                    p.set_word(w, 0);
+                    break;
+                }
+                three.copy_from_slice(&[a, b, c]);
+                p.set_word(w, 3 * CELL_BITS);
+                done += 3;
+            }
+            i += done;
+            if i == out.len() {
+                break;
+            }
+        }
+        out[i] = table.draw(rng, &mut p);
+        i += 1;
     }
     *pool = p;
 }
@@ -332,6 +369,29 @@ mod tests {
                 many.cells(table, &mut batch);
                 assert_eq!(pool_one, many.pool, "{table:?}, seed {seed}");
                 assert_eq!(single, batch, "{table:?}, seed {seed}");
+                assert_eq!(a.next_u64(), b.next_u64(), "{table:?}, seed {seed}");
+            }
+        }
+    }
+
+    /// Batches of every length from 1 to 30, one after the other from the same pool (as a
+    /// landing's refills draw), take the same words and bits as drawing cell by cell, whatever
+    /// the bits left in the pool when a batch starts.
+    #[test]
+    fn batches_of_any_length_equal_cells_one_by_one() {
+        let (tables, codes) = standard();
+        for table in [Table::Base, Table::AnteBase, Table::FreeSpins] {
+            for seed in 0..100 {
+                let (mut a, mut b) = (batch_rng(seed, 6), batch_rng(seed, 6));
+                let mut one = RngCells::new(&tables, &codes, &mut a);
+                let mut many = RngCells::new(&tables, &codes, &mut b);
+                for n in (1..=ScGrid::CELLS).chain((1..=ScGrid::CELLS).rev()) {
+                    let single: Vec<u8> = (0..n).map(|_| one.cell(table)).collect();
+                    let mut batch = [0u8; ScGrid::CELLS];
+                    many.cells(table, &mut batch[..n]);
+                    assert_eq!(single, batch[..n], "{table:?}, seed {seed}, {n} cells");
+                    assert_eq!(one.pool, many.pool, "{table:?}, seed {seed}, {n} cells");
+                }
                 assert_eq!(a.next_u64(), b.next_u64(), "{table:?}, seed {seed}");
             }
         }
