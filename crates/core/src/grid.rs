@@ -343,9 +343,16 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
     /// Empties every cell in `mask`.
     #[inline]
     pub fn remove(&mut self, mask: Mask) {
-        // `clear` leaves an empty cell alone, so the occupied cells need not be looked up.
+        // An empty cell is left alone, so the occupied cells need not be looked up: its code,
+        // EMPTY, is past the planes, so one test finds both an empty cell and the plane of an
+        // occupied one. `i` is a cell of the shape, below 64: `& 63` in place of a bounds
+        // check.
         for i in cells_of(mask & Self::SHAPE.all()) {
-            self.clear(i);
+            let i = i & 63;
+            if let Some(p) = self.planes.get_mut(self.cells[i] as usize) {
+                *p &= !(1u64 << i);
+                self.cells[i] = EMPTY;
+            }
         }
     }
 
