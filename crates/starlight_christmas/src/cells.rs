@@ -256,8 +256,7 @@ fn draw_cells<R: Rng + ?Sized>(
     while i < out.len() {
         if p.bits_left() < CELL_BITS {
             // Whole words, three cells each, while they are all look-ups.
-            let mut done = 0;
-            for three in out[i..].chunks_exact_mut(3) {
+            while let Some(three) = out.get_mut(i..i + 3) {
                 let w = rng.next_u64();
                 let a = lookup[((w >> SHIFT) & ENTRY) as usize];
                 let b = lookup[((w >> (CELL_BITS + SHIFT)) & ENTRY) as usize];
@@ -268,9 +267,8 @@ fn draw_cells<R: Rng + ?Sized>(
                 }
                 three.copy_from_slice(&[a, b, c]);
                 p.set_word(w, 3 * CELL_BITS);
-                done += 3;
+                i += 3;
             }
-            i += done;
             if i == out.len() {
                 break;
             }
