@@ -229,7 +229,8 @@ impl<'a> CellTable<'a> {
 /// [`RngCells::cell`] draws them one by one (same generator words, same bits, same order).
 /// The generator and the pool are arguments of their own, and the pool is copied into a
 /// local, so the compiler knows nothing else in the loop writes them and keeps their state in
-/// registers instead of storing and reloading it for every cell.
+/// registers instead of storing and reloading it for every cell. Inlined into its callers
+/// (the landing, the refill): the cost of a call measured more than the code it adds.
 ///
 /// When the pool needs a new word for the next cell and three or more cells are left, the
 /// word is split into its three draws (bits 0-19, 20-39, 40-59) in straight-line code, three
@@ -237,7 +238,7 @@ impl<'a> CellTable<'a> {
 /// the next word goes the same way. If one of the three needs the search (its entry is
 /// shared, or it is a Multiplier, whose value takes the next bits), the word goes into the
 /// pool whole and the cells are drawn one by one from it, as [`CellTable::draw`] draws them.
-#[inline(never)]
+#[inline(always)]
 fn draw_cells<R: Rng + ?Sized>(
     table: CellTable<'_>,
     rng: &mut R,
