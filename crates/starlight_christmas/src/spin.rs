@@ -78,9 +78,11 @@ pub(crate) fn tumble<S: CellSource, Rec: Recorder>(
             grid: grid_text(grid),
         });
         // The new cells are drawn first, one per empty cell, in the order the refill
-        // places them.
+        // places them. The grid was full (landed or refilled), so its empty cells are the
+        // ones removed.
         let mut new = [0u8; ScGrid::CELLS];
-        let n = grid.vacant().count_ones() as usize;
+        let n = cells.count_ones() as usize;
+        debug_assert_eq!(grid.vacant().count_ones() as usize, n);
         src.cells(table, &mut new[..n]);
         let mut k = 0;
         grid.refill(|_, _| {
