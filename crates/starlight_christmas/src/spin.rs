@@ -27,6 +27,10 @@ pub(crate) struct Sequence {
 /// Plays the tumble sequence of `grid` to its end. `paid` is what the round has paid
 /// before this sequence (for the cap). Symbol wins are recorded as they are found; their
 /// money moves when the sequence ends ([`Event::SequenceEnd`]).
+///
+/// Inlined into its two callers (the paid spin, a free spin): measured fewer instructions per
+/// round than a call.
+#[inline(always)]
 pub(crate) fn tumble<S: CellSource, Rec: Recorder>(
     grid: &mut ScGrid,
     table: Table,
