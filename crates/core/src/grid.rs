@@ -222,7 +222,9 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
     /// # Panics
     /// If `codes` does not hold exactly `COLS * ROWS` codes or a code is `>= SYMBOLS` (a
     /// programming error, as for [`Grid::set`]).
-    #[inline]
+    // Always inlined: a full grid's plane updates, unrolled in the caller, cost fewer
+    // instructions than a call (measured in Starlight Christmas's simulation).
+    #[inline(always)]
     pub fn fill_from_codes(&mut self, codes: &[u8]) {
         assert!(
             codes.len() == Self::CELLS,
