@@ -450,6 +450,9 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
     /// reel strip above the window. Columns are visited left to right. Usually called after
     /// [`Grid::apply_gravity`], when the empty cells are at the top of their columns; gaps
     /// anywhere are filled the same way, the lowest first.
+    // Always inlined: the caller's `draw` and the loop merge (measured fewer instructions in
+    // Starlight Christmas's simulation).
+    #[inline(always)]
     pub fn refill(&mut self, mut draw: impl FnMut(usize, usize) -> u8) {
         let vacant = self.vacant();
         if vacant == 0 {
