@@ -28,7 +28,8 @@
 //! and +0.020 % (free spins). Being a new model (a new fingerprint), it was certified again
 //! ([`CERTIFIED`]); the runs of the model before ([`TUNING`], [`X500_CHECKS`], the reports in
 //! `confirmation/`) are kept as its history. With the cheaper draws a simulated round takes
-//! 1,735 instructions instead of 2,352 (standard; ante 1,783 instead of 2,416).
+//! 1,735 instructions instead of 2,352 (standard; ante 1,783 instead of 2,416); after later
+//! engine work with the same draws, 1,328 and 1,359.
 //!
 //! # Certification figures (the shipped model)
 //! [`CERTIFIED`] holds one split certification per mode (`cargo xtask certify
