@@ -252,11 +252,7 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
     #[inline]
     pub fn from_columns(columns: &[[u8; ROWS]; COLS]) -> Self {
         let mut g = Self::empty();
-        for (c, column) in columns.iter().enumerate() {
-            for (r, &s) in column.iter().enumerate() {
-                g.put_vacant(r * COLS + c, s);
-            }
-        }
+        g.fill_from_columns(columns);
         g
     }
 

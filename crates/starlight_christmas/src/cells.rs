@@ -4,7 +4,7 @@
 //! a fresh grid.
 
 use crate::math_model::{CELL_BITS, CELL_OUTCOMES, Tables};
-use crate::symbols::{Drawn, MULTIPLIER, SCATTER, ScGrid};
+use crate::symbols::{Drawn, MULTIPLIER, SCATTER, SYMBOLS, ScGrid};
 use rand_core::Rng;
 use slot_core::bit_draws::{BitPool, Pow2Table};
 
@@ -247,9 +247,9 @@ fn draw_cells<R: Rng + ?Sized>(
 ) {
     // Three draws and the bits left fit one word.
     const { assert!(3 * CELL_BITS <= u64::BITS) };
-    // Every real code is below 128, so one bit of the three codes OR-ed says whether one of
-    // them is BY_SEARCH.
-    const { assert!(BY_SEARCH & 0x80 != 0 && (MULTIPLIER as usize + 15) < 0x80) };
+    // Every grid code is below SYMBOLS, and so below 128: one bit of the three codes OR-ed
+    // says whether one of them is BY_SEARCH.
+    const { assert!(BY_SEARCH & 0x80 != 0 && SYMBOLS <= 0x80) };
     const ENTRY: u64 = (1 << LOOKUP_BITS) - 1;
     let lookup = table.lookup;
     let mut p = *pool;

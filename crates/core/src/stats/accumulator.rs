@@ -29,25 +29,22 @@ pub const BUCKET_LABELS: [&str; BUCKETS] = [
     "cap",
 ];
 
-/// Whether any of the words is not zero: the OR of all of them (no early exit, so the
+/// Whether any of the integers is not zero: the OR of all of them (no early exit, so the
 /// compiler makes it a few vector ORs).
 #[inline(always)]
-fn any_u64<const N: usize>(a: &[u64; N]) -> bool {
-    a.iter().fold(0, |x, &y| x | y) != 0
+fn any<T, const N: usize>(a: &[T; N]) -> bool
+where
+    T: Copy + Default + PartialEq + std::ops::BitOr<Output = T>,
+{
+    a.iter().fold(T::default(), |x, &y| x | y) != T::default()
 }
 
-/// [`any_u64`] for `u32`s.
-#[inline(always)]
-fn any_u32<const N: usize>(a: &[u32; N]) -> bool {
-    a.iter().fold(0, |x, &y| x | y) != 0
-}
-
-fn all_zero(a: &[u64; MAX_AWARDS]) -> bool {
-    a.iter().all(|&x| x == 0)
-}
-
-fn all_zero_wide(a: &[u128; BUCKETS]) -> bool {
-    a.iter().all(|&x| x == 0)
+/// No integer of `a` is other than zero (a sum array left out of a report's JSON).
+fn all_zero<T, const N: usize>(a: &[T; N]) -> bool
+where
+    T: Copy + Default + PartialEq + std::ops::BitOr<Output = T>,
+{
+    !any(a)
 }
 
 fn is_zero(x: &u128) -> bool {
@@ -94,7 +91,7 @@ pub struct Accumulator {
     /// The wins of the rounds in each win-size bucket (hundredths): where the return comes
     /// from. Left out of the JSON when all are 0, so that reports written before it existed
     /// read back with their checksum; such sums have no shape ([`Accumulator::has_shape`]).
-    #[serde(default, skip_serializing_if = "all_zero_wide")]
+    #[serde(default, skip_serializing_if = "all_zero")]
     pub bucket_wins: [u128; BUCKETS],
     /// Sum of cubed wins (hundredths cubed), for the skewness; `u128::MAX` once it would
     /// overflow (unknown). Left out of the JSON when 0.
@@ -180,9 +177,9 @@ impl Accumulator {
         // round count and the zero bucket move. The test is a few ORs of whole arrays (no
         // early exit, no call to `memcmp`), and the rest is out of line, so the blank
         // round's path stays short.
-        let features = any_u32(&r.feature_triggers) | any_u64(&r.feature_wins);
-        let awards = any_u32(&r.awards);
-        if (r.win | u64::from(r.capped)) == 0 && !features && !awards && !any_u64(&r.by_source) {
+        let features = any(&r.feature_triggers) | any(&r.feature_wins);
+        let awards = any(&r.awards);
+        if (r.win | u64::from(r.capped)) == 0 && !features && !awards && !any(&r.by_source) {
             self.rounds += 1;
             self.buckets[0] += 1;
             return;
