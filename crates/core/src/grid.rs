@@ -280,6 +280,23 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> Grid<COLS, ROWS
         self.cells[Self::CELLS..].fill(EMPTY);
     }
 
+    /// Makes this grid the full or partial grid given by its parts, in place: `cells` are the
+    /// first 32 cells as bytes (little-endian words, [`EMPTY`] for an empty cell and for every
+    /// byte past the shape), `planes[s]` the cells of code `s`. Only for
+    /// [`crate::reel_windows::ReelWindows`], which builds the two consistently.
+    #[inline(always)]
+    pub(crate) fn fill_from_parts(&mut self, cells: [u64; 4], planes: &[u32; SYMBOLS]) {
+        debug_assert!(Self::CELLS <= 32);
+        for (k, w) in cells.iter().enumerate() {
+            self.cells[8 * k..8 * k + 8].copy_from_slice(&w.to_le_bytes());
+        }
+        for (p, &q) in self.planes.iter_mut().zip(planes) {
+            *p = u64::from(q);
+        }
+        // The cells from 32 on are past the shape: empty in every grid, left as they are.
+        debug_assert!(self.cells[32..].iter().all(|&c| c == EMPTY));
+    }
+
     /// Puts `symbol` into cell `index`, which is empty (the callers guarantee it): one write
     /// to the cells and one to the symbol's plane.
     #[inline]

@@ -16,6 +16,7 @@
 //! | `rng` | (feature `os-rng`) ChaCha20 seeded from the operating system, for real-money play |
 //! | [`sampling`] | unbiased bounded integers (Lemire 2019), integer-weighted tables, reel strips |
 //! | [`money`] | wins in hundredths of the bet (checked), bet ladder with typed errors, win cap |
+//! | [`reel_windows`] | every window of a set of reel strips as grid columns, worked out once: a landing is a few word-wide ORs |
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
 //! | [`stats`] | one file per part (all but the round summary need the feature `sim`): the round summary (`summary`, needing nothing else), mergeable integer accumulators (`accumulator`) and their validation (`validate`), confidence levels and normal quantiles (`confidence`), chi-square tests (`chi_square`), top-award odds with Poisson intervals (`awards`), the PAR report with RTP intervals at any confidence level (`report`) and its text (`text`); `statrs` only in `confidence` and `chi_square` |
 //! | [`seal`] | HMAC-SHA-256 seals for records in untrusted storage, round ids |
@@ -58,6 +59,7 @@ pub mod ledger;
 pub mod lines;
 pub mod money;
 pub mod recorder;
+pub mod reel_windows;
 #[cfg(feature = "os-rng")]
 pub mod rng;
 pub mod sampling;

@@ -3,8 +3,9 @@
 
 use crate::features::Power;
 use crate::math_model::{MathModel, ModelError, ModelFields, ReelSet, parse_strip};
-use crate::symbols::MpGrid;
+use crate::symbols::{MpGrid, SYMBOLS};
 use rand_core::Rng;
+use slot_core::reel_windows::ReelWindows;
 use slot_core::sampling::{ReelStrip, WeightedTable};
 
 /// Where a landed grid came from: its reel set and the stop of each reel.
@@ -21,6 +22,8 @@ pub(crate) struct Landed {
 pub(crate) struct Landing {
     sets: WeightedTable<u8>,
     strips: Vec<[ReelStrip; 5]>,
+    /// Every window of each set's strips as grid columns (the landing's grid is their OR).
+    windows: Vec<ReelWindows<5, 5, SYMBOLS>>,
 }
 
 impl Landing {
@@ -35,9 +38,17 @@ impl Landing {
             }
             strips.push(five.map(|s| s.unwrap_or_else(|| unreachable!("five reels parsed"))));
         }
+        let windows = strips
+            .iter()
+            .map(|five| {
+                // `parse_strip` accepts only the landing symbols, all below `SYMBOLS`.
+                ReelWindows::new(five).unwrap_or_else(|e| unreachable!("parsed strips: {e}"))
+            })
+            .collect();
         Ok(Landing {
             sets: table,
             strips,
+            windows,
         })
     }
 
@@ -52,18 +63,16 @@ impl Landing {
         } else {
             self.sets.sample_index(rng)
         };
-        // The stops, reel 1 first (the only draws), then each reel's window of 5.
-        let mut stops = [0u32; 5];
-        let mut windows = [[0u8; 5]; 5];
-        for (c, strip) in self.strips[set].iter().enumerate() {
-            let stop = strip.draw_stop(rng);
-            stops[c] = stop as u32;
-            windows[c] = strip.window(stop);
+        // The stops, reel 1 first (the only draws), then the grid of their windows.
+        let mut stops = [0usize; 5];
+        for (stop, strip) in stops.iter_mut().zip(&self.strips[set]) {
+            *stop = strip.draw_stop(rng);
         }
-        g.fill_from_columns(&windows);
+        self.windows[set].fill(g, &stops);
         Landed {
             set: set as u32,
-            stops,
+            // Strips of at most `u32::MAX` positions (`ReelStrip::new`).
+            stops: stops.map(|s| s as u32),
         }
     }
 }
