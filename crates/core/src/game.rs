@@ -289,6 +289,15 @@ pub trait Game: Sized + Sync {
     /// source, its features, its cap and its top awards.
     fn summary(outcome: &Self::Outcome) -> RoundSummary;
 
+    /// True exactly when the round's [`Game::summary`] is all zeros: it won nothing, triggered
+    /// no feature, brought no top award and did not reach the cap. The simulator counts such a
+    /// round without building its summary. The default builds the summary and looks; a game
+    /// overrides it with a cheaper test of its own outcome (each game tests the two agree).
+    #[inline]
+    fn is_blank(outcome: &Self::Outcome) -> bool {
+        Self::summary(outcome) == RoundSummary::default()
+    }
+
     /// Evaluates a grid written in the game's grid text (rows from the top separated by `/`,
     /// cells by spaces, in the game's cell codes) alone, as the rules pay it: no draw, no
     /// feature played. Moon Princess evaluates the grid's whole tumble sequence.

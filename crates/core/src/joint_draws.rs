@@ -243,6 +243,21 @@ impl RepeatedBound {
         }
     }
 
+    /// Draws and drops `n` draws: takes exactly the words [`Self::fill`] of `n` draws takes
+    /// (the same acceptance test per word), without working out the digits. For a round that
+    /// must draw values to keep its order of draws but will not look at them.
+    #[inline(always)]
+    pub fn skip<R: Rng + ?Sized>(&self, rng: &mut R, n: usize) {
+        let per_word = self.bounds.len();
+        let mut left = n;
+        while left > 0 {
+            let k = left.min(per_word);
+            let product = self.powers[k];
+            while lemire_step_u64(rng.next_u64(), product).is_none() {}
+            left -= k;
+        }
+    }
+
     /// The words with which [`Self::fill`] gives `digits` at its first tries, for scripted
     /// tests and fuzz seeds. `None` if a digit is not below the bound.
     pub fn words_for(&self, digits: &[u32]) -> Option<Vec<u64>> {
@@ -389,5 +404,29 @@ mod tests {
         assert_eq!(out, digits);
         assert_eq!(rng.1, 4);
         assert_eq!(r.words_for(&[953]), None);
+    }
+
+    /// `skip` takes the very words `fill` takes, rejected ones included, for any count.
+    #[test]
+    fn skipping_takes_the_words_filling_takes() {
+        let mut source = Pcg64::new(20261202, 9);
+        for bound in [1u32, 2, 13, 953, 65_537, u32::MAX] {
+            let r = RepeatedBound::new(bound).unwrap();
+            for n in 0..=15 {
+                // Word 0 is rejected for every product that is not a power of two (its low
+                // half, 0, is below 2^64 mod P); mixed in, it makes `fill` redraw.
+                let words: Vec<u64> = (0..64)
+                    .map(|i| if i % 3 == 0 { 0 } else { source.next_u64() })
+                    .collect();
+                let mut filled = Words(words.clone(), 0);
+                r.fill(&mut filled, &mut vec![0; n]);
+                let mut skipped = Words(words, 0);
+                r.skip(&mut skipped, n);
+                assert_eq!(skipped.1, filled.1, "bound {bound}, {n} draws");
+                if n > 0 && !bound.is_power_of_two() {
+                    assert!(filled.1 > n.div_ceil(r.per_word()), "a word was rejected");
+                }
+            }
+        }
     }
 }

@@ -12,6 +12,14 @@ pub use crate::events::{Event, EventLog};
 pub trait Recorder {
     /// Records the event `make()` builds. Implementations that keep nothing must not call it.
     fn record(&mut self, make: impl FnOnce() -> Event);
+
+    /// Whether [`Recorder::record`] may call its closure: `false` only for a recorder that
+    /// keeps nothing, so that a round can skip work whose only use is an event (the outcome
+    /// never depends on it: the same draws are made either way). `true` unless overridden.
+    #[inline(always)]
+    fn is_recording(&self) -> bool {
+        true
+    }
 }
 
 /// Keeps nothing; costs nothing (the event closure is never called).
@@ -21,6 +29,11 @@ pub struct NoRecorder;
 impl Recorder for NoRecorder {
     #[inline(always)]
     fn record(&mut self, _make: impl FnOnce() -> Event) {}
+
+    #[inline(always)]
+    fn is_recording(&self) -> bool {
+        false
+    }
 }
 
 impl Recorder for EventLog {
@@ -35,6 +48,11 @@ impl<R: Recorder> Recorder for &mut R {
     fn record(&mut self, make: impl FnOnce() -> Event) {
         (**self).record(make);
     }
+
+    #[inline(always)]
+    fn is_recording(&self) -> bool {
+        (**self).is_recording()
+    }
 }
 
 /// `Some(recorder)` records, `None` keeps nothing: one recorder type for rounds that are
@@ -45,6 +63,11 @@ impl<R: Recorder> Recorder for Option<R> {
         if let Some(r) = self {
             r.record(make);
         }
+    }
+
+    #[inline(always)]
+    fn is_recording(&self) -> bool {
+        self.as_ref().is_some_and(R::is_recording)
     }
 }
 

@@ -142,7 +142,7 @@ pub enum SimError {
 /// # Errors
 /// [`SimError::Threads`] if the thread pool cannot be built.
 #[cfg(feature = "parallel")]
-pub fn simulate<F>(
+pub fn simulate<F, S>(
     rounds: u64,
     seed: u64,
     threads: usize,
@@ -151,7 +151,8 @@ pub fn simulate<F>(
     progress: Option<&Progress>,
 ) -> Result<Accumulator, SimError>
 where
-    F: Fn(&mut SimRng) -> RoundSummary + Sync,
+    F: Fn(&mut SimRng) -> S + Sync,
+    S: Into<Option<RoundSummary>>,
 {
     use rayon::prelude::*;
     let batches = rounds.div_ceil(BATCH_ROUNDS);
@@ -196,14 +197,24 @@ pub fn thread_pool(threads: usize, units: u64) -> Result<rayon::ThreadPool, SimE
 }
 
 /// Plays the first `n` rounds of batch `batch` on this thread.
-pub fn run_batch<F>(seed: u64, batch: u64, n: u64, cost: u64, play: &F) -> Accumulator
+///
+/// `play` plays one round and returns its summary, or `None` for a blank round (one whose
+/// summary would be all zeros: no win, no feature, no award, not capped), which the sums count
+/// without a summary being built ([`Accumulator::add_blank`]). Returning the summary of a
+/// blank round is as right, only slower. The same holds for every function here that takes
+/// a `play`.
+pub fn run_batch<F, S>(seed: u64, batch: u64, n: u64, cost: u64, play: &F) -> Accumulator
 where
-    F: Fn(&mut SimRng) -> RoundSummary,
+    F: Fn(&mut SimRng) -> S,
+    S: Into<Option<RoundSummary>>,
 {
     let mut rng = batch_rng(seed, batch);
     let mut acc = Accumulator::new(cost);
     for _ in 0..n {
-        acc.add(&play(&mut rng));
+        match play(&mut rng).into() {
+            Some(summary) => acc.add(&summary),
+            None => acc.add_blank(),
+        }
     }
     acc
 }
@@ -399,13 +410,14 @@ struct Sequencer {
 /// # Errors
 /// [`SimError::Threads`] if a worker thread cannot be started.
 #[cfg(feature = "parallel")]
-pub fn simulate_plan<F>(
+pub fn simulate_plan<F, S>(
     plan: &Plan,
     play: F,
     controls: Controls<'_>,
 ) -> Result<RunOutcome, SimError>
 where
-    F: Fn(&mut SimRng) -> RoundSummary + Sync,
+    F: Fn(&mut SimRng) -> S + Sync,
+    S: Into<Option<RoundSummary>>,
 {
     let Range { start, end } = plan.batches.clone();
     let threads = worker_threads(plan.threads, end.saturating_sub(start));

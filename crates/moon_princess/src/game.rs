@@ -156,6 +156,10 @@ impl slot_core::Game for MoonPrincess {
         outcome.summary()
     }
 
+    fn is_blank(outcome: &RoundOutcome) -> bool {
+        outcome.is_blank()
+    }
+
     /// The grid's whole tumble sequence ([`MoonPrincess::evaluate_sequence`], or
     /// [`MoonPrincess::evaluate_free_spin_sequence`] as a free spin), from the multiplier
     /// given (x1 without it): every win, the grid clear's pay, and the tumbles, final

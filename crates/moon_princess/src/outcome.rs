@@ -86,4 +86,62 @@ impl RoundOutcome {
         s.awards[0] = self.free_spin_clears;
         s
     }
+
+    /// True exactly when [`RoundOutcome::summary`] is all zeros: nothing won, no feature (no
+    /// free spins, no Trinity spin, no random power, no clear), not capped. Every win is part
+    /// of `win`, so a zero `win` zeroes them all.
+    #[inline]
+    pub fn is_blank(&self) -> bool {
+        self.win.is_zero()
+            && !self.capped
+            && self.pick.is_none()
+            && (self.trinity_spins | self.random_powers | self.free_spin_clears) == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combination of zero and non-zero fields: blank exactly when the summary is zeros.
+    #[test]
+    fn blank_exactly_when_the_summary_is_zeros() {
+        let one = Win::from_hundredths(1);
+        for bits in 0u32..1 << 13 {
+            let on = |k: u32| bits >> k & 1 == 1;
+            let win = |k: u32| if on(k) { one } else { Win::ZERO };
+            let count = |k: u32| u32::from(on(k));
+            let o = RoundOutcome {
+                win: win(0),
+                base_win: win(1),
+                trinity_win: win(2),
+                free_spins_win: win(3),
+                clear_win: win(4),
+                random_power_win: win(5),
+                trinity_spins: count(6),
+                random_powers: count(7),
+                pick: on(8).then_some(Pick::Star),
+                free_spins_awarded: count(9),
+                free_spins_played: count(10),
+                free_spin_clears: count(11),
+                max_multiplier: 1,
+                capped: on(12),
+            };
+            // A real round's parts add up to its win: only such outcomes are asked about.
+            let parts = o.base_win.hundredths()
+                + o.trinity_win.hundredths()
+                + o.free_spins_win.hundredths();
+            if (o.win.is_zero() && parts != 0)
+                || o.clear_win > o.free_spins_win
+                || o.random_power_win > o.base_win
+            {
+                continue;
+            }
+            assert_eq!(
+                o.is_blank(),
+                o.summary() == RoundSummary::default(),
+                "{o:?}"
+            );
+        }
+    }
 }

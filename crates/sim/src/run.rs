@@ -271,7 +271,7 @@ pub fn simulate<G: Game>(
         }),
     };
     let start = Instant::now();
-    let play = |rng: &mut SimRng| G::summary(&game.play_round(mode, rng, &mut NoRecorder));
+    let play = |rng: &mut SimRng| tally::<G>(&game.play_round(mode, rng, &mut NoRecorder));
     let out = simulate_plan(&plan, play, controls)?;
     let secs = start.elapsed().as_secs_f64();
     let stop = match (out.stop, config.extent) {
@@ -365,12 +365,23 @@ pub fn simulate_sums<G: Game>(
     watch: Watch<'_>,
 ) -> Result<Accumulator, SimError> {
     sums_of(rounds, seed, threads, G::cost(mode), watch, |rng| {
-        G::summary(&game.play_round(mode, rng, &mut NoRecorder))
+        tally::<G>(&game.play_round(mode, rng, &mut NoRecorder))
     })
 }
 
-/// The sums of a run of `rounds` rounds of `play` (one round's summary per call).
-fn sums_of<F>(
+/// A finished round as the sums take it: `None` for a blank round ([`Game::is_blank`]),
+/// counted without a summary; its summary otherwise.
+#[inline(always)]
+fn tally<G: Game>(outcome: &G::Outcome) -> Option<slot_core::stats::RoundSummary> {
+    if G::is_blank(outcome) {
+        None
+    } else {
+        Some(G::summary(outcome))
+    }
+}
+
+/// The sums of a run of `rounds` rounds of `play` (per call, one round's summary, or `None` for a blank round).
+fn sums_of<F, S>(
     rounds: u64,
     seed: u64,
     threads: usize,
@@ -379,7 +390,8 @@ fn sums_of<F>(
     play: F,
 ) -> Result<Accumulator, SimError>
 where
-    F: Fn(&mut SimRng) -> slot_core::stats::RoundSummary + Sync,
+    F: Fn(&mut SimRng) -> S + Sync,
+    S: Into<Option<slot_core::stats::RoundSummary>>,
 {
     let plan = Plan::whole(seed, rounds, threads, cost);
     let controls = Controls {

@@ -139,6 +139,10 @@ impl slot_core::Game for StarlightChristmas {
         outcome.summary()
     }
 
+    fn is_blank(outcome: &RoundOutcome) -> bool {
+        outcome.is_blank()
+    }
+
     /// The grid's pay-anywhere wins, multiplied by its Multiplier sum (x1 without one), and
     /// its Scatter pay ([`crate::paytable::evaluate_grid`]); whether it triggers the free
     /// spins. A base-game grid: there is no free-spin evaluation and no starting multiplier.

@@ -83,4 +83,52 @@ impl RoundOutcome {
         s.awards[1] = self.x500_multipliers[1];
         s
     }
+
+    /// True exactly when [`RoundOutcome::summary`] is all zeros: nothing won, no free spins,
+    /// no x500 Multiplier landed, not capped. Every win is part of `win`, so a zero `win`
+    /// zeroes them all.
+    #[inline]
+    pub fn is_blank(&self) -> bool {
+        self.win.is_zero()
+            && !self.capped
+            && !self.free_spins_triggered
+            && (self.x500_multipliers[0] | self.x500_multipliers[1]) == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combination of zero and non-zero fields: blank exactly when the summary is zeros.
+    #[test]
+    fn blank_exactly_when_the_summary_is_zeros() {
+        let one = Win::from_hundredths(1);
+        for bits in 0u32..1 << 12 {
+            let on = |k: u32| bits >> k & 1 == 1;
+            let win = |k: u32| if on(k) { one } else { Win::ZERO };
+            let count = |k: u32| u32::from(on(k));
+            let o = RoundOutcome {
+                win: win(0),
+                capped: on(1),
+                by_source: [win(2), win(3), win(4), win(5)],
+                base_multiplier_win: win(6),
+                free_spins_triggered: on(7),
+                free_spins_played: count(8),
+                retriggers: count(9),
+                running_multiplier: 0,
+                x500_multipliers: [count(10), count(11)],
+            };
+            // A real round's parts add up to its win: only such outcomes are asked about.
+            let parts: u64 = o.by_source.iter().map(|w| w.hundredths()).sum();
+            if o.win.is_zero() && (parts != 0 || !o.base_multiplier_win.is_zero()) {
+                continue;
+            }
+            assert_eq!(
+                o.is_blank(),
+                o.summary() == RoundSummary::default(),
+                "{o:?}"
+            );
+        }
+    }
 }

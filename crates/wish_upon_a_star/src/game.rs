@@ -127,6 +127,10 @@ impl slot_core::Game for WishUponAStar {
         outcome.summary()
     }
 
+    fn is_blank(outcome: &RoundOutcome) -> bool {
+        outcome.is_blank()
+    }
+
     /// The grid's ways wins and Bonus scatter pay ([`crate::evaluate()`], or doubled as a
     /// free spin: [`crate::evaluate::evaluate_free_spin`]), the ways of each win, and the
     /// features the grid triggers (free spins, gift bonus wins, Lock & Spin). Uncapped: paid

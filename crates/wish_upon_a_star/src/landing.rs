@@ -207,6 +207,13 @@ impl<'a> Landing<'a> {
         (self.lanes >> WILD_LANE) & LANE
     }
 
+    /// Whether reel 2 or reel 4 is full of Wilds (one test of the Wild lane).
+    #[inline]
+    pub fn has_full_wild_reel(&self) -> bool {
+        let [two, four] = self.full_wild_reels();
+        two | four
+    }
+
     /// Whether reel 2 and reel 4 (in that order) are full of Wilds.
     #[inline]
     pub fn full_wild_reels(&self) -> [bool; 2] {
@@ -221,22 +228,37 @@ impl<'a> Landing<'a> {
 
     /// The ways wins at `multiplier`, the same as [`crate::evaluate::ways_wins`] of the grid:
     /// in the order their symbols first appear on reel 1 from the top.
+    #[cfg(test)]
     pub fn ways_wins(&self, multiplier: PayMultiplier) -> impl Iterator<Item = WaysWin> + '_ {
-        let mut left = self.ways_symbols;
-        self.columns[0].window.iter().filter_map(move |&s| {
-            // `s` may be EMPTY (255): test the range before shifting.
-            if (s as usize) >= PAYING.len() || left & (1 << s) == 0 {
-                return None;
-            }
-            left &= !(1 << s);
-            Some(self.ways_win(s, multiplier))
-        })
+        let mut wins = Vec::new();
+        self.for_each_ways_pay(multiplier, |w| {
+            wins.push(WaysWin {
+                cells: self.ways_cells(w.symbol, usize::from(w.reels)),
+                ..w
+            })
+        });
+        wins.into_iter()
     }
 
-    /// The ways win of paying symbol `s`, which is in `ways_symbols` (so runs 3 or more reels).
-    /// Inlined so that a round without a recorder, which never reads `cells`, skips them.
+    /// The ways wins as the round pays them, in [`Landing::ways_wins`]'s order, each handed to
+    /// `pay`: without the cells, which only the round record needs (`cells` is 0;
+    /// [`Landing::ways_cells`] gives them). A round without a recorder never works them out.
     #[inline(always)]
-    fn ways_win(&self, s: u8, multiplier: PayMultiplier) -> WaysWin {
+    pub fn for_each_ways_pay(&self, multiplier: PayMultiplier, mut pay: impl FnMut(WaysWin)) {
+        let mut left = self.ways_symbols;
+        for &s in &self.columns[0].window {
+            // `s` may be EMPTY (255): test the range before shifting.
+            if (s as usize) < PAYING.len() && left & (1 << s) != 0 {
+                left &= !(1 << s);
+                pay(self.ways_pay(s, multiplier));
+            }
+        }
+    }
+
+    /// The ways win of paying symbol `s`, which is in `ways_symbols` (so runs 3 or more reels),
+    /// without its cells.
+    #[inline(always)]
+    fn ways_pay(&self, s: u8, multiplier: PayMultiplier) -> WaysWin {
         // At most 3 cells per reel on 5 reels: `ways <= 3^5 = 243` (the pay's bound is in
         // `WaysWin::new`).
         let mut ways = 1u32;
@@ -250,12 +272,11 @@ impl<'a> Landing<'a> {
             reels += 1;
         }
         debug_assert!(reels >= 3, "symbol {s} has no ways win");
-        WaysWin::new(s, reels, ways, self.ways_cells(s, reels), multiplier)
+        WaysWin::new(s, reels, ways, 0, multiplier)
     }
 
-    /// The cells showing `s` or a Wild on the first `reels` reels.
-    #[inline(always)]
-    fn ways_cells(&self, s: u8, reels: usize) -> Mask {
+    /// The cells showing `s` or a Wild on the first `reels` reels: a ways win's cells.
+    pub fn ways_cells(&self, s: u8, reels: usize) -> Mask {
         let mut cells: Mask = 0;
         for (reel, c) in self.columns.iter().enumerate().take(reels) {
             for (row, &t) in c.window.iter().enumerate() {

@@ -117,6 +117,16 @@ impl RoundOutcome {
         s.awards[3] = self.grands;
         s
     }
+
+    /// True exactly when [`RoundOutcome::summary`] is all zeros: nothing won, no free spins,
+    /// no gift bonus win (one may award free spins and pay nothing), no Lock & Spin, no
+    /// jackpot. Every win is part of `win`, so a zero `win` zeroes them all.
+    #[inline]
+    pub fn is_blank(&self) -> bool {
+        self.win.is_zero()
+            && (self.free_spin_awards | self.gift_wins | self.lock_and_spins | self.grands) == 0
+            && self.jackpots == [0; 3]
+    }
 }
 
 /// The result of one Lock & Spin feature.
@@ -426,24 +436,29 @@ impl WishUponAStar {
         landing: &Landing<'_>,
     ) {
         let free = multiplier == PayMultiplier::FreeSpin;
-        let m = multiplier.value();
         let stars = landing.stars();
+        let lock_and_spin = triggers_lock_and_spin(landing.star_count());
         // The Stars' outcome indices in the value table, by cell: drawn row-major, the first
         // ones with the stops (`first_values`), the rest several from one word. The values
-        // themselves are read only where they are shown or paid (the log, Lock & Spin).
+        // themselves are read only where they are shown or paid (the log, Lock & Spin); a
+        // round that does neither takes the rest's words without working out their digits.
         let mut index = [0u32; CELLS];
         if stars != 0 {
-            let mut cells = cells_of(stars);
-            for (&r, cell) in first_values.iter().zip(&mut cells) {
-                index[cell] = self.star_index(r);
-            }
             let rest = (stars.count_ones() as usize).saturating_sub(first_values.len());
-            if rest > 0 {
-                let mut draws = [0u32; CELLS];
-                self.star_draws.fill(st.rng, &mut draws[..rest]);
-                for (cell, r) in cells.zip(draws) {
+            if lock_and_spin || st.rec.is_recording() {
+                let mut cells = cells_of(stars);
+                for (&r, cell) in first_values.iter().zip(&mut cells) {
                     index[cell] = self.star_index(r);
                 }
+                if rest > 0 {
+                    let mut draws = [0u32; CELLS];
+                    self.star_draws.fill(st.rng, &mut draws[..rest]);
+                    for (cell, r) in cells.zip(draws) {
+                        index[cell] = self.star_index(r);
+                    }
+                }
+            } else if rest > 0 {
+                self.star_draws.skip(st.rng, rest);
             }
         }
         let star_values = || -> [StarValue; CELLS] {
@@ -460,53 +475,85 @@ impl WishUponAStar {
             stars: Some(stars_at(stars, &star_values())),
         });
         let before = st.ledger.total();
-        let ways_source = if free { SOURCE_FREE_SPINS } else { SOURCE_WAYS };
-        let scatter_source = if free {
-            SOURCE_FREE_SPINS
-        } else {
-            SOURCE_SCATTER
-        };
         // About two spins in three win no ways: the landing knows at once.
         if landing.has_ways_win() {
-            for w in landing.ways_wins(multiplier) {
+            let ways_source = if free { SOURCE_FREE_SPINS } else { SOURCE_WAYS };
+            landing.for_each_ways_pay(multiplier, |w| {
                 let p = st.ledger.pay(ways_source, w.win);
                 st.rec.record(|| Event::Win {
                     symbol: TEXT_CODES[w.symbol as usize].to_string(),
                     pays: PayRule::Ways,
-                    cells: mask_cells(w.cells),
+                    cells: mask_cells(landing.ways_cells(w.symbol, usize::from(w.reels))),
                     count: u32::from(w.reels),
                     line: None,
                     ways: Some(w.ways),
                     pay: w.pay,
-                    multiplier: Some(m),
+                    multiplier: Some(w.multiplier),
                     paid: Some(p.paid),
                     uncapped: p.uncapped,
                 });
-            }
-        }
-        if triggers_free_spins(landing.bonus_count()) {
-            let bonus = landing.bonus();
-            let p = st.ledger.pay(scatter_source, scatter_pay(multiplier));
-            st.rec.record(|| Event::Win {
-                symbol: "BO".to_string(),
-                pays: PayRule::Scatter,
-                cells: mask_cells(bonus),
-                count: bonus.count_ones(),
-                line: None,
-                ways: None,
-                pay: SCATTER_PAY,
-                multiplier: Some(m),
-                paid: Some(p.paid),
-                uncapped: p.uncapped,
             });
-            let source = if free {
-                AwardSource::Retrigger
-            } else {
-                AwardSource::Scatter
-            };
-            Self::award_free_spins(st, source);
         }
-        for (i, full) in landing.full_wild_reels().into_iter().enumerate() {
+        // The rare parts of a spin are calls of their own, so that the common spin keeps its
+        // values in registers.
+        if triggers_free_spins(landing.bonus_count()) {
+            Self::pay_scatter(st, multiplier, landing.bonus());
+        }
+        if landing.has_full_wild_reel() {
+            self.gift_bonus_wins(st, landing.full_wild_reels());
+        }
+        if lock_and_spin {
+            self.pay_lock_and_spin(st, stars, star_values());
+        }
+        if free {
+            st.out.free_spins_win +=
+                Win::from_hundredths(st.ledger.total().hundredths() - before.hundredths());
+        }
+    }
+
+    /// Pays the scatter (3 or more Bonus symbols, at `bonus`) and awards 10 free spins.
+    #[inline(never)]
+    fn pay_scatter<R: Rng + ?Sized, Rec: Recorder>(
+        st: &mut RoundState<'_, R, Rec>,
+        multiplier: PayMultiplier,
+        bonus: Mask,
+    ) {
+        let free = multiplier == PayMultiplier::FreeSpin;
+        let source = if free {
+            SOURCE_FREE_SPINS
+        } else {
+            SOURCE_SCATTER
+        };
+        let p = st.ledger.pay(source, scatter_pay(multiplier));
+        st.rec.record(|| Event::Win {
+            symbol: "BO".to_string(),
+            pays: PayRule::Scatter,
+            cells: mask_cells(bonus),
+            count: bonus.count_ones(),
+            line: None,
+            ways: None,
+            pay: SCATTER_PAY,
+            multiplier: Some(multiplier.value()),
+            paid: Some(p.paid),
+            uncapped: p.uncapped,
+        });
+        let award = if free {
+            AwardSource::Retrigger
+        } else {
+            AwardSource::Scatter
+        };
+        Self::award_free_spins(st, award);
+    }
+
+    /// The gift bonus wins of the full Wild reels (reel 2, then reel 4): one weighted draw
+    /// each.
+    #[inline(never)]
+    fn gift_bonus_wins<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        st: &mut RoundState<'_, R, Rec>,
+        full_wild_reels: [bool; 2],
+    ) {
+        for (i, full) in full_wild_reels.into_iter().enumerate() {
             if !full {
                 continue;
             }
@@ -531,35 +578,38 @@ impl WishUponAStar {
                 Self::award_free_spins(st, AwardSource::Gift);
             }
         }
-        if triggers_lock_and_spin(landing.star_count()) {
-            let mut values = star_values();
-            let ls = self.run_lock_and_spin(st.rng, st.rec, stars, &mut values);
-            let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
-            st.out.lock_and_spins = st.out.lock_and_spins.saturating_add(1);
-            st.out.grands = st.out.grands.saturating_add(u32::from(ls.grand));
-            for c in cells_of(ls.held) {
-                let jackpot = match values[c] {
-                    StarValue::Mini => Some(0),
-                    StarValue::Minor => Some(1),
-                    StarValue::Major => Some(2),
-                    StarValue::Cash(_) => None,
-                };
-                if let Some(j) = jackpot {
-                    st.out.jackpots[j] = st.out.jackpots[j].saturating_add(1);
-                }
+    }
+
+    /// Plays Lock & Spin from the landed Stars (`stars`, with `values` by cell) and pays it.
+    #[inline(never)]
+    fn pay_lock_and_spin<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        st: &mut RoundState<'_, R, Rec>,
+        stars: Mask,
+        mut values: [StarValue; CELLS],
+    ) {
+        let ls = self.run_lock_and_spin(st.rng, st.rec, stars, &mut values);
+        let p = st.ledger.pay(SOURCE_LOCK_AND_SPIN, ls.win);
+        st.out.lock_and_spins = st.out.lock_and_spins.saturating_add(1);
+        st.out.grands = st.out.grands.saturating_add(u32::from(ls.grand));
+        for c in cells_of(ls.held) {
+            let jackpot = match values[c] {
+                StarValue::Mini => Some(0),
+                StarValue::Minor => Some(1),
+                StarValue::Major => Some(2),
+                StarValue::Cash(_) => None,
+            };
+            if let Some(j) = jackpot {
+                st.out.jackpots[j] = st.out.jackpots[j].saturating_add(1);
             }
-            st.rec.record(|| Event::LockAndSpinEnd {
-                stars: ls.stars,
-                star_values: ls.star_values,
-                grand: ls.grand,
-                paid: p.paid,
-                uncapped: p.uncapped,
-            });
         }
-        if free {
-            st.out.free_spins_win +=
-                Win::from_hundredths(st.ledger.total().hundredths() - before.hundredths());
-        }
+        st.rec.record(|| Event::LockAndSpinEnd {
+            stars: ls.stars,
+            star_values: ls.star_values,
+            grand: ls.grand,
+            paid: p.paid,
+            uncapped: p.uncapped,
+        });
     }
 
     /// Adds 10 free spins.
@@ -666,6 +716,58 @@ impl WishUponAStar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every combination of zero and non-zero fields: blank exactly when the summary is zeros.
+    #[test]
+    fn blank_exactly_when_the_summary_is_zeros() {
+        let one = Win::from_hundredths(1);
+        for bits in 0u32..1 << 15 {
+            let on = |k: u32| bits >> k & 1 == 1;
+            let win = |k: u32| if on(k) { one } else { Win::ZERO };
+            let count = |k: u32| u32::from(on(k));
+            let o = RoundOutcome {
+                win: win(0),
+                by_source: [win(1), win(2), win(3), win(4), win(5)],
+                free_spins_played: count(6),
+                free_spin_awards: count(7),
+                free_spins_win: win(8),
+                gift_wins: count(9),
+                lock_and_spins: count(10),
+                grands: count(11),
+                jackpots: [count(12), count(13), count(14)],
+            };
+            // A real round's parts add up to its win: only such outcomes are asked about.
+            let parts: u64 = o.by_source.iter().map(|w| w.hundredths()).sum();
+            if o.win.is_zero() && (parts != 0 || !o.free_spins_win.is_zero()) {
+                continue;
+            }
+            assert_eq!(
+                o.is_blank(),
+                o.summary() == RoundSummary::default(),
+                "{o:?}"
+            );
+        }
+    }
+
+    /// A round without a recorder skips the digits of Star values it will not look at, but
+    /// takes the same words: the outcome and the generator's next word are those of the
+    /// recorded round, over rounds with every number of Stars (Lock & Spin included).
+    #[test]
+    fn a_round_without_a_recorder_draws_what_a_recorded_one_draws() {
+        use rand_pcg::Pcg64;
+        use slot_core::recorder::{EventLog, NoRecorder};
+        let game = WishUponAStar::standard();
+        let (mut plain, mut logged) = (Pcg64::new(20261202, 5), Pcg64::new(20261202, 5));
+        let mut lock_and_spins = 0;
+        for _ in 0..20_000 {
+            let a = game.play_round(&mut plain, &mut NoRecorder);
+            let b = game.play_round(&mut logged, &mut EventLog::default());
+            assert_eq!(a, b);
+            lock_and_spins += a.lock_and_spins;
+        }
+        assert!(lock_and_spins > 0, "Lock & Spin was played");
+        assert_eq!(plain.next_u64(), logged.next_u64());
+    }
 
     /// Every shipped model (the published one and each variant of the ladder) draws a spin's
     /// stops and first Star value from one word, and further Star values four a word: the

@@ -180,11 +180,19 @@ impl Accumulator {
         let features = any(&r.feature_triggers) | any(&r.feature_wins);
         let awards = any(&r.awards);
         if (r.win | u64::from(r.capped)) == 0 && !features && !awards && !any(&r.by_source) {
-            self.rounds += 1;
-            self.buckets[0] += 1;
+            self.add_blank();
             return;
         }
         self.add_each(r, features, awards);
+    }
+
+    /// Adds one blank round: what [`Accumulator::add`] does with a summary of zeros (no win,
+    /// no feature, no award, not capped), without the summary: of all the sums only the round
+    /// count and the zero bucket move.
+    #[inline(always)]
+    pub fn add_blank(&mut self) {
+        self.rounds += 1;
+        self.buckets[0] += 1;
     }
 
     /// [`Accumulator::add`] field by field, for any round; `features` and `awards` say
