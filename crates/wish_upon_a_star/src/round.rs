@@ -9,7 +9,9 @@
 //!    as many from one 64-bit word as keep the product of their bounds below 2^48 (four for
 //!    totals of 777 to 4,095: [`slot_core::joint_draws::RepeatedBound`]). Both are exact:
 //!    every stop and every value has exactly its model probability, independently of the
-//!    others.
+//!    others. A spin that neither records its events nor plays Lock & Spin never reads its
+//!    further Stars' values: it takes their words all the same (the same acceptance test per
+//!    word), so the rest of the round draws as it would have.
 //! 2. The spin's own paytable wins (ways, then the scatter pay), doubled in free spins; with
 //!    3 Bonus, 10 free spins.
 //! 3. Gift bonus wins: reel 2 first, then reel 4 (one weighted draw each), never doubled.
