@@ -32,10 +32,22 @@ struct Column<const SYMBOLS: usize> {
 /// [`ReelWindows::fill`] lands a grid from stops.
 ///
 /// Grids of at most 32 cells only (checked at compile time).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct ReelWindows<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> {
     /// By reel, by stop.
     reels: [Box<[Column<SYMBOLS>]>; COLS],
+}
+
+/// The number of stops of each reel, not every column (a game's `Debug` stays short).
+impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> std::fmt::Debug
+    for ReelWindows<COLS, ROWS, SYMBOLS>
+{
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let stops: Vec<usize> = self.reels.iter().map(|r| r.len()).collect();
+        f.debug_struct("ReelWindows")
+            .field("stops", &stops)
+            .finish()
+    }
 }
 
 impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> ReelWindows<COLS, ROWS, SYMBOLS> {
@@ -151,6 +163,10 @@ mod tests {
         }
         assert_eq!(seen, 7 * 13);
         assert_eq!(windows.len(4), 19);
+        assert_eq!(
+            format!("{windows:?}"),
+            "ReelWindows { stops: [7, 10, 13, 16, 19] }"
+        );
     }
 
     #[test]

@@ -240,9 +240,10 @@ impl<'a> Landing<'a> {
         wins.into_iter()
     }
 
-    /// The ways wins as the round pays them, in [`Landing::ways_wins`]'s order, each handed to
-    /// `pay`: without the cells, which only the round record needs (`cells` is 0;
-    /// [`Landing::ways_cells`] gives them). A round without a recorder never works them out.
+    /// The ways wins as the round pays them, each handed to `pay`, in the order their symbols
+    /// first appear on reel 1 from the top (that of [`crate::evaluate::ways_wins`]): without
+    /// the cells, which only the round record needs (`cells` is 0; [`Landing::ways_cells`]
+    /// gives them). A round without a recorder never works them out.
     #[inline(always)]
     pub fn for_each_ways_pay(&self, multiplier: PayMultiplier, mut pay: impl FnMut(WaysWin)) {
         let mut left = self.ways_symbols;
