@@ -93,14 +93,6 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> ReelWindows<COL
         Ok(ReelWindows { reels })
     }
 
-    /// The number of stops of reel `reel` (0-based).
-    ///
-    /// # Panics
-    /// If `reel >= COLS`.
-    pub fn len(&self, reel: usize) -> usize {
-        self.reels[reel].len()
-    }
-
     /// Makes `grid` the full grid of the windows at `stops` (reel 1 first), in place: whatever
     /// it held is gone. The same grid as [`Grid::fill_from_columns`] of the strips' windows.
     ///
@@ -162,7 +154,6 @@ mod tests {
             }
         }
         assert_eq!(seen, 7 * 13);
-        assert_eq!(windows.len(4), 19);
         assert_eq!(
             format!("{windows:?}"),
             "ReelWindows { stops: [7, 10, 13, 16, 19] }"

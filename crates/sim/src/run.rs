@@ -380,7 +380,8 @@ fn tally<G: Game>(outcome: &G::Outcome) -> Option<slot_core::stats::RoundSummary
     }
 }
 
-/// The sums of a run of `rounds` rounds of `play` (per call, one round's summary, or `None` for a blank round).
+/// The sums of a run of `rounds` rounds of `play` (per call, one round's summary, or `None`
+/// for a blank round).
 fn sums_of<F, S>(
     rounds: u64,
     seed: u64,
