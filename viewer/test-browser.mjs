@@ -50,12 +50,12 @@ const ROUNDS = [
     round: 137, features: ["free_spins_awarded"] },
   { name: "wish-upon-a-star-lock-and-spin", game: "wish-upon-a-star", round: 480,
     features: ["lock_and_spin_start", "respin", "lock_and_spin_end"] },
-  { name: "starlight-christmas-tumble", game: "starlight-christmas", round: 3,
+  { name: "starlight-christmas-tumble", game: "starlight-christmas", round: 8,
     features: ["tumble", "refill", "sequence_end"] },
-  { name: "starlight-christmas-free-spins", game: "starlight-christmas", round: 428,
+  { name: "starlight-christmas-free-spins", game: "starlight-christmas", round: 225,
     features: ["free_spins_awarded", "running_multiplier"] },
   { name: "starlight-christmas-capped-stress", game: "starlight-christmas", model: "stress",
-    round: 1, features: ["cap_reached"] },
+    round: 20, features: ["cap_reached"] },
 ];
 
 let server = null;

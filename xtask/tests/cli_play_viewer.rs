@@ -16,7 +16,7 @@ const SC_STRESS: &[&str] = &[
     "--model",
     "stress",
     "--round",
-    "1",
+    "20",
     "--json",
 ];
 
@@ -74,7 +74,7 @@ const SAME_ROUNDS: [(&str, &[&str]); 7] = [
         &["play", "starlight-christmas", "--round", "42", "--json"],
     ),
     (
-        r#"{"game":"starlight-christmas","model":"stress","round":1}"#,
+        r#"{"game":"starlight-christmas","model":"stress","round":20}"#,
         SC_STRESS,
     ),
 ];

@@ -373,7 +373,7 @@ fn starlight_christmas_s_tuner_writes_a_variant_of_both_modes() {
         "{err}"
     );
     assert!(!file.exists(), "nothing written");
-    let (code, printed, err) = tune("7000000");
+    let (code, printed, err) = tune("14000000");
     assert_eq!(code, 0, "{err}");
     for words in [
         "variant 96.50 % of starlight-christmas",

@@ -78,12 +78,14 @@
 //!    multiplied win, a Scatter pay) is paid in part (`paid`, with the full amount in
 //!    `uncapped`); the events' `paid` amounts add up to the round's win ([`events`]).
 //! 10. **How the random numbers become cells** (the rules leave the draw to the model): every
-//!    cell table's weights add up to 2^20, so a cell is 20 uniform bits of a generator word,
-//!    three cells per 64-bit word, lowest bits first (the 4 left are dropped), and a
-//!    Multiplier's value the value table's bits of the same words; each cell is exactly
-//!    weight / 2^20. A round starts from a new word, and so do its free spins: they draw
-//!    exactly as when played alone, which the split estimate of the RTP relies on
-//!    ([`math_model`], "Power-of-two tables").
+//!    cell table's weights add up to 2^20, so a cell is a draw of 20 uniform bits, each
+//!    outcome exactly weight / 2^20. A cell takes the draw's top 12 bits first, five cells per
+//!    64-bit word, lowest bits first (the 4 left are dropped), and its low 8 bits only when
+//!    the top 12 leave two outcomes open (10 heads of the 4,096 in the shipped tables: 1 cell
+//!    in about 410); a Multiplier's value takes the value table's bits of the same words. A
+//!    round starts from a new word, and so do its free spins: they draw exactly as when
+//!    played alone, which the split estimate of the RTP relies on ([`math_model`],
+//!    "Power-of-two tables").
 //!
 //! # RTP variants
 //! The game ships the ladder of its family's published RTPs ([`Game::VARIANTS`]): 96.50,

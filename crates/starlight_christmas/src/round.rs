@@ -138,7 +138,15 @@ impl StarlightChristmas {
             free_spins_left: None,
             multiplier: None,
         });
-        land(grid, base_table, src);
+        // Without a record, a quiet grid ends the spin here: no win, no Scatter pay, no
+        // Multiplier, no trigger (everything the rest of the spin would find).
+        if !rec.is_recording() {
+            if src.land_quiet(base_table, grid) {
+                return false;
+            }
+        } else {
+            land(grid, base_table, src);
+        }
         rec.record(|| Event::Landed {
             grid: grid_text(grid),
             reel_set: None,

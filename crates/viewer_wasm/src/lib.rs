@@ -309,9 +309,9 @@ mod tests {
 
     #[test]
     fn the_stress_model_reaches_the_cap() {
-        // Round 1 of the default seed on Starlight Christmas's stress model ends at the cap
+        // Round 20 of the default seed on Starlight Christmas's stress model ends at the cap
         // (5,000 x = 500,000 hundredths), as `cargo xtask play` shows.
-        let l = log(r#"{"game":"starlight-christmas","model":"stress","round":1}"#);
+        let l = log(r#"{"game":"starlight-christmas","model":"stress","round":20}"#);
         assert_eq!(l.reconcile().unwrap().hundredths(), 500_000);
     }
 
