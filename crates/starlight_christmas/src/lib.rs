@@ -81,7 +81,7 @@
 //!    cell table's weights add up to 2^20, so a cell is a draw of 20 uniform bits, each
 //!    outcome exactly weight / 2^20. A cell takes the draw's top 12 bits first, five cells per
 //!    64-bit word, lowest bits first (the 4 left are dropped), and its low 8 bits only when
-//!    the top 12 leave two outcomes open (10 heads of the 4,096 in the shipped tables: 1 cell
+//!    the top 12 leave two or more outcomes open (10 heads of the 4,096 in the shipped tables: 1 cell
 //!    in about 410); a Multiplier's value takes the value table's bits of the same words. A
 //!    round starts from a new word, and so do its free spins: they draw exactly as when
 //!    played alone, which the split estimate of the RTP relies on ([`math_model`],
@@ -98,14 +98,15 @@
 //!
 //! | variant | model name | RTP standard / ante (certified) | lowest RTP across the options | hit frequency | free spins, 1 in | sd (x stake) | free-spin share | cap 5,000 x, 1 in | Multiplier weight (of 2^20) |
 //! |---|---|---|---|---|---|---|---|---|---|
-//! | 96.50 % | `rtp-96.50` | 96.4838 / 96.4539 % | 96.4539 % (ante) | 30.37 / 30.42 % | 435.2 / 217.4 | 14.91 / 16.36 | 38.4 / 61.5 % | 5.34e6 / 2.73e6 | 6,587 / 3,622 |
-//! | 95.50 % (published) | `standard` | 95.5323 / 95.5400 % | 95.5323 % (standard) | 30.37 / 30.43 % | 435.4 / 217.4 | 14.82 / 16.35 | 38.8 / 62.2 % | 5.33e6 / 2.71e6 | 6,381 / 3,362 |
-//! | 94.50 % | `rtp-94.50` | 94.4975 / 94.5167 % | 94.4975 % (standard) | 30.37 / 30.43 % | 435.3 / 217.3 | 14.79 / 16.48 | 39.1 / 62.9 % | 5.32e6 / 2.69e6 | 6,165 / 3,086 |
+//! | 96.50 % | `rtp-96.50` | 96.4507 / 96.4919 % | 96.4507 % (standard) | 30.37 / 30.42 % | 435.2 / 217.4 | 14.91 / 16.36 | 38.4 / 61.5 % | 5.50e6 / 2.77e6 | 6,587 / 3,622 |
+//! | 95.50 % (published) | `standard` | 95.4922 / 95.5256 % | 95.4922 % (standard) | 30.37 / 30.43 % | 435.4 / 217.4 | 14.82 / 16.35 | 38.8 / 62.2 % | 5.34e6 / 2.72e6 | 6,381 / 3,362 |
+//! | 94.50 % | `rtp-94.50` | 94.4911 / 94.5306 % | 94.4911 % (standard) | 30.37 / 30.43 % | 435.3 / 217.3 | 14.79 / 16.48 | 39.1 / 62.9 % | 5.47e6 / 2.74e6 | 6,165 / 3,086 |
 //!
 //! Each RTP is certified by the split estimate to a 99 % half-width of at most 0.05 pp; hit
 //! frequency, free spins, sd and free-spin share come from 4e7 simulated rounds per variant
-//! and mode on one seed (20261801, common random numbers); the cap's odds from the
-//! certification records. Each variant's file (`variants/rtp-XX.XX.json`,
+//! and mode on one seed (20261801, common random numbers; played with the cell draws before
+//! 2026-12-02, which had the same probabilities); the cap's odds from the certification
+//! records. Each variant's file (`variants/rtp-XX.XX.json`,
 //! [`math_model::VARIANT_FILES`]) holds its model, its target and how it was tuned: `cargo
 //! xtask tune starlight-christmas --target-rtp R --rounds 500000000 --seed 20261801 --out
 //! FILE`, which searches each mode's knob on the split estimate, anchored on the published

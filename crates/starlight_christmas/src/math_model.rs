@@ -17,7 +17,7 @@
 //! (cumulative order, [`slot_core::bit_draws`]): no multiply, no rejection. The draw is taken
 //! in two parts. Its *head*, the top 12 bits of `r`, comes first; for nearly every head all
 //! 256 values of `r` it leads to give one outcome, and the cell is that outcome without
-//! further bits. Only a head shared by two outcomes (at most one per boundary between
+//! further bits. Only a head shared by two or more outcomes (at most one per boundary between
 //! outcomes, 10 of the 4,096) takes the *tail*, the low 8 bits, from the next bits. Every
 //! outcome still comes with probability exactly `weight[i] / 2^20`: a head decides it with
 //! probability (heads of `i`) x 2^-12, a shared head's tails with 2^-20 each, and the two
@@ -58,13 +58,13 @@
 //!
 //! | mode | RTP (certified) | 99 % interval | distance to 95.50 % | whole-round RTP (1e9) | free spins | hit freq. | sd | cap |
 //! |---|---|---|---|---|---|---|---|---|
-//! | standard | 95.5323 % | +- 0.0496 pp | +0.032 pp | 95.5605 % +- 0.1207 pp | 1 in 436.6 | 30.36 % | 14.81 x | 1 in 5.33e6 |
-//! | ante (per 1.25 x bet staked) | 95.5400 % | +- 0.0495 pp | +0.040 pp | 95.5176 % +- 0.1334 pp | 1 in 217.8 | 30.42 % | 16.38 x | 1 in 2.71e6 |
+//! | standard | 95.4922 % | +- 0.0495 pp | -0.008 pp | 95.6258 % +- 0.1207 pp | 1 in 436.9 | 30.37 % | 14.81 x | 1 in 5.34e6 |
+//! | ante (per 1.25 x bet staked) | 95.5256 % | +- 0.0494 pp | +0.026 pp | 95.5420 % +- 0.1336 pp | 1 in 217.7 | 30.42 % | 16.40 x | 1 in 2.72e6 |
 //!
 //! Free spins, hit frequency and sd from the whole-round runs; the cap's odds from the split
-//! records ([`CAP_ODDS`]). Free-spin ratio ante / standard: 436.64 / 217.85 = 2.004 (spec:
+//! records ([`CAP_ODDS`]). Free-spin ratio ante / standard: 436.89 / 217.73 = 2.007 (spec:
 //! 2.0). Free-spin share of
-//! the RTP 38.7 % (standard) and 62.1 % (ante); volatility index (99 %) 38 and 42: a
+//! the RTP 38.8 % (standard) and 62.2 % (ante); volatility index (99 %) 38 and 42: a
 //! high-volatility game, as the published one.
 //!
 //! The model before its re-expression was certified by whole rounds (95.4557 % and 95.5072 %,
@@ -291,17 +291,17 @@ pub struct SplitFigures {
 ///
 /// | mode | seed | base games | features | RTP | 99 % half-width | distance to 95.50 % | free spins |
 /// |---|---|---|---|---|---|---|---|
-/// | standard | 20261701 | 2.4e9 | 6.24e7 | 95.5323 % | 0.0496 pp | +0.032 pp | 1 in 436.8 |
-/// | ante | 20261702 | 3.2e9 | 8.32e7 | 95.5400 % | 0.0495 pp | +0.040 pp | 1 in 217.8 |
+/// | standard | 20261701 | 2.4e9 | 6.24e7 | 95.4922 % | 0.0495 pp | -0.008 pp | 1 in 437.2 |
+/// | ante | 20261702 | 3.2e9 | 8.32e7 | 95.5256 % | 0.0494 pp | +0.026 pp | 1 in 217.9 |
 pub const CERTIFIED: [SplitFigures; 2] = [
     SplitFigures {
         mode: "standard",
         seed: 20_261_701,
         base_games: 2_400_000_000,
         features: 62_400_000,
-        rtp: 0.9553234924585754,
-        half_width_99: 0.0004957800166804631,
-        free_spins_one_in: 2_400_000_000.0 / 5_494_679.0,
+        rtp: 0.9549219943328169,
+        half_width_99: 0.0004954600631718724,
+        free_spins_one_in: 2_400_000_000.0 / 5_488_954.0,
         record: "split-standard.json",
     },
     SplitFigures {
@@ -309,9 +309,9 @@ pub const CERTIFIED: [SplitFigures; 2] = [
         seed: 20_261_702,
         base_games: 3_200_000_000,
         features: 83_200_000,
-        rtp: 0.9553997402331902,
-        half_width_99: 0.0004946454357069626,
-        free_spins_one_in: 3_200_000_000.0 / 14_691_624.0,
+        rtp: 0.95525586714715,
+        half_width_99: 0.0004944453499692551,
+        free_spins_one_in: 3_200_000_000.0 / 14_688_142.0,
         record: "split-ante.json",
     },
 ];
@@ -331,24 +331,24 @@ pub const PAR_RUNS: [TuningRun; 2] = [
         mode: "standard",
         seed: 20_261_703,
         rounds: 1_000_000_000,
-        rtp: 0.95560473075,
-        half_width_99: 0.001206583566149444,
-        free_spins_one_in: 436.64022810085515,
+        rtp: 0.95625849435,
+        half_width_99: 0.0012066603214744656,
+        free_spins_one_in: 436.8866929992839,
     },
     TuningRun {
         mode: "ante",
         seed: 20_261_705,
         rounds: 1_000_000_000,
-        rtp: 0.95517579596,
-        half_width_99: 0.0013338464802900019,
-        free_spins_one_in: 217.84750543910758,
+        rtp: 0.95541968,
+        half_width_99: 0.0013355953060646397,
+        free_spins_one_in: 217.7329083477273,
     },
 ];
 
-/// The rounds of each [`PAR_RUNS`] run that reached the 5,000 x cap, in the same order: 175
-/// and 375 in 1e9 rounds, in line with the odds of [`CAP_ODDS`] (which rest on far more cap
+/// The rounds of each [`PAR_RUNS`] run that reached the 5,000 x cap, in the same order: 177
+/// and 384 in 1e9 rounds, in line with the odds of [`CAP_ODDS`] (which rest on far more cap
 /// events). A test checks them against the runs' reports and the odds.
-pub const PAR_CAP_HITS: [u64; 2] = [175, 375];
+pub const PAR_CAP_HITS: [u64; 2] = [177, 384];
 
 /// The directories (in `crates/starlight_christmas/confirmation/`) of the [`PAR_RUNS`]' PAR
 /// files (`report.json`, `report.md`, CSV tables, SVG plots), in the same order.
@@ -420,16 +420,16 @@ impl VariantEvidence {
 
 /// The odds of the cap of the published model per bet mode (standard, ante), from its
 /// certification records ([`CERTIFIED`]; a test of the runner recomputes them): standard 1 in
-/// 5.33e6 rounds (effective count 4,503), ante 1 in 2.71e6 (6,531). The whole-round runs
-/// ([`PAR_CAP_HITS`]) agree: 175 and 375 caps in 1e9 rounds.
+/// 5.34e6 rounds (effective count 4,321), ante 1 in 2.72e6 (6,649). The whole-round runs
+/// ([`PAR_CAP_HITS`]) agree: 177 and 384 caps in 1e9 rounds.
 pub const CAP_ODDS: [CapOdds; 2] = [
     CapOdds {
-        probability: 1.877260950587598e-7,
-        effective_count: 4502.955144364237,
+        probability: 1.8729208816105731e-07,
+        effective_count: 4320.641981024389,
     },
     CapOdds {
-        probability: 3.6962632303560626e-7,
-        effective_count: 6530.883781138523,
+        probability: 3.6757970237004195e-07,
+        effective_count: 6649.461673502967,
     },
 ];
 
@@ -441,10 +441,10 @@ pub const CAP_ODDS: [CapOdds; 2] = [
 ///
 /// | variant | mode | seed | base games | features | RTP | 99 % half-width | distance | cap, 1 in |
 /// |---|---|---|---|---|---|---|---|---|
-/// | 96.50 % | standard | 20261810 | 2.4e9 | 6.24e7 | 96.4838 % | 0.0497 pp | -0.016 pp | 5.34e6 |
-/// | 96.50 % | ante | 20261820 | 3.2e9 | 8.32e7 | 96.4539 % | 0.0495 pp | -0.046 pp | 2.73e6 |
-/// | 94.50 % | standard | 20261830 | 2.4e9 | 6.24e7 | 94.4975 % | 0.0495 pp | -0.003 pp | 5.32e6 |
-/// | 94.50 % | ante | 20261840 | 3.2e9 | 8.32e7 | 94.5167 % | 0.0494 pp | +0.017 pp | 2.69e6 |
+/// | 96.50 % | standard | 20261810 | 2.4e9 | 6.24e7 | 96.4507 % | 0.0497 pp | -0.049 pp | 5.50e6 |
+/// | 96.50 % | ante | 20261820 | 3.2e9 | 8.32e7 | 96.4919 % | 0.0495 pp | -0.008 pp | 2.77e6 |
+/// | 94.50 % | standard | 20261830 | 2.4e9 | 6.24e7 | 94.4911 % | 0.0494 pp | -0.009 pp | 5.47e6 |
+/// | 94.50 % | ante | 20261840 | 3.2e9 | 8.32e7 | 94.5306 % | 0.0494 pp | +0.031 pp | 2.74e6 |
 pub const VARIANT_EVIDENCE: [VariantEvidence; 2] = [
     VariantEvidence {
         model: "rtp-96.50",
@@ -454,9 +454,9 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 2] = [
                 seed: 20_261_810,
                 base_games: 2_400_000_000,
                 features: 62_400_000,
-                rtp: 0.9648384748040406,
-                half_width_99: 0.0004965402530757811,
-                free_spins_one_in: 2_400_000_000.0 / 5_492_364.0,
+                rtp: 0.9645067137290744,
+                half_width_99: 0.0004965794172283567,
+                free_spins_one_in: 2_400_000_000.0 / 5_486_183.0,
                 record: "split-standard.json",
             },
             SplitFigures {
@@ -464,20 +464,20 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 2] = [
                 seed: 20_261_820,
                 base_games: 3_200_000_000,
                 features: 83_200_000,
-                rtp: 0.964539024970491,
-                half_width_99: 0.000495021165521939,
-                free_spins_one_in: 3_200_000_000.0 / 14_682_851.0,
+                rtp: 0.9649193709834034,
+                half_width_99: 0.0004951063427068319,
+                free_spins_one_in: 3_200_000_000.0 / 14_691_318.0,
                 record: "split-ante.json",
             },
         ],
         cap: [
             CapOdds {
-                probability: 1.8719352657585421e-7,
-                effective_count: 4076.0608049015327,
+                probability: 1.8194049620058757e-07,
+                effective_count: 4264.558352046922,
             },
             CapOdds {
-                probability: 3.6692091512169427e-7,
-                effective_count: 6614.2503733904705,
+                probability: 3.6074976808894153e-07,
+                effective_count: 6446.164402865825,
             },
         ],
     },
@@ -489,9 +489,9 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 2] = [
                 seed: 20_261_830,
                 base_games: 2_400_000_000,
                 features: 62_400_000,
-                rtp: 0.9449746244316891,
-                half_width_99: 0.0004945838650910225,
-                free_spins_one_in: 2_400_000_000.0 / 5_492_027.0,
+                rtp: 0.9449111720370296,
+                half_width_99: 0.0004942743304175882,
+                free_spins_one_in: 2_400_000_000.0 / 5_490_472.0,
                 record: "split-standard.json",
             },
             SplitFigures {
@@ -499,20 +499,20 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 2] = [
                 seed: 20_261_840,
                 base_games: 3_200_000_000,
                 features: 83_200_000,
-                rtp: 0.9451668568378887,
-                half_width_99: 0.0004938505381547906,
-                free_spins_one_in: 3_200_000_000.0 / 14_688_578.0,
+                rtp: 0.9453064707734219,
+                half_width_99: 0.0004937233294444728,
+                free_spins_one_in: 3_200_000_000.0 / 14_695_862.0,
                 record: "split-ante.json",
             },
         ],
         cap: [
             CapOdds {
-                probability: 1.8811103653846076e-7,
-                effective_count: 4425.799879527016,
+                probability: 1.8274618219150596e-07,
+                effective_count: 4464.7920152181705,
             },
             CapOdds {
-                probability: 3.718940942270125e-7,
-                effective_count: 6624.395789363291,
+                probability: 3.6486883719200715e-07,
+                effective_count: 6596.739662316341,
             },
         ],
     },
@@ -569,8 +569,10 @@ impl MathModel {
     /// and with it the free-spin frequency, does not move; the free spins do not change at
     /// all, nor does the other mode. More Multipliers raise the RTP (a winning base sequence
     /// is paid x the sum of the Multipliers on its final grid); the two are neighbours in the
-    /// table ([`CELL_OUTCOMES`]), so on the same random numbers only the draws that fall on
-    /// the moved weight change.
+    /// table ([`CELL_OUTCOMES`]), so on the same random numbers nearly only the draws that
+    /// fall on the moved weight change (the boundary's shared 12-bit head moves too, so a
+    /// draw near it may take or skip its 8-bit tail and shift the cells after it: about 2 in
+    /// 4,096 cells).
     ///
     /// # Errors
     /// [`ModelError::Shift`] if a weight would fall below 0 or rise above the table.
