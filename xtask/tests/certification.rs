@@ -5,6 +5,9 @@ mod common;
 use common::*;
 use slot_sim::split::SplitRecord;
 
+/// A 99 % half-width times this is the 99.9 % one (z = 3.2905 over z = 2.5758).
+const TO_99_9: f64 = 3.290_526_731 / slot_sim::split::Z99;
+
 fn split_record(args: &[&str], name: &str) -> SplitRecord {
     let d = dir(name);
     let path = d.join("split.json");
@@ -169,9 +172,9 @@ fn starlight_christmas_s_par_reports_are_of_the_shipped_model() {
         let (rtp, hw) = (r.sums.rtp(), r.sums.half_width(slot_sim::split::Z99));
         assert!((rtp - run.rtp).abs() < 5e-9, "{dir}: {rtp} vs {}", run.rtp);
         assert!((hw - run.half_width_99).abs() < 5e-9, "{dir}: {hw}");
-        // 99.9 %: z = 3.29 against the 99 % z = 2.576.
+        // 99.9 %.
         assert!(
-            (rtp - starlight_christmas::game::TARGET_RTP.fraction()).abs() <= hw * 3.29 / 2.576,
+            (rtp - starlight_christmas::game::TARGET_RTP.fraction()).abs() <= hw * TO_99_9,
             "{dir}: {rtp} +- {hw}"
         );
         let one_in = r.rounds as f64 / r.sums.feature_rounds[0] as f64;
@@ -253,10 +256,9 @@ fn starlight_christmas_s_split_certification_agrees_with_its_whole_round_run() {
             (cert.rtp, Some(cert.half_width_99))
         );
         // Two independent figures of the same RTP: their difference within its 99.9 %
-        // interval (z = 3.29 against the 99 % z = 2.576), as the whole-round runs' own check
-        // above: two modes checked at 99 % would fail about once in 50 re-runs of correct
+        // interval, as the whole-round runs' own check above: two modes checked at 99 % would fail about once in 50 re-runs of correct
         // evidence (the standard mode's records of 2026-12-02 differ by z = 2.64).
-        let both = (e.half_width_99.powi(2) + whole.half_width_99.powi(2)).sqrt() * 3.29 / 2.576;
+        let both = (e.half_width_99.powi(2) + whole.half_width_99.powi(2)).sqrt() * TO_99_9;
         assert!(
             (e.rtp - whole.rtp).abs() <= both,
             "{mode}: split {} vs whole rounds {} (99.9 % interval of the difference {both})",

@@ -1,6 +1,6 @@
 //! A fold over the batches of a run for sums that are not an
-//! [`Accumulator`](slot_core::stats::Accumulator): the contribution sums of [`crate::detail`] and the tails
-//! of a split estimate ([`crate::split`]).
+//! [`Accumulator`](slot_core::stats::Accumulator): the contribution sums of
+//! [`crate::detail`] and the tails of a split estimate ([`crate::split`]).
 //!
 //! Batch `b` of seed `s` is played with [`batch_rng`]`(s, b)`, as every run plays it, so a fold
 //! replays exactly the rounds of the run it follows. Each worker folds the batches it takes

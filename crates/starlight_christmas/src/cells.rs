@@ -104,10 +104,9 @@ pub(crate) fn land<S: CellSource + ?Sized>(grid: &mut ScGrid, table: Table, src:
 /// per draw ([`BitPool`]): a cell takes its head, [`HEAD_BITS`] (12, so five cells per
 /// 64-bit word), and only when the head is shared by two or more outcomes its tail,
 /// [`TAIL_BITS`] (8) more; a Multiplier's value takes the value table's bits (16 in the
-/// shipped model). The pool
-/// starts empty with each round and again when the free spins start, so a round is a
-/// function of the generator's state at its start alone, and its free spins draw exactly as
-/// when played alone.
+/// shipped model). The pool starts empty with each round and again when the free spins
+/// start, so a round is a function of the generator's state at its start alone, and its free
+/// spins draw exactly as when played alone.
 pub(crate) struct RngCells<'a, R: ?Sized> {
     tables: &'a Tables,
     codes: &'a CellCodes,
@@ -134,8 +133,10 @@ impl<'a, R: ?Sized> RngCells<'a, R> {
 /// word (the 4 bits left are dropped).
 const HEAD_BITS: u32 = 12;
 /// The bits a cell's draw takes after its head only when the head's entry holds draws of two
-/// outcomes: the low [`TAIL_BITS`] of `r`, so that `r = head << TAIL_BITS | tail`.
+/// or more outcomes: the low [`TAIL_BITS`] of `r`, so that `r = head << TAIL_BITS | tail`.
 const TAIL_BITS: u32 = CELL_BITS - HEAD_BITS;
+/// A word's bits `HEAD_MASK << (k * HEAD_BITS)` are its head `k`.
+const HEAD_MASK: u64 = (1 << HEAD_BITS) - 1;
 /// Cells whose heads one generator word holds.
 const HEADS_PER_WORD: usize = (u64::BITS / HEAD_BITS) as usize;
 
@@ -275,7 +276,7 @@ impl<'a> CellTable<'a> {
         }
     }
 
-    /// One cell: its head ([`HEAD_BITS`] bits of the pool), looked up; a head of two
+    /// One cell: its head ([`HEAD_BITS`] bits of the pool), looked up; a head of two or more
     /// outcomes takes its tail ([`TAIL_BITS`] more) and goes on to [`Self::code_by_search`];
     /// a Multiplier's value is drawn next from the pool. The same cells as a plain reading
     /// of that rule with the cumulative search alone (a test checks it).
@@ -341,7 +342,6 @@ fn draw_cells<R: Rng + ?Sized>(
     // The two entries that are not codes are none of the grid's codes, and the counts of a
     // word's plain cells stay below NOT_PLAIN (ten 5-bit fields, at most 5 in each).
     const { assert!(SYMBOLS < A_MULTIPLIER as usize && 5 * (1 << 45) < NOT_PLAIN) };
-    const HEAD: u64 = (1 << HEAD_BITS) - 1;
     let lookup = table.lookup;
     let mut p = *pool;
     let mut i = 0;
@@ -355,7 +355,7 @@ fn draw_cells<R: Rng + ?Sized>(
                 let w = rng.next_u64();
                 // Widened at once: the counts' look-up takes them as they are.
                 let codes: [usize; HEADS_PER_WORD] = std::array::from_fn(|k| {
-                    usize::from(lookup[((w >> (k as u32 * HEAD_BITS)) & HEAD) as usize])
+                    usize::from(lookup[((w >> (k as u32 * HEAD_BITS)) & HEAD_MASK) as usize])
                 });
                 // The word's counts; a head that is not a plain look-up adds NOT_PLAIN.
                 let word_counts: u64 = codes.iter().map(|&c| ONE_CELL[c & 0xff]).sum();
@@ -494,8 +494,9 @@ mod tests {
                 let t = CellTable::of(&tables, &codes, table);
                 let plain = (0..ScGrid::CELLS / HEADS_PER_WORD).all(|_| {
                     let w = c.next_u64();
-                    (0..HEADS_PER_WORD as u32)
-                        .all(|k| t.lookup[((w >> (k * HEAD_BITS)) & 0xfff) as usize] < A_MULTIPLIER)
+                    (0..HEADS_PER_WORD as u32).all(|k| {
+                        t.lookup[((w >> (k * HEAD_BITS)) & HEAD_MASK) as usize] < A_MULTIPLIER
+                    })
                 });
                 assert_eq!(quiet, quiet_grid && plain, "{table:?}, seed {seed}");
                 if !quiet {

@@ -140,12 +140,10 @@ impl StarlightChristmas {
         });
         // Without a record, a quiet grid ends the spin here: no win, no Scatter pay, no
         // Multiplier, no trigger (everything the rest of the spin would find).
-        if !rec.is_recording() {
-            if src.land_quiet(base_table, grid) {
-                return false;
-            }
-        } else {
+        if rec.is_recording() {
             land(grid, base_table, src);
+        } else if src.land_quiet(base_table, grid) {
+            return false;
         }
         rec.record(|| Event::Landed {
             grid: grid_text(grid),
