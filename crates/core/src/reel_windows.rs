@@ -114,6 +114,24 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> ReelWindows<COL
         }
         grid.fill_from_parts(cells.map(|w| !w), &planes);
     }
+
+    /// The symbol planes of the grid [`ReelWindows::fill`] lands at `stops` (reel 1 first):
+    /// `planes[s]` holds the cells of code `s` (bit `row * COLS + col`). Only the planes are
+    /// put together, for a game that plays on planes alone; the cells are every one of the
+    /// shape, each in exactly one plane.
+    ///
+    /// # Panics
+    /// If a stop is not below its strip's length (a stop drawn from the strip always is).
+    #[inline]
+    pub fn planes(&self, stops: &[usize; COLS]) -> [u32; SYMBOLS] {
+        let mut planes = [0u32; SYMBOLS];
+        for (reel, &stop) in self.reels.iter().zip(stops) {
+            for (a, b) in planes.iter_mut().zip(&reel[stop].planes) {
+                *a |= b;
+            }
+        }
+        planes
+    }
 }
 
 #[cfg(test)]
@@ -146,6 +164,11 @@ mod tests {
                     (a * b) % strips[4].len(),
                 ];
                 windows.fill(&mut g, &stops);
+                assert_eq!(
+                    &windows.planes(&stops).map(u64::from),
+                    g.planes(),
+                    "stops {stops:?}"
+                );
                 let want = Grid::<5, 5, 8>::from_columns(&std::array::from_fn(|c| {
                     strips[c].window::<5>(stops[c])
                 }));

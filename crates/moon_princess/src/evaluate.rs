@@ -10,9 +10,9 @@
 //! applied over the whole grid at once. Pays are in hundredths of the total bet, before the
 //! multiplier.
 
-use crate::symbols::{MpGrid, SHAPE, Symbol, WILD};
+use crate::symbols::{MpGrid, SHAPE, SYMBOLS, Symbol, WILD};
 use serde::{Deserialize, Serialize};
-use slot_core::grid::{Mask, cells_of};
+use slot_core::grid::Mask;
 use slot_core::lines::Line;
 use smallvec::SmallVec;
 
@@ -186,10 +186,9 @@ impl Evaluation {
     }
 }
 
-/// The cells matching each class (`CLASSES` order).
+/// The cells matching each class (`CLASSES` order), from a grid's symbol planes.
 #[inline]
-fn class_masks(g: &MpGrid) -> [Mask; PAY_CLASSES] {
-    let p = g.planes();
+fn class_masks(p: &[Mask; SYMBOLS]) -> [Mask; PAY_CLASSES] {
     let w = p[WILD as usize];
     [
         p[0] | w,
@@ -230,8 +229,8 @@ const RUN5: [(u8, u8); 32] = {
 
 /// Spreads the 5 bits of a row to the first cell of each column's 5-bit group: bit c ->
 /// bit 5 c. Shifted by r, it puts row r of a grid into bit r of every column group (the
-/// transposition the tests check the line lookups with).
-#[cfg(test)]
+/// transposition the tests check the line lookups with); shifted by c, a column's 5-bit line
+/// back into the cells of column c.
 const SPREAD5: [u32; 32] = {
     let mut t = [0u32; 32];
     let mut x = 0;
@@ -248,19 +247,13 @@ const SPREAD5: [u32; 32] = {
     t
 };
 
-/// The cells of the run `(start, len)` on `line`.
+/// The cells of the run `(start, len)` on `line` (`start + len <= 5`).
 #[inline]
 fn run_cells(line: Line, start: u8, len: u8) -> Mask {
-    let bits = ((1u64 << len) - 1) << start;
+    let bits = ((1u32 << len) - 1) << start;
     match line {
-        Line::Row(r) => bits << (5 * r as u32),
-        Line::Col(c) => {
-            let mut m = 0;
-            for k in start..start + len {
-                m |= 1u64 << (5 * k as u32 + c as u32);
-            }
-            m
-        }
+        Line::Row(r) => u64::from(bits) << (5 * r as u32),
+        Line::Col(c) => u64::from(SPREAD5[bits as usize & 31]) << c,
     }
 }
 
@@ -272,72 +265,282 @@ fn run_cells(line: Line, start: u8, len: u8) -> Mask {
 /// columns left to right (a test checks the two agree).
 pub fn evaluate(g: &MpGrid) -> Evaluation {
     let mut out = Evaluation::default();
-    evaluate_into(g, &mut out);
+    evaluate_into(g.planes(), &mut out);
     out
 }
 
-/// [`evaluate`] writing into `out` (its previous wins are dropped), so a tumble sequence
-/// reuses one win list instead of copying a new one out of every evaluation.
+/// What a tumble needs of an evaluation, added up as its wins are found: the same as
+/// [`Evaluation::pay`], [`Evaluation::cells`], [`Evaluation::new_wilds`] and
+/// [`Evaluation::meter_sections`] of its win list (a test checks they agree).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// The sum of the pays before the multiplier, hundredths of the bet (0: no win).
+    pub pay: u64,
+    /// The winning cells.
+    pub cells: Mask,
+    /// The middle cells of the 3-cell wins.
+    pub wilds: Mask,
+    /// Girl Power sections the princess wins fill.
+    pub sections: u32,
+}
+
+impl Found {
+    /// Adds the paid win packed in `c` ([`candidate`]).
+    #[inline]
+    fn add(&mut self, c: u64) {
+        let cells = c & CELLS;
+        let len = (c >> 37 & 7) as u32;
+        self.pay += c >> 40;
+        self.cells |= cells;
+        if len == 3 {
+            // The middle of 3 cells on a row or column: the second lowest.
+            let rest = cells & (cells - 1);
+            self.wilds |= rest & rest.wrapping_neg();
+        }
+        // The princess classes are the indices 4 to 7 (three princesses, any princess).
+        if (c >> 33 & 15).wrapping_sub(4) < 4 {
+            self.sections += len - 2;
+        }
+    }
+}
+
+/// [`evaluate`] of the grid whose symbol planes are `planes`, writing into `out` (its previous
+/// wins are dropped), so a tumble sequence reuses one win list instead of copying a new one out
+/// of every evaluation. Returns the wins' sums ([`Found`]; all zero without a win).
 #[inline]
-pub(crate) fn evaluate_into(g: &MpGrid, out: &mut Evaluation) {
+pub(crate) fn evaluate_into(planes: &[Mask; SYMBOLS], out: &mut Evaluation) -> Found {
     out.wins.clear();
-    let masks = class_masks(g);
+    let masks = class_masks(planes);
     // Most grids have no run and return at once, without the candidates' stack frame.
     let hits = classes_with_a_run(&masks);
-    if hits != 0 {
-        pay_runs(&masks, hits, out);
+    if hits == 0 {
+        return Found::default();
+    }
+    pay_runs::<true>(&masks, hits, out)
+}
+
+/// The sums of [`evaluate_into`] alone, without the win list (a simulation that records
+/// nothing needs no more). The runs are found from where they start ([`runs_of`]) rather than
+/// line by line; a test checks the two ways agree.
+// Out of line, with the class masks and their test inside: its caller keeps no masks.
+#[inline(never)]
+pub(crate) fn evaluate_found(planes: &[Mask; SYMBOLS]) -> Found {
+    let masks = class_masks(planes);
+    let hits = classes_with_a_run(&masks);
+    if hits == 0 {
+        return Found::default();
+    }
+    found_of(&masks, hits)
+}
+
+/// The most candidates [`found_of`] keeps on the stack; a grid with more (many Wilds) goes
+/// through [`pay_runs`].
+const FEW: usize = 16;
+
+/// The sums of the paid runs of the classes `hits` whose cells are `masks`: the candidates of
+/// [`pay_runs`], taken the same way, only added up.
+#[inline(never)]
+fn found_of(masks: &[Mask; PAY_CLASSES], hits: u32) -> Found {
+    let mut keys = [0u64; FEW];
+    let mut n = 0;
+    let mut h = hits;
+    while h != 0 {
+        let ci = h.trailing_zeros() as usize;
+        h &= h - 1;
+        runs_of(ci, masks[ci], |k| {
+            if let Some(slot) = keys.get_mut(n) {
+                *slot = k;
+            }
+            n += 1;
+        });
+    }
+    let mut found = Found::default();
+    if n == 1 {
+        // One run in all, the most common win: nothing to sort or compare.
+        found.add(keys[0]);
+        return found;
+    }
+    if n > FEW {
+        return pay_runs::<false>(masks, hits, &mut Evaluation::default());
+    }
+    let keys = &mut keys[..n];
+    // Highest first (insertion sort: the list is short).
+    for i in 1..keys.len() {
+        let mut j = i;
+        while j > 0 && keys[j] > keys[j - 1] {
+            keys.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+    let mut paid = [0 as Mask; FEW];
+    let mut np = 0;
+    for &c in keys.iter() {
+        let cells = c & CELLS;
+        let dominated = paid[..np].iter().any(|&p| {
+            let both = p & cells;
+            both == p || both == cells
+        });
+        if !dominated {
+            paid[np] = cells;
+            np += 1;
+            found.add(c);
+        }
+    }
+    found
+}
+
+/// The cells of a column run of 3, 4 and 5 from the top row of column 0 (by length).
+const COL_RUN: [Mask; 6] = [0, 0, 0, 0x421, 0x8421, 0x10_8421];
+
+/// Calls `each` with every maximal run of 3 or more cells of the class `ci` whose cells are
+/// `m`, packed as [`candidate`] packs it: the row runs top to bottom, then the column runs by
+/// their first cell (the order does not matter: the packed words are distinct and sorted).
+///
+/// A row run starts at every cell with two more of `m` to its right in the row (`m & m >> 1 &
+/// m >> 2`, columns 0 to 2); a maximal run's first start has no start to its left, and its
+/// length is 3 plus the starts right after it (a run of 4 has 2 starts, of 5 has 3). Columns
+/// the same way, 5 bits apart.
+#[inline]
+fn runs_of(ci: usize, m: Mask, mut each: impl FnMut(u64)) {
+    let pays = &PAYTABLE[ci];
+    let key = |len: u64, li: u64, cells: Mask| {
+        pays[len as usize - 3] << 40 | len << 37 | (ci as u64) << 33 | (15 - li) << 25 | cells
+    };
+    let rs = m & (m >> 1) & (m >> 2) & ROW_RUN_STARTS;
+    let mut firsts = rs & !(rs << 1);
+    while firsts != 0 {
+        let f = u64::from(firsts.trailing_zeros());
+        firsts &= firsts - 1;
+        let next = rs >> (f + 1);
+        let len = 3 + (next & 1) + (next & (next >> 1) & 1);
+        each(key(len, f / 5, ((1 << len) - 1) << f));
+    }
+    let cs = m & (m >> 5) & (m >> 10);
+    let mut firsts = cs & !(cs << 5);
+    while firsts != 0 {
+        let f = u64::from(firsts.trailing_zeros());
+        firsts &= firsts - 1;
+        let next = cs >> (f + 5);
+        let len = 3 + (next & 1) + (next & (next >> 5) & 1);
+        each(key(len, 5 + f % 5, COL_RUN[len as usize] << f));
     }
 }
 
 /// The paid runs of the classes `hits` (bit = index in [`CLASSES`], at least one) whose cells
 /// are `masks`, into `out` (empty): every candidate run, highest first, each paid unless it
 /// contains or is contained in one already paid.
+///
+/// A candidate is packed into one `u64` whose order is the order candidates are taken in
+/// ([`candidate`]), so sorting and comparing them moves words, not [`LineWin`]s; the paid ones
+/// are unpacked at the end ([`paid_win`]).
+///
+/// With `LIST` false the wins are only added up ([`Found`]) and `out` is left alone.
 #[inline(never)]
-fn pay_runs(masks: &[Mask; PAY_CLASSES], mut hits: u32, out: &mut Evaluation) {
-    let mut cands: SmallVec<[LineWin; 32]> = SmallVec::new();
-    while hits != 0 {
+fn pay_runs<const LIST: bool>(
+    masks: &[Mask; PAY_CLASSES],
+    hits: u32,
+    out: &mut Evaluation,
+) -> Found {
+    // Each class's lines that hold a run: rows 0..5 as line 0..5, columns as line 5..10.
+    let mut lines = [0u32; PAY_CLASSES];
+    let mut found = 0;
+    let mut h = hits;
+    while h != 0 {
+        let ci = h.trailing_zeros() as usize;
+        h &= h - 1;
+        let (rows, cols) = lines_with_a_run(masks[ci]);
+        lines[ci] = rows | cols << 5;
+        found += lines[ci].count_ones();
+    }
+    if found == 1 {
+        // One run in all, the most common win: nothing to sort or compare.
         let ci = hits.trailing_zeros() as usize;
-        hits &= hits - 1;
-        let m = masks[ci];
-        let class = CLASSES[ci];
-        let mut push = |line: Line, (start, len): (u8, u8)| {
-            if len >= 3 {
-                cands.push(LineWin {
-                    class,
-                    line,
-                    start,
-                    len,
-                    cells: run_cells(line, start, len),
-                    pay: class.pay(len),
-                });
-            }
-        };
-        // Only the lines that hold a run are looked up (a class with a run usually has one).
-        let (rows, cols) = lines_with_a_run(m);
-        for r in cells_of(u64::from(rows)) {
-            push(Line::Row(r as u8), RUN5[(m >> (5 * r)) as usize & 31]);
+        let c = candidate(ci, lines[ci].trailing_zeros(), masks[ci]);
+        let mut found = Found::default();
+        found.add(c);
+        if LIST {
+            out.wins.push(paid_win(c));
         }
-        for c in cells_of(u64::from(cols)) {
-            push(Line::Col(c as u8), RUN5[column_line(m, c)]);
+        return found;
+    }
+    let mut cands: SmallVec<[u64; 16]> = SmallVec::new();
+    let mut h = hits;
+    while h != 0 {
+        let ci = h.trailing_zeros() as usize;
+        h &= h - 1;
+        let mut l = lines[ci];
+        while l != 0 {
+            cands.push(candidate(ci, l.trailing_zeros(), masks[ci]));
+            l &= l - 1;
         }
     }
-    // Highest pay first; ties: longer first, then the fixed class order (insertion sort: the
-    // list is short and this keeps it stable and allocation-free).
+    // Highest first (insertion sort: the list is short and allocation-free).
     for i in 1..cands.len() {
         let mut j = i;
-        while j > 0 && before(&cands[j], &cands[j - 1]) {
+        while j > 0 && cands[j] > cands[j - 1] {
             cands.swap(j, j - 1);
             j -= 1;
         }
     }
+    let mut paid: SmallVec<[Mask; 12]> = SmallVec::new();
+    let mut found = Found::default();
     for &c in &cands {
-        let dominated = out.wins.iter().any(|p| {
-            let both = p.cells & c.cells;
-            both == p.cells || both == c.cells
+        let cells = c & CELLS;
+        let dominated = paid.iter().any(|&p| {
+            let both = p & cells;
+            both == p || both == cells
         });
         if !dominated {
-            out.wins.push(c);
+            paid.push(cells);
+            found.add(c);
+            if LIST {
+                out.wins.push(paid_win(c));
+            }
         }
+    }
+    found
+}
+
+/// The 25 cell bits of a packed candidate ([`candidate`]).
+const CELLS: u64 = (1 << 25) - 1;
+
+/// The run of class `ci` on line `li` (rows 0..5, then columns 5..10) of the class's cells
+/// `m`, which hold a run of 3 or more there, packed so that a higher word is taken first:
+/// pay (bits 40..), length (37..40), tie rank (33..37: the class index), `15 - li` (25..29:
+/// for equal pay, length and class, rows top to bottom, then columns left to right, the order
+/// in which the lines are read), cells (0..25).
+#[inline]
+fn candidate(ci: usize, li: u32, m: Mask) -> u64 {
+    let (line, (start, len)) = if li < 5 {
+        (Line::Row(li as u8), RUN5[(m >> (5 * li)) as usize & 31])
+    } else {
+        let c = li as usize - 5;
+        (Line::Col(c as u8), RUN5[column_line(m, c)])
+    };
+    debug_assert!(len >= 3, "a line with a run");
+    let cells = run_cells(line, start, len);
+    let pay = PAYTABLE[ci][usize::from(len) - 3];
+    pay << 40 | u64::from(len) << 37 | (ci as u64) << 33 | u64::from(15 - li) << 25 | cells
+}
+
+/// The win a packed candidate ([`candidate`]) stands for.
+#[inline]
+fn paid_win(c: u64) -> LineWin {
+    let cells = c & CELLS;
+    let li = 15 - ((c >> 25) & 15) as u8;
+    let first = cells.trailing_zeros() as u8;
+    let (line, start) = if li < 5 {
+        (Line::Row(li), first % 5)
+    } else {
+        (Line::Col(li - 5), first / 5)
+    };
+    LineWin {
+        class: CLASSES[(c >> 33 & 15) as usize],
+        line,
+        start,
+        len: (c >> 37 & 7) as u8,
+        cells,
+        pay: c >> 40,
     }
 }
 
@@ -411,7 +614,7 @@ fn halves_as_bits(starts: u64, a: usize, b: usize) -> u32 {
 /// Every class's cells include the Wilds, so a Wild run is also a Circle run, and a run of one
 /// princess is also an any-princess run: a grid without a run of Circle, Star, Heart, Bell or
 /// any princess has none at all, and these five (tested two at a time) decide most grids.
-#[inline]
+#[inline(always)]
 fn classes_with_a_run(masks: &[Mask; PAY_CLASSES]) -> u32 {
     let low = run_starts_of_pair(masks[0], masks[1]);
     let high = run_starts_of_pair(masks[2], masks[3]);
@@ -428,15 +631,11 @@ fn classes_with_a_run(masks: &[Mask; PAY_CLASSES]) -> u32 {
         | u32::from(any_princess != 0) << 7
 }
 
-#[inline]
-fn before(a: &LineWin, b: &LineWin) -> bool {
-    (a.pay, a.len, a.class.tie_rank()) > (b.pay, b.len, b.class.tie_rank())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use slot_core::grid::cells_of;
 
     /// The middle cell of a run of 3, 4 and 5 on a row and on a column: the run's first cell
     /// plus half its length, rounded down (cell index `row * 5 + col`).
@@ -545,8 +744,11 @@ mod tests {
     /// pg 4, pb 5, pr 6, any princess 7, Wild 8).
     #[test]
     fn classes_with_a_run_by_hand() {
-        let hits =
-            |t: &str| classes_with_a_run(&class_masks(&crate::symbols::parse_grid(t).unwrap()));
+        let hits = |t: &str| {
+            classes_with_a_run(&class_masks(
+                crate::symbols::parse_grid(t).unwrap().planes(),
+            ))
+        };
         let empty = "/. . . . ./. . . . ./. . . . ./. . . . .";
         // No run: a checkerboard of Circle and Bell.
         assert_eq!(
@@ -612,6 +814,39 @@ mod tests {
             prop_assert_eq!(mine, core);
         }
 
+        /// The sums found while paying equal those of the win list, on random grids (every
+        /// cell one of the 8 codes or empty, Wilds as likely as any symbol).
+        #[test]
+        fn found_sums_equal_the_win_list(cells in proptest::collection::vec(0u8..=8, 25)) {
+            let mut g = MpGrid::empty();
+            for (i, &c) in cells.iter().enumerate() {
+                if c < 8 { g.set(i, c); }
+            }
+            let mut ev = Evaluation::default();
+            let found = evaluate_into(g.planes(), &mut ev);
+            prop_assert_eq!(found.pay, ev.pay());
+            prop_assert_eq!(found.cells, ev.cells());
+            prop_assert_eq!(found.wilds, ev.new_wilds());
+            prop_assert_eq!(found.sections, ev.meter_sections());
+            prop_assert_eq!(found.pay == 0, ev.is_empty());
+            prop_assert_eq!(evaluate_found(g.planes()), found);
+        }
+
+        /// The runs found from their starts are the lines' runs, packed the same way.
+        #[test]
+        fn runs_from_starts_are_the_line_runs(m in 0u64..(1 << 25), ci in 0usize..PAY_CLASSES) {
+            let mut mine = vec![];
+            runs_of(ci, m, |k| mine.push(k));
+            let (rows, cols) = lines_with_a_run(m);
+            let lines = rows | cols << 5;
+            let mut want: Vec<u64> = cells_of(u64::from(lines))
+                .map(|li| candidate(ci, li as u32, m))
+                .collect();
+            mine.sort_unstable();
+            want.sort_unstable();
+            prop_assert_eq!(mine, want);
+        }
+
         /// The paired test finds the same classes as testing each class's cells on its own.
         #[test]
         fn classes_with_a_run_agree_with_one_test_per_class(
@@ -621,7 +856,7 @@ mod tests {
             for (i, &c) in cells.iter().enumerate() {
                 if c < 8 { g.set(i, c); }
             }
-            let masks = class_masks(&g);
+            let masks = class_masks(g.planes());
             let one_by_one = (0..PAY_CLASSES)
                 .fold(0u32, |a, ci| a | u32::from(has_run_of_3(masks[ci])) << ci);
             prop_assert_eq!(classes_with_a_run(&masks), one_by_one);

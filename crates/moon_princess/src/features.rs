@@ -4,7 +4,11 @@
 //! Every random choice is one unbiased bounded draw ([`slot_core::sampling::bounded`]) from the
 //! generator handed in: a symbol uniformly among the symbols present, a cell uniformly among the
 //! cells that qualify.
+//!
+//! The game plays them on its planes-only grid ([`crate::board`]); the public functions here
+//! take a [`MpGrid`] and do the same on its planes.
 
+use crate::board::Board;
 use crate::evaluate::Evaluation;
 use crate::symbols::{MpGrid, REGULAR, Symbol, WILD};
 use rand_core::Rng;
@@ -36,7 +40,7 @@ impl Power {
 
 /// The non-wild symbol codes present on `g`, lowest code first, and how many.
 #[inline]
-fn present(g: &MpGrid) -> ([u8; 7], u32) {
+fn present(g: &Board) -> ([u8; 7], u32) {
     let mut out = [0u8; 7];
     let mut n = 0;
     for s in 0..7u8 {
@@ -59,14 +63,27 @@ fn nth_cell(mut mask: Mask, k: u32) -> usize {
 
 /// The non-wild occupied cells.
 #[inline]
-pub(crate) fn non_wild(g: &MpGrid) -> Mask {
+pub(crate) fn non_wild(g: &Board) -> Mask {
     g.occupied() & !g.plane(WILD)
+}
+
+/// Plays `f` on the planes of `g` and writes the result back into `g`.
+fn on_grid<T>(g: &mut MpGrid, f: impl FnOnce(&mut Board) -> T) -> T {
+    let mut b = Board::of(g);
+    let t = f(&mut b);
+    *g = b.grid();
+    t
 }
 
 /// Love: picks a non-wild symbol present (uniformly among those present) and another regular
 /// symbol (uniformly among the 6 others, present or not); every cell of the first now holds the
 /// second. Returns `None` (and draws nothing) if no non-wild symbol is present.
 pub fn love<R: Rng + ?Sized>(g: &mut MpGrid, rng: &mut R) -> Option<(Symbol, Symbol)> {
+    on_grid(g, |b| love_on(b, rng))
+}
+
+/// [`love`] on a board.
+fn love_on<R: Rng + ?Sized>(g: &mut Board, rng: &mut R) -> Option<(Symbol, Symbol)> {
     let (syms, n) = present(g);
     if n == 0 {
         return None;
@@ -83,6 +100,11 @@ pub fn love<R: Rng + ?Sized>(g: &mut MpGrid, rng: &mut R) -> Option<(Symbol, Sym
 /// Star: turns `wanted` (1 or 2; fewer if fewer are left) random non-wild occupied cells into
 /// Wilds, each uniformly among the cells still qualifying. Returns the new Wilds.
 pub fn star<R: Rng + ?Sized>(g: &mut MpGrid, wanted: u32, rng: &mut R) -> Mask {
+    on_grid(g, |b| star_on(b, wanted, rng))
+}
+
+/// [`star`] on a board.
+fn star_on<R: Rng + ?Sized>(g: &mut Board, wanted: u32, rng: &mut R) -> Mask {
     let mut made = 0;
     for _ in 0..wanted {
         let cand = non_wild(g);
@@ -90,9 +112,9 @@ pub fn star<R: Rng + ?Sized>(g: &mut MpGrid, wanted: u32, rng: &mut R) -> Mask {
         if n == 0 {
             break;
         }
-        let i = nth_cell(cand, bounded(rng, n));
-        g.set(i, WILD);
-        made |= 1u64 << i;
+        let cell = 1u64 << nth_cell(cand, bounded(rng, n));
+        g.make_wild(cell);
+        made |= cell;
     }
     made
 }
@@ -104,6 +126,11 @@ pub fn storm<R: Rng + ?Sized>(
     g: &mut MpGrid,
     rng: &mut R,
 ) -> (Option<Symbol>, Option<Symbol>, Mask) {
+    on_grid(g, |b| storm_on(b, rng))
+}
+
+/// [`storm`] on a board.
+fn storm_on<R: Rng + ?Sized>(g: &mut Board, rng: &mut R) -> (Option<Symbol>, Option<Symbol>, Mask) {
     let (syms, n) = present(g);
     if n == 0 {
         return (None, None, 0);
@@ -124,7 +151,7 @@ pub fn storm<R: Rng + ?Sized>(
         removed |= g.plane(s);
     }
     g.remove(removed);
-    g.apply_gravity();
+    g.fall();
     (
         Some(REGULAR[first as usize]),
         second.map(|s| REGULAR[s as usize]),
@@ -136,24 +163,24 @@ pub fn storm<R: Rng + ?Sized>(
 /// is the Star power's 1 or 2.
 pub(crate) fn apply<R: Rng + ?Sized>(
     power: Power,
-    g: &mut MpGrid,
+    g: &mut Board,
     star_wilds: u32,
     rng: &mut R,
 ) -> Option<PowerEffect> {
     match power {
         Power::Love => {
             let before = *g;
-            love(g, rng).map(|(from, to)| PowerEffect::Love {
+            love_on(g, rng).map(|(from, to)| PowerEffect::Love {
                 from,
                 to,
                 cells: before.plane(from as u8),
             })
         }
         Power::Star => Some(PowerEffect::Star {
-            cells: star(g, star_wilds, rng),
+            cells: star_on(g, star_wilds, rng),
         }),
         Power::Storm => {
-            let (a, b, cells) = storm(g, rng);
+            let (a, b, cells) = storm_on(g, rng);
             a.map(|a| PowerEffect::Storm { a, b, cells })
         }
     }
@@ -182,14 +209,18 @@ pub(crate) enum PowerEffect {
 /// Wild on the middle cell of every 3-cell win, and lets everything fall (no refill). Returns
 /// (removed cells, new Wild cells before the fall).
 pub fn tumble(g: &mut MpGrid, ev: &Evaluation) -> (Mask, Mask) {
-    let removed = ev.cells();
-    let wilds = ev.new_wilds();
-    // The new Wilds' cells are among the removed ones; `set` empties them itself, so they are
-    // left out of the removal rather than emptied twice.
-    g.remove(removed & !wilds);
-    for i in slot_core::grid::cells_of(wilds) {
-        g.set(i, WILD);
-    }
-    g.apply_gravity();
+    let (removed, wilds) = (ev.cells(), ev.new_wilds());
+    on_grid(g, |b| tumble_on(b, removed, wilds));
     (removed, wilds)
+}
+
+/// [`tumble`] on a board: the winning cells `removed` go, a Wild goes on each of `wilds` (the
+/// middle cells of the 3-cell wins, among `removed`), and the rest falls.
+// Out of line: the caller hands over the board in memory and keeps none of its planes.
+#[inline(never)]
+pub(crate) fn tumble_on(g: &mut Board, removed: Mask, wilds: Mask) {
+    g.remove(removed);
+    // The new Wilds' cells are among the removed ones, now empty.
+    g.add_wilds(wilds);
+    g.fall();
 }

@@ -3,10 +3,10 @@
 //! the multiplier carries over from spin to spin (+1 per tumble, at most x20); a full meter
 //! adds the pick's extra spins (at most 20 in all); a clear pays 100 x bet; the cap ends it.
 
+use crate::board::Board;
 use crate::outcome::SRC_FREE;
 use crate::pick::Pick;
 use crate::spin::{MeterUse, Play, PowerPolicy};
-use crate::symbols::MpGrid;
 use crate::tables::Tables;
 use rand_core::Rng;
 use slot_core::events::{AwardSource, Event, SpinKind};
@@ -47,7 +47,7 @@ pub(crate) fn play_free_spins<R: Rng + ?Sized, Rec: Recorder>(
             free_spins_left: Some(left),
             multiplier: Some(m),
         });
-        let mut g = MpGrid::empty();
+        let mut g = Board::default();
         let landed = landing.land(rng, &mut g);
         play.record_landed(&g, landed);
         play.spin(

@@ -174,6 +174,7 @@
 //! model, its target and how it was tuned ([`math_model`], "The RTP ladder"); the evidence is
 //! [`math_model::VARIANT_EVIDENCE`].
 
+mod board;
 pub mod evaluate;
 pub mod events;
 pub mod features;

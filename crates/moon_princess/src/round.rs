@@ -8,6 +8,7 @@
 //! [`MoonPrincess::play_round`] is exactly these two calls with a [`PickStrategy`], so paused and
 //! uninterrupted play cannot diverge.
 
+use crate::board::Board;
 use crate::free_spins::play_free_spins;
 use crate::math_model::{MathModel, ModelError};
 use crate::outcome::{RoundOutcome, SRC_BASE, SRC_FREE, SRC_TRINITY};
@@ -275,7 +276,7 @@ impl MoonPrincess {
         source: usize,
         meter_use: MeterUse,
     ) -> SequenceResult {
-        let mut g = *grid;
+        let mut g = Board::of(grid);
         let mut log = EventLog::default();
         // No cap here: `total` is the sequence's whole win; `paid` applies the cap.
         let mut play = Play::new(&mut log, Ledger::uncapped());
@@ -369,7 +370,7 @@ impl MoonPrincess {
             free_spins_left: None,
             multiplier: Some(1),
         });
-        let mut g = MpGrid::empty();
+        let mut g = Board::default();
         let landed = self.tables.base.land(rng, &mut g);
         play.record_landed(&g, landed);
         let mut mult = 1;

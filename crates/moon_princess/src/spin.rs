@@ -8,12 +8,13 @@
 //! the counters, the recorder. The tumble sequence itself draws nothing, so the runner's `eval`
 //! plays it without a generator (`Play::tumble_sequence`).
 
-use crate::evaluate::{Evaluation, evaluate_into};
+use crate::board::Board;
+use crate::evaluate::{Evaluation, evaluate_found, evaluate_into};
 use crate::events::cell_list;
 use crate::features::{self, Power, PowerEffect, non_wild};
 use crate::outcome::SRC_FREE;
 use crate::pick::Pick;
-use crate::symbols::{MpGrid, WILD, grid_text};
+use crate::symbols::{WILD, grid_text};
 use crate::tables::{Landed, Tables};
 use crate::{MAX_FREE_SPINS, MAX_MULTIPLIER};
 use rand_core::Rng;
@@ -114,7 +115,7 @@ impl<Rec: Recorder> Play<Rec> {
     /// whether the cap was reached (the sequence stops at the payment that reaches it).
     pub(crate) fn tumble_sequence(
         &mut self,
-        g: &mut MpGrid,
+        g: &mut Board,
         mult: &mut u32,
         source: usize,
     ) -> (bool, bool) {
@@ -122,47 +123,73 @@ impl<Rec: Recorder> Play<Rec> {
         // One win list for the whole sequence, refilled by each evaluation.
         let mut ev = Evaluation::default();
         loop {
-            evaluate_into(g, &mut ev);
-            if ev.is_empty() {
+            // The win list only for the record; unrecorded, the sums are enough.
+            let found = if self.rec.is_recording() {
+                evaluate_into(g.planes(), &mut ev)
+            } else {
+                evaluate_found(g.planes())
+            };
+            if found.pay == 0 {
                 return (won, false);
             }
             won = true;
             let m = *mult;
-            for w in &ev.wins {
-                // Checked `Win` product; at most 50 x bet (Wild-5) x 20 = 1,000 x bet per win
-                // and 10 lines in a grid (tests/rules.rs
-                // `eval_reports_the_win_before_and_after_the_cap`: 25 Wilds at x20).
-                let raw = Win::from_hundredths(w.pay).times(u64::from(m));
-                let p = self.ledger.pay(source, raw);
-                self.rec.record(|| Event::Win {
-                    symbol: w.class.code().to_string(),
-                    pays: PayRule::Line,
-                    cells: cell_list(w.cells),
-                    count: u32::from(w.len),
-                    line: Some(w.line),
-                    ways: None,
-                    pay: Win::from_hundredths(w.pay),
-                    multiplier: Some(m),
-                    paid: Some(p.paid),
-                    uncapped: p.uncapped,
-                });
+            if self.rec.is_recording() {
+                if self.pay_each_win(&ev, m, source) {
+                    return (true, true);
+                }
+            } else {
+                // Unrecorded, the wins are paid as one payment: the ledger pays the same sum
+                // and reaches the cap at the same sequence (a win pays more than 0, so the
+                // sum reaches the cap exactly when one win's running total does). At most
+                // 10 lines x 50 x bet x 20 = 10,000 x bet: a checked `Win` product.
+                let raw = Win::from_hundredths(found.pay).times(u64::from(m));
+                self.ledger.pay(source, raw);
                 if self.ledger.capped() {
                     return (true, true);
                 }
             }
-            self.fill_meter(ev.meter_sections());
-            let (removed, wilds) = features::tumble(g, &ev);
+            self.fill_meter(found.sections);
+            features::tumble_on(g, found.cells, found.wilds);
             // The rule's ceiling: `*mult <= 20` before, so `+ 1` cannot overflow.
             *mult = (*mult + 1).min(MAX_MULTIPLIER);
             self.max_multiplier = self.max_multiplier.max(*mult);
             let nm = *mult;
             self.rec.record(|| Event::Tumble {
-                removed: cell_list(removed),
-                wilds: cell_list(wilds),
+                removed: cell_list(found.cells),
+                wilds: cell_list(found.wilds),
                 multiplier: Some(nm),
-                grid: grid_text(g),
+                grid: grid_text(&g.grid()),
             });
         }
+    }
+
+    /// Pays the wins of `ev` one by one at multiplier `m`, recording each. Returns true if the
+    /// cap was reached (the wins after the one that reached it are not paid).
+    fn pay_each_win(&mut self, ev: &Evaluation, m: u32, source: usize) -> bool {
+        for w in &ev.wins {
+            // Checked `Win` product; at most 50 x bet (Wild-5) x 20 = 1,000 x bet per win
+            // and 10 lines in a grid (tests/rules.rs
+            // `eval_reports_the_win_before_and_after_the_cap`: 25 Wilds at x20).
+            let raw = Win::from_hundredths(w.pay).times(u64::from(m));
+            let p = self.ledger.pay(source, raw);
+            self.rec.record(|| Event::Win {
+                symbol: w.class.code().to_string(),
+                pays: PayRule::Line,
+                cells: cell_list(w.cells),
+                count: u32::from(w.len),
+                line: Some(w.line),
+                ways: None,
+                pay: Win::from_hundredths(w.pay),
+                multiplier: Some(m),
+                paid: Some(p.paid),
+                uncapped: p.uncapped,
+            });
+            if self.ledger.capped() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Adds an evaluation's princess sections to the meter (at most 3; the excess is lost)
@@ -201,7 +228,7 @@ impl<Rec: Recorder> Play<Rec> {
     /// The clear check once no win is left: if only Wilds (or nothing) remain, the princess
     /// removes them, the grid is clear, and a free spin's clear pays 100 x bet (not
     /// multiplied; up to the cap). Returns true if the grid cleared.
-    pub(crate) fn clear_check(&mut self, g: &mut MpGrid, source: usize) -> bool {
+    pub(crate) fn clear_check(&mut self, g: &mut Board, source: usize) -> bool {
         if non_wild(g) != 0 {
             return false;
         }
@@ -230,7 +257,7 @@ impl<Rec: Recorder> Play<Rec> {
     pub(crate) fn spin<R: Rng + ?Sized>(
         &mut self,
         tables: &Tables,
-        g: &mut MpGrid,
+        g: &mut Board,
         policy: PowerPolicy,
         source: usize,
         mult: &mut u32,
@@ -263,7 +290,7 @@ impl<Rec: Recorder> Play<Rec> {
                     }
                     self.random_powers += 1;
                     power_mark = Some(self.ledger.total());
-                    (*tables.random_power.sample(rng), PowerSource::Random)
+                    (random_power(tables, rng), PowerSource::Random)
                 }
                 PowerPolicy::Trinity if trinity_next < 3 => {
                     let p = [Power::Love, Power::Star, Power::Storm][trinity_next];
@@ -273,14 +300,7 @@ impl<Rec: Recorder> Play<Rec> {
                 PowerPolicy::OnLanding(p) if landed_without_win => (p, PowerSource::FreeSpin),
                 _ => break SpinEnd::NoWin,
             };
-            let k = if power == Power::Star {
-                *tables.star_wilds.sample(rng)
-            } else {
-                1
-            };
-            if let Some(effect) = features::apply(power, g, k, rng) {
-                self.record_power(power, why, effect, g);
-            }
+            self.use_power(tables, g, power, why, rng);
         };
         if let Some(mark) = power_mark {
             self.random_power_win =
@@ -289,10 +309,32 @@ impl<Rec: Recorder> Play<Rec> {
         end
     }
 
+    /// Uses `power` on `g` (the Star power's 1 or 2 Wilds drawn first) and records its effect.
+    /// Out of line: a power follows about one spin in ten, and the spin's loop stays small
+    /// without it.
+    #[inline(never)]
+    fn use_power<R: Rng + ?Sized>(
+        &mut self,
+        tables: &Tables,
+        g: &mut Board,
+        power: Power,
+        why: PowerSource,
+        rng: &mut R,
+    ) {
+        let k = if power == Power::Star {
+            *tables.star_wilds.sample(rng)
+        } else {
+            1
+        };
+        if let Some(effect) = features::apply(power, g, k, rng) {
+            self.record_power(power, why, effect, g);
+        }
+    }
+
     /// Records a landed grid with its reel set and stops.
-    pub(crate) fn record_landed(&mut self, g: &MpGrid, landed: Landed) {
+    pub(crate) fn record_landed(&mut self, g: &Board, landed: Landed) {
         self.rec.record(|| Event::Landed {
-            grid: grid_text(g),
+            grid: grid_text(&g.grid()),
             reel_set: Some(landed.set),
             stops: Some(landed.stops.to_vec()),
             stars: None,
@@ -300,7 +342,7 @@ impl<Rec: Recorder> Play<Rec> {
     }
 
     /// Records a power's effect.
-    fn record_power(&mut self, power: Power, source: PowerSource, effect: PowerEffect, g: &MpGrid) {
+    fn record_power(&mut self, power: Power, source: PowerSource, effect: PowerEffect, g: &Board) {
         self.rec.record(|| {
             let (from, to, symbols, cells) = match effect {
                 PowerEffect::Love { from, to, cells } => (
@@ -327,8 +369,14 @@ impl<Rec: Recorder> Play<Rec> {
                 to,
                 symbols,
                 cells: cell_list(cells),
-                grid: grid_text(g),
+                grid: grid_text(&g.grid()),
             }
         });
     }
+}
+
+/// Which power a paid spin's random power is (out of line, as [`Play::use_power`]).
+#[inline(never)]
+fn random_power<R: Rng + ?Sized>(tables: &Tables, rng: &mut R) -> Power {
+    *tables.random_power.sample(rng)
 }

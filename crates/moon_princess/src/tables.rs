@@ -1,9 +1,10 @@
 //! The math model made ready to draw from: reel sets with their weights, the random power's
 //! chance and weights, the Star power's 1-or-2 weights (the rules, "Math model").
 
+use crate::board::Board;
 use crate::features::Power;
 use crate::math_model::{MathModel, ModelError, ModelFields, ReelSet, parse_strip};
-use crate::symbols::{MpGrid, SYMBOLS};
+use crate::symbols::SYMBOLS;
 use rand_core::Rng;
 use slot_core::reel_windows::ReelWindows;
 use slot_core::sampling::{ReelStrip, WeightedTable};
@@ -22,7 +23,7 @@ pub(crate) struct Landed {
 pub(crate) struct Landing {
     sets: WeightedTable<u8>,
     strips: Vec<[ReelStrip; 5]>,
-    /// Every window of each set's strips as grid columns (the landing's grid is their OR).
+    /// Every window of each set's strips as grid columns (the landing's planes are their OR).
     windows: Vec<ReelWindows<5, 5, SYMBOLS>>,
 }
 
@@ -52,23 +53,23 @@ impl Landing {
         })
     }
 
-    /// Draws a reel set (when there is more than one), then a stop per reel, and fills the
-    /// window into `g`: reel `c` shows positions `stop .. stop + 5` from the top row down.
-    /// Returns where the grid came from. (`g` is the caller's: the landing is not returned by
-    /// value through the spin.)
+    /// Draws a reel set (when there is more than one), then a stop per reel, and makes `b` the
+    /// grid of their windows: reel `c` shows positions `stop .. stop + 5` from the top row
+    /// down. Returns where the grid came from. (`b` is the caller's: the landing is not
+    /// returned by value through the spin.)
     #[inline]
-    pub(crate) fn land<R: Rng + ?Sized>(&self, rng: &mut R, g: &mut MpGrid) -> Landed {
+    pub(crate) fn land<R: Rng + ?Sized>(&self, rng: &mut R, b: &mut Board) -> Landed {
         let set = if self.strips.len() == 1 {
             0
         } else {
             self.sets.sample_index(rng)
         };
-        // The stops, reel 1 first (the only draws), then the grid of their windows.
+        // The stops, reel 1 first (the only draws), then the planes of their windows.
         let mut stops = [0usize; 5];
         for (stop, strip) in stops.iter_mut().zip(&self.strips[set]) {
             *stop = strip.draw_stop(rng);
         }
-        self.windows[set].fill(g, &stops);
+        *b = Board::from_planes(self.windows[set].planes(&stops));
         Landed {
             set: set as u32,
             // Strips of at most `u32::MAX` positions (`ReelStrip::new`).
