@@ -122,7 +122,9 @@ impl<const COLS: usize, const ROWS: usize, const SYMBOLS: usize> ReelWindows<COL
     ///
     /// # Panics
     /// If a stop is not below its strip's length (a stop drawn from the strip always is).
-    #[inline]
+    // Always inlined: in the caller's landing the ORs need no call and no copy of the result
+    // (measured fewer instructions in Moon Princess's simulation).
+    #[inline(always)]
     pub fn planes(&self, stops: &[usize; COLS]) -> [u32; SYMBOLS] {
         let mut planes = [0u32; SYMBOLS];
         for (reel, &stop) in self.reels.iter().zip(stops) {

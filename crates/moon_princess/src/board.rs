@@ -1,5 +1,5 @@
 //! The grid a spin plays on, as its eight symbol planes alone: one 25-bit mask per symbol code
-//! (bit `row * 5 + col`, as in [`crate::symbols`]), an empty cell in none of them.
+//! (bit `row * 5 + col`, as in [`crate::symbols`]) in a `u32`, an empty cell in none of them.
 //!
 //! Everything a spin does to its grid is a whole-plane operation here: the evaluation reads the
 //! planes, a tumble or a Storm removes cells from every plane, new Wilds are set in the Wild
@@ -12,7 +12,7 @@ use crate::symbols::{MpGrid, SYMBOLS, WILD};
 use slot_core::grid::{Mask, cells_of};
 
 /// Every cell of the 5 x 5 grid.
-const ALL: Mask = (1 << 25) - 1;
+const ALL: u32 = (1 << 25) - 1;
 
 /// Rows are 5 cells apart: a cell's neighbour below is 5 bits up.
 const ROW: u32 = 5;
@@ -21,15 +21,16 @@ const ROW: u32 = 5;
 /// disjoint and within the 25 cells (every way of building one keeps them so).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Board {
-    planes: [Mask; SYMBOLS],
+    planes: [u32; SYMBOLS],
 }
 
 impl Board {
     /// The board of `g`.
     #[inline]
     pub(crate) fn of(g: &MpGrid) -> Board {
+        // A grid's planes hold its 25 cells only.
         Board {
-            planes: *g.planes(),
+            planes: g.planes().map(|p| p as u32),
         }
     }
 
@@ -41,48 +42,48 @@ impl Board {
             planes
                 .iter()
                 .fold((0u32, true), |(seen, ok), &p| {
-                    (seen | p, ok && seen & p == 0 && u64::from(p) & !ALL == 0)
+                    (seen | p, ok && seen & p == 0 && p & !ALL == 0)
                 })
                 .1,
             "planes overlap or leave the grid"
         );
-        Board {
-            planes: planes.map(u64::from),
-        }
+        Board { planes }
     }
 
     /// The same cells as a [`MpGrid`] (for the round record and `eval`).
     pub(crate) fn grid(&self) -> MpGrid {
         let mut g = MpGrid::empty();
         for (s, &p) in (0u8..).zip(&self.planes) {
-            for i in cells_of(p) {
+            for i in cells_of(u64::from(p)) {
                 g.set(i, s);
             }
         }
         g
     }
 
-    /// The planes, by symbol code.
+    /// The planes, by symbol code, as the grid's masks ([`Mask`]).
     #[inline]
-    pub(crate) fn planes(&self) -> &[Mask; SYMBOLS] {
-        &self.planes
+    pub(crate) fn planes(&self) -> [Mask; SYMBOLS] {
+        self.planes.map(u64::from)
     }
 
     /// The cells of code `s` (`< 8`).
     #[inline]
     pub(crate) fn plane(&self, s: u8) -> Mask {
-        self.planes[usize::from(s)]
+        u64::from(self.planes[usize::from(s)])
     }
 
     /// The occupied cells.
     #[inline]
     pub(crate) fn occupied(&self) -> Mask {
-        self.planes.iter().fold(0, |a, p| a | p)
+        u64::from(self.planes.iter().fold(0, |a, p| a | p))
     }
 
-    /// Empties `cells` (empty ones stay empty).
+    /// Empties `cells` (cells of the grid; empty ones stay empty).
     #[inline]
     pub(crate) fn remove(&mut self, cells: Mask) {
+        debug_assert_eq!(cells & !u64::from(ALL), 0, "cells outside the grid");
+        let cells = cells as u32;
         for p in &mut self.planes {
             *p &= !cells;
         }
@@ -92,17 +93,16 @@ impl Board {
     /// there.
     #[inline]
     pub(crate) fn make_wild(&mut self, cells: Mask) {
-        debug_assert_eq!(cells & !ALL, 0, "cells outside the grid");
         self.remove(cells);
-        self.planes[usize::from(WILD)] |= cells;
+        self.planes[usize::from(WILD)] |= cells as u32;
     }
 
     /// Puts a Wild on each of `cells`, which are empty.
     #[inline]
     pub(crate) fn add_wilds(&mut self, cells: Mask) {
         debug_assert_eq!(cells & self.occupied(), 0, "cells not empty");
-        debug_assert_eq!(cells & !ALL, 0, "cells outside the grid");
-        self.planes[usize::from(WILD)] |= cells;
+        debug_assert_eq!(cells & !u64::from(ALL), 0, "cells outside the grid");
+        self.planes[usize::from(WILD)] |= cells as u32;
     }
 
     /// Every cell of code `from` now holds `to` (both `< 8`).
@@ -125,7 +125,7 @@ impl Board {
     /// bits their rows differ by at least `(d_a div 2^j - d_b div 2^j) 2^j + 1 > 0`.
     #[inline(always)]
     pub(crate) fn fall(&mut self) {
-        let occupied = self.occupied();
+        let occupied = self.planes.iter().fold(0, |a, p| a | p);
         let empty = ALL & !occupied;
         let (e1, e2, e3, e4) = (
             empty >> ROW,
@@ -142,12 +142,12 @@ impl Board {
         // together, and both only as c12 and c34: their sum's bits are these.
         let mut bit1 = (c12 ^ c34 ^ carry) & occupied;
         let mut bit2 = c12 & c34 & occupied;
-        let step = |planes: &mut [Mask; SYMBOLS], m: Mask, by: u32| {
+        let step = |planes: &mut [u32; SYMBOLS], m: u32, by: u32| {
             for p in planes.iter_mut() {
                 *p = (*p & !m) | ((*p & m) << by);
             }
         };
-        let carry_along = |x: Mask, m: Mask, by: u32| (x & !m) | ((x & m) << by);
+        let carry_along = |x: u32, m: u32, by: u32| (x & !m) | ((x & m) << by);
         if bit0 != 0 {
             step(&mut self.planes, bit0, ROW);
             bit1 = carry_along(bit1, bit0, ROW);

@@ -188,7 +188,7 @@ impl Evaluation {
 
 /// The cells matching each class (`CLASSES` order), from a grid's symbol planes.
 #[inline]
-fn class_masks(p: &[Mask; SYMBOLS]) -> [Mask; PAY_CLASSES] {
+fn class_masks(p: [Mask; SYMBOLS]) -> [Mask; PAY_CLASSES] {
     let w = p[WILD as usize];
     [
         p[0] | w,
@@ -265,7 +265,7 @@ fn run_cells(line: Line, start: u8, len: u8) -> Mask {
 /// columns left to right (a test checks the two agree).
 pub fn evaluate(g: &MpGrid) -> Evaluation {
     let mut out = Evaluation::default();
-    evaluate_into(g.planes(), &mut out);
+    evaluate_into(*g.planes(), &mut out);
     out
 }
 
@@ -308,7 +308,7 @@ impl Found {
 /// wins are dropped), so a tumble sequence reuses one win list instead of copying a new one out
 /// of every evaluation. Returns the wins' sums ([`Found`]; all zero without a win).
 #[inline]
-pub(crate) fn evaluate_into(planes: &[Mask; SYMBOLS], out: &mut Evaluation) -> Found {
+pub(crate) fn evaluate_into(planes: [Mask; SYMBOLS], out: &mut Evaluation) -> Found {
     out.wins.clear();
     let masks = class_masks(planes);
     // Most grids have no run and return at once, without the candidates' stack frame.
@@ -324,7 +324,7 @@ pub(crate) fn evaluate_into(planes: &[Mask; SYMBOLS], out: &mut Evaluation) -> F
 /// line by line; a test checks the two ways agree.
 // Out of line, with the class masks and their test inside: its caller keeps no masks.
 #[inline(never)]
-pub(crate) fn evaluate_found(planes: &[Mask; SYMBOLS]) -> Found {
+pub(crate) fn evaluate_found(planes: [Mask; SYMBOLS]) -> Found {
     let masks = class_masks(planes);
     let hits = classes_with_a_run(&masks);
     if hits == 0 {
@@ -746,7 +746,7 @@ mod tests {
     fn classes_with_a_run_by_hand() {
         let hits = |t: &str| {
             classes_with_a_run(&class_masks(
-                crate::symbols::parse_grid(t).unwrap().planes(),
+                *crate::symbols::parse_grid(t).unwrap().planes(),
             ))
         };
         let empty = "/. . . . ./. . . . ./. . . . ./. . . . .";
@@ -823,13 +823,13 @@ mod tests {
                 if c < 8 { g.set(i, c); }
             }
             let mut ev = Evaluation::default();
-            let found = evaluate_into(g.planes(), &mut ev);
+            let found = evaluate_into(*g.planes(), &mut ev);
             prop_assert_eq!(found.pay, ev.pay());
             prop_assert_eq!(found.cells, ev.cells());
             prop_assert_eq!(found.wilds, ev.new_wilds());
             prop_assert_eq!(found.sections, ev.meter_sections());
             prop_assert_eq!(found.pay == 0, ev.is_empty());
-            prop_assert_eq!(evaluate_found(g.planes()), found);
+            prop_assert_eq!(evaluate_found(*g.planes()), found);
         }
 
         /// The runs found from their starts are the lines' runs, packed the same way.
@@ -856,7 +856,7 @@ mod tests {
             for (i, &c) in cells.iter().enumerate() {
                 if c < 8 { g.set(i, c); }
             }
-            let masks = class_masks(g.planes());
+            let masks = class_masks(*g.planes());
             let one_by_one = (0..PAY_CLASSES)
                 .fold(0u32, |a, ci| a | u32::from(has_run_of_3(masks[ci])) << ci);
             prop_assert_eq!(classes_with_a_run(&masks), one_by_one);
