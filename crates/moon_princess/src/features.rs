@@ -5,8 +5,8 @@
 //! generator handed in: a symbol uniformly among the symbols present, a cell uniformly among the
 //! cells that qualify.
 //!
-//! The game plays them on its planes-only grid ([`crate::board`]); the public functions here
-//! take a [`MpGrid`] and do the same on its planes.
+//! The game plays them on its planes-only grid (the private `board` module); the public
+//! functions here take a [`MpGrid`] and do the same on its planes.
 
 use crate::board::Board;
 use crate::evaluate::Evaluation;

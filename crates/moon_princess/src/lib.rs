@@ -63,6 +63,14 @@
 //! check -> meter -> Trinity / free spins -> [`RoundOutcome`] -> recorder (events) and
 //! statistics ([`RoundOutcome::summary`]).
 //!
+//! Inside a spin the grid is kept as its 8 symbol planes alone (the private `board` module:
+//! removal, new Wilds, Love's swap and gravity are whole-plane bit operations), and a
+//! [`MpGrid`] is built from it only for the round record. A spin that records nothing also
+//! skips the win list: it adds up what the tumble needs (pay, winning cells, new Wilds, meter
+//! sections) and pays the evaluation's wins as one payment, which the ledger caps exactly as
+//! it caps them one by one. Outcomes are the same either way (tests play rounds both ways and
+//! compare them with recorded golden rounds).
+//!
 //! # Server use
 //! One dependency is enough: this crate re-exports what a server needs ([`Bet`], [`Win`],
 //! [`EventLog`], [`SealKey`], [`RoundId`], the generator traits and, with the default

@@ -380,3 +380,76 @@ impl<Rec: Recorder> Play<Rec> {
 fn random_power<R: Rng + ?Sized>(tables: &Tables, rng: &mut R) -> Power {
     *tables.random_power.sample(rng)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CAP;
+    use crate::outcome::SRC_BASE;
+    use crate::symbols::parse_grid;
+    use slot_core::recorder::{EventLog, NoRecorder};
+
+    /// A tumble sequence played with a record (each win paid on its own, the list path) and
+    /// without (the wins' sum paid at once) ends the same, for every room left under the cap
+    /// from 1 hundredth to more than the sequence wins: the same total, cap, meter, multiplier
+    /// and grid. The grid's first evaluation has several wins (Wilds make runs in many
+    /// classes), so the cap falls inside a win list as well as between evaluations.
+    #[test]
+    fn paying_the_sum_caps_as_paying_each_win() {
+        let grid =
+            parse_grid("W W W pr pr/pr pb pg W ci/W ci ci ci be/he W he he st/pr pr W pr pb")
+                .unwrap();
+        // What the whole sequence wins uncapped at x3, and its running total after each win.
+        let mut log = EventLog::default();
+        let mut free = Play::new(&mut log, Ledger::uncapped());
+        let (mut b, mut m) = (Board::of(&grid), 3);
+        free.tumble_sequence(&mut b, &mut m, SRC_BASE);
+        let whole = free.ledger.total().hundredths();
+        let mut running = vec![];
+        for e in &log.events {
+            if let Event::Win { paid: Some(p), .. } = e {
+                running.push(running.last().unwrap_or(&0) + p.hundredths());
+            }
+        }
+        assert!(running.len() >= 6, "{} wins", running.len());
+        assert_eq!(running.last(), Some(&whole));
+        // Rooms on each side of every running total, and a spread between.
+        let mut rooms: Vec<u64> = running.iter().flat_map(|&t| [t - 1, t, t + 1]).collect();
+        let mut room = 1;
+        while room <= whole + 10 {
+            rooms.push(room);
+            room += 1 + room / 7;
+        }
+        let mut tried = 0;
+        for room in rooms {
+            let start = CAP.limit.hundredths() - room;
+            let ledger = || {
+                let mut l = Ledger::with_cap(CAP);
+                l.pay(SRC_BASE, Win::from_hundredths(start));
+                l
+            };
+            let mut log = EventLog::default();
+            let mut rec = Play::new(&mut log, ledger());
+            let mut quiet = Play::new(NoRecorder, ledger());
+            let (mut g1, mut m1) = (Board::of(&grid), 3);
+            let (mut g2, mut m2) = (Board::of(&grid), 3);
+            let r1 = rec.tumble_sequence(&mut g1, &mut m1, SRC_BASE);
+            let r2 = quiet.tumble_sequence(&mut g2, &mut m2, SRC_BASE);
+            assert_eq!(r1, r2, "room {room}");
+            assert_eq!(r1.1, room <= whole, "room {room}");
+            assert_eq!(rec.ledger, quiet.ledger, "room {room}");
+            assert_eq!(
+                (rec.meter, rec.meter_was_full),
+                (quiet.meter, quiet.meter_was_full)
+            );
+            assert_eq!(
+                (m1, rec.max_multiplier),
+                (m2, quiet.max_multiplier),
+                "room {room}"
+            );
+            assert_eq!(g1, g2, "room {room}");
+            tried += 1;
+        }
+        assert!(tried > 60, "{tried} rooms");
+    }
+}
