@@ -501,6 +501,17 @@ fn pay_runs<const LIST: bool>(
     found
 }
 
+/// The packed candidates ([`candidate`]) rank ties by the class index, and [`Found::add`]
+/// reads the princess classes as the indices 4 to 7: both hold for the classes as listed.
+const _: () = {
+    let mut i = 0;
+    while i < PAY_CLASSES {
+        assert!(CLASSES[i].tie_rank() == i && CLASSES[i].index() == i);
+        assert!(CLASSES[i].is_princess_class() == (i >= 4 && i <= 7));
+        i += 1;
+    }
+};
+
 /// The 25 cell bits of a packed candidate ([`candidate`]).
 const CELLS: u64 = (1 << 25) - 1;
 
@@ -687,6 +698,36 @@ mod tests {
         // Two cells of a row and of a column make no run, in either half.
         let two = 1 << 0 | 1 << 1 | 1 << 5;
         assert_eq!(run_starts_of_pair(two, two), 0);
+    }
+
+    /// Grids with more candidates than [`found_of`] keeps (Wilds everywhere: every class has
+    /// a run on every line) are added up as the win list adds them.
+    #[test]
+    fn many_candidates_are_added_up_as_the_win_list() {
+        for text in [
+            "W W W W W/W W W W W/W W W W W/W W W W W/W W W W W",
+            "W W W W W/W W W W W/W W ci W W/W W W W W/W pr W W W",
+            "W pr W pg W/W W W W W/pb W st W he/W W W W W/W be W ci W",
+        ] {
+            let g = crate::symbols::parse_grid(text).unwrap();
+            let masks = class_masks(*g.planes());
+            let hits = classes_with_a_run(&masks);
+            let mut n = 0;
+            for ci in cells_of(u64::from(hits)) {
+                runs_of(ci, masks[ci], |_| n += 1);
+            }
+            assert!(n > FEW, "{text}: {n} candidates");
+            let mut ev = Evaluation::default();
+            let listed = evaluate_into(*g.planes(), &mut ev);
+            let found = evaluate_found(*g.planes());
+            assert_eq!(found, listed, "{text}");
+            assert_eq!(
+                (found.pay, found.cells, found.wilds, found.sections),
+                (ev.pay(), ev.cells(), ev.new_wilds(), ev.meter_sections()),
+                "{text}"
+            );
+            assert!(found.pay > 0 && !ev.is_empty());
+        }
     }
 
     /// Column lines by hand, and for every column pattern against reading the five cells one
