@@ -12,7 +12,7 @@
 
 use crate::symbols::{MpGrid, SHAPE, SYMBOLS, Symbol, WILD};
 use serde::{Deserialize, Serialize};
-use slot_core::grid::Mask;
+use slot_core::grid::{Mask, cells_of};
 use slot_core::lines::Line;
 use smallvec::SmallVec;
 
@@ -289,8 +289,8 @@ impl Found {
     #[inline]
     fn add(&mut self, c: u64) {
         let cells = c & CELLS;
-        let len = (c >> 37 & 7) as u32;
-        self.pay += c >> 40;
+        let len = packed_len(c);
+        self.pay += c >> PAY_AT;
         self.cells |= cells;
         if len == 3 {
             // The middle of 3 cells on a row or column: the second lowest.
@@ -298,8 +298,8 @@ impl Found {
             self.wilds |= rest & rest.wrapping_neg();
         }
         // The princess classes are the indices 4 to 7 (three princesses, any princess).
-        if (c >> 33 & 15).wrapping_sub(4) < 4 {
-            self.sections += len - 2;
+        if packed_class(c).wrapping_sub(4) < 4 {
+            self.sections += u32::from(len) - 2;
         }
     }
 }
@@ -343,10 +343,7 @@ const FEW: usize = 16;
 fn found_of(masks: &[Mask; PAY_CLASSES], hits: u32) -> Found {
     let mut keys = [0u64; FEW];
     let mut n = 0;
-    let mut h = hits;
-    while h != 0 {
-        let ci = h.trailing_zeros() as usize;
-        h &= h - 1;
+    for ci in cells_of(u64::from(hits)) {
         runs_of(ci, masks[ci], |k| {
             if let Some(slot) = keys.get_mut(n) {
                 *slot = k;
@@ -363,37 +360,41 @@ fn found_of(masks: &[Mask; PAY_CLASSES], hits: u32) -> Found {
     if n > FEW {
         return pay_runs::<false>(masks, hits, &mut Evaluation::default());
     }
-    let keys = &mut keys[..n];
-    // Highest first (insertion sort: the list is short).
-    for i in 1..keys.len() {
+    take_paid(&mut keys[..n], &mut [0; FEW], |c| found.add(c));
+    found
+}
+
+/// Sorts the packed candidates `cands` ([`pack`]) highest first and calls `paid` with each one
+/// that neither contains nor is contained in one paid before it ("only the highest win per
+/// combination"), in that order. `taken` is room for the paid cells, at least as long as
+/// `cands` (the caller's, so that a short list needs no allocation).
+#[inline(always)]
+fn take_paid(cands: &mut [u64], taken: &mut [Mask], mut paid: impl FnMut(u64)) {
+    // Insertion sort: the list is short and allocation-free.
+    for i in 1..cands.len() {
         let mut j = i;
-        while j > 0 && keys[j] > keys[j - 1] {
-            keys.swap(j, j - 1);
+        while j > 0 && cands[j] > cands[j - 1] {
+            cands.swap(j, j - 1);
             j -= 1;
         }
     }
-    let mut paid = [0 as Mask; FEW];
-    let mut np = 0;
-    for &c in keys.iter() {
+    let mut n = 0;
+    for &c in cands.iter() {
         let cells = c & CELLS;
-        let dominated = paid[..np].iter().any(|&p| {
+        let dominated = taken[..n].iter().any(|&p| {
             let both = p & cells;
             both == p || both == cells
         });
         if !dominated {
-            paid[np] = cells;
-            np += 1;
-            found.add(c);
+            taken[n] = cells;
+            n += 1;
+            paid(c);
         }
     }
-    found
 }
 
-/// The cells of a column run of 3, 4 and 5 from the top row of column 0 (by length).
-const COL_RUN: [Mask; 6] = [0, 0, 0, 0x421, 0x8421, 0x10_8421];
-
 /// Calls `each` with every maximal run of 3 or more cells of the class `ci` whose cells are
-/// `m`, packed as [`candidate`] packs it: the row runs top to bottom, then the column runs by
+/// `m`, packed ([`pack`]): the row runs top to bottom, then the column runs by
 /// their first cell (the order does not matter: the packed words are distinct and sorted).
 ///
 /// A row run starts at every cell with two more of `m` to its right in the row (`m & m >> 1 &
@@ -402,10 +403,6 @@ const COL_RUN: [Mask; 6] = [0, 0, 0, 0x421, 0x8421, 0x10_8421];
 /// the same way, 5 bits apart.
 #[inline]
 fn runs_of(ci: usize, m: Mask, mut each: impl FnMut(u64)) {
-    let pays = &PAYTABLE[ci];
-    let key = |len: u64, li: u64, cells: Mask| {
-        pays[len as usize - 3] << 40 | len << 37 | (ci as u64) << 33 | (15 - li) << 25 | cells
-    };
     let rs = m & (m >> 1) & (m >> 2) & ROW_RUN_STARTS;
     let mut firsts = rs & !(rs << 1);
     while firsts != 0 {
@@ -413,7 +410,7 @@ fn runs_of(ci: usize, m: Mask, mut each: impl FnMut(u64)) {
         firsts &= firsts - 1;
         let next = rs >> (f + 1);
         let len = 3 + (next & 1) + (next & (next >> 1) & 1);
-        each(key(len, f / 5, ((1 << len) - 1) << f));
+        each(pack(ci, len as u8, (f / 5) as u32, ((1 << len) - 1) << f));
     }
     let cs = m & (m >> 5) & (m >> 10);
     let mut firsts = cs & !(cs << 5);
@@ -422,7 +419,9 @@ fn runs_of(ci: usize, m: Mask, mut each: impl FnMut(u64)) {
         firsts &= firsts - 1;
         let next = cs >> (f + 5);
         let len = 3 + (next & 1) + (next & (next >> 5) & 1);
-        each(key(len, 5 + f % 5, COL_RUN[len as usize] << f));
+        // A column run's cells: its length's bits spread 5 apart, from its first cell.
+        let cells = u64::from(SPREAD5[(1 << len) - 1]) << f;
+        each(pack(ci, len as u8, (5 + f % 5) as u32, cells));
     }
 }
 
@@ -444,10 +443,7 @@ fn pay_runs<const LIST: bool>(
     // Each class's lines that hold a run: rows 0..5 as line 0..5, columns as line 5..10.
     let mut lines = [0u32; PAY_CLASSES];
     let mut found = 0;
-    let mut h = hits;
-    while h != 0 {
-        let ci = h.trailing_zeros() as usize;
-        h &= h - 1;
+    for ci in cells_of(u64::from(hits)) {
         let (rows, cols) = lines_with_a_run(masks[ci]);
         lines[ci] = rows | cols << 5;
         found += lines[ci].count_ones();
@@ -464,44 +460,25 @@ fn pay_runs<const LIST: bool>(
         return found;
     }
     let mut cands: SmallVec<[u64; 16]> = SmallVec::new();
-    let mut h = hits;
-    while h != 0 {
-        let ci = h.trailing_zeros() as usize;
-        h &= h - 1;
+    for ci in cells_of(u64::from(hits)) {
         let mut l = lines[ci];
         while l != 0 {
             cands.push(candidate(ci, l.trailing_zeros(), masks[ci]));
             l &= l - 1;
         }
     }
-    // Highest first (insertion sort: the list is short and allocation-free).
-    for i in 1..cands.len() {
-        let mut j = i;
-        while j > 0 && cands[j] > cands[j - 1] {
-            cands.swap(j, j - 1);
-            j -= 1;
-        }
-    }
-    let mut paid: SmallVec<[Mask; 12]> = SmallVec::new();
     let mut found = Found::default();
-    for &c in &cands {
-        let cells = c & CELLS;
-        let dominated = paid.iter().any(|&p| {
-            let both = p & cells;
-            both == p || both == cells
-        });
-        if !dominated {
-            paid.push(cells);
-            found.add(c);
-            if LIST {
-                out.wins.push(paid_win(c));
-            }
+    let mut taken: SmallVec<[Mask; 16]> = SmallVec::from_elem(0, cands.len());
+    take_paid(&mut cands, &mut taken, |c| {
+        found.add(c);
+        if LIST {
+            out.wins.push(paid_win(c));
         }
-    }
+    });
     found
 }
 
-/// The packed candidates ([`candidate`]) rank ties by the class index, and [`Found::add`]
+/// The packed candidates ([`pack`]) rank ties by the class index, and [`Found::add`]
 /// reads the princess classes as the indices 4 to 7: both hold for the classes as listed.
 const _: () = {
     let mut i = 0;
@@ -512,14 +489,43 @@ const _: () = {
     }
 };
 
-/// The 25 cell bits of a packed candidate ([`candidate`]).
+/// The 25 cell bits of a packed candidate ([`pack`]).
 const CELLS: u64 = (1 << 25) - 1;
+/// Where a packed candidate's fields start: `15 - line`, class index, length, pay.
+const LINE_AT: u32 = 25;
+const CLASS_AT: u32 = 33;
+const LEN_AT: u32 = 37;
+const PAY_AT: u32 = 40;
+
+/// The run of `len` cells `cells` of class `ci` on line `li` (rows 0..5, then columns 5..10)
+/// packed into one word so that a higher word is taken first: pay (bits 40..), length
+/// (37..40), tie rank (33..37: the class index), `15 - li` (25..29: for equal pay, length and
+/// class, rows top to bottom, then columns left to right, the order in which the lines are
+/// read), cells (0..25).
+#[inline]
+fn pack(ci: usize, len: u8, li: u32, cells: Mask) -> u64 {
+    let pay = PAYTABLE[ci][usize::from(len) - 3];
+    pay << PAY_AT
+        | u64::from(len) << LEN_AT
+        | (ci as u64) << CLASS_AT
+        | u64::from(15 - li) << LINE_AT
+        | cells
+}
+
+/// The length of a packed candidate ([`pack`]).
+#[inline]
+fn packed_len(c: u64) -> u8 {
+    (c >> LEN_AT & 7) as u8
+}
+
+/// The class index of a packed candidate ([`pack`]).
+#[inline]
+fn packed_class(c: u64) -> usize {
+    (c >> CLASS_AT & 15) as usize
+}
 
 /// The run of class `ci` on line `li` (rows 0..5, then columns 5..10) of the class's cells
-/// `m`, which hold a run of 3 or more there, packed so that a higher word is taken first:
-/// pay (bits 40..), length (37..40), tie rank (33..37: the class index), `15 - li` (25..29:
-/// for equal pay, length and class, rows top to bottom, then columns left to right, the order
-/// in which the lines are read), cells (0..25).
+/// `m`, which hold a run of 3 or more there, packed ([`pack`]).
 #[inline]
 fn candidate(ci: usize, li: u32, m: Mask) -> u64 {
     let (line, (start, len)) = if li < 5 {
@@ -529,16 +535,14 @@ fn candidate(ci: usize, li: u32, m: Mask) -> u64 {
         (Line::Col(c as u8), RUN5[column_line(m, c)])
     };
     debug_assert!(len >= 3, "a line with a run");
-    let cells = run_cells(line, start, len);
-    let pay = PAYTABLE[ci][usize::from(len) - 3];
-    pay << 40 | u64::from(len) << 37 | (ci as u64) << 33 | u64::from(15 - li) << 25 | cells
+    pack(ci, len, li, run_cells(line, start, len))
 }
 
 /// The win a packed candidate ([`candidate`]) stands for.
 #[inline]
 fn paid_win(c: u64) -> LineWin {
     let cells = c & CELLS;
-    let li = 15 - ((c >> 25) & 15) as u8;
+    let li = 15 - (c >> LINE_AT & 15) as u8;
     let first = cells.trailing_zeros() as u8;
     let (line, start) = if li < 5 {
         (Line::Row(li), first % 5)
@@ -546,12 +550,12 @@ fn paid_win(c: u64) -> LineWin {
         (Line::Col(li - 5), first / 5)
     };
     LineWin {
-        class: CLASSES[(c >> 33 & 15) as usize],
+        class: CLASSES[packed_class(c)],
         line,
         start,
-        len: (c >> 37 & 7) as u8,
+        len: packed_len(c),
         cells,
-        pay: c >> 40,
+        pay: c >> PAY_AT,
     }
 }
 
@@ -646,7 +650,6 @@ fn classes_with_a_run(masks: &[Mask; PAY_CLASSES]) -> u32 {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use slot_core::grid::cells_of;
 
     /// The middle cell of a run of 3, 4 and 5 on a row and on a column: the run's first cell
     /// plus half its length, rounded down (cell index `row * 5 + col`).
