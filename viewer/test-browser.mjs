@@ -39,8 +39,8 @@ const MIN_COLOURS = 256;
 // The fixed rounds: query parameters of the page = arguments of `cargo xtask play`; each must
 // have the events in `features` (checked, so a change of the games that loses them fails here).
 const ROUNDS = [
-  { name: "moon-princess-tumble", game: "moon-princess", round: 1, features: ["tumble"] },
-  { name: "moon-princess-free-spins-storm", game: "moon-princess", mode: "storm", round: 322,
+  { name: "moon-princess-tumble", game: "moon-princess", round: 0, features: ["tumble"] },
+  { name: "moon-princess-free-spins-storm", game: "moon-princess", mode: "storm", round: 560,
     features: ["picked", "free_spins_awarded", "power"] },
   { name: "moon-princess-capped-stress", game: "moon-princess", model: "stress-free-spins",
     round: 0, features: ["cap_reached"] },

@@ -23,18 +23,18 @@ const SC_STRESS: &[&str] = &[
 /// (request for the viewer, the same round's `play` arguments).
 const SAME_ROUNDS: [(&str, &[&str]); 7] = [
     (
-        r#"{"game":"moon-princess","seed":20261129,"round":1}"#,
-        &["play", "moon-princess", "--round", "1", "--json"],
+        r#"{"game":"moon-princess","seed":20261129,"round":0}"#,
+        &["play", "moon-princess", "--round", "0", "--json"],
     ),
     (
-        r#"{"game":"moon-princess","mode":"storm","seed":"20261129","round":322}"#,
+        r#"{"game":"moon-princess","mode":"storm","seed":"20261129","round":560}"#,
         &[
             "play",
             "moon-princess",
             "--choice",
             "storm",
             "--round",
-            "322",
+            "560",
             "--json",
         ],
     ),

@@ -68,21 +68,30 @@ impl TryRng for BytesRng<'_> {
     }
 }
 
-/// A generator that returns a fixed script of `u32` words, then panics: a test that draws more
+/// A generator that returns a fixed script of words, then panics: a test that draws more
 /// words than it scripted is wrong, and [`Script::used_up`] shows that it drew no fewer.
-/// `next_u64` takes one word (widened); `fill_bytes` takes one word per byte (its low byte).
+/// Words are 64-bit: `next_u64` takes one word whole, `next_u32` one word's low half (a
+/// script of `u32` words, [`Script::new`], gives each back as it was written either way,
+/// widened by `next_u64`); `fill_bytes` takes one word per byte (its low byte).
 ///
 /// # Panics
 /// When drawn from after the script is used up (a test's mistake, never outside input).
 #[derive(Clone, Debug)]
 pub struct Script {
-    words: Vec<u32>,
+    words: Vec<u64>,
     next: usize,
 }
 
 impl Script {
-    /// The generator that returns `words` in order.
+    /// The generator that returns `words` in order (bounded draws of 32 bits, scripted with
+    /// [`crate::sampling::word_for`]).
     pub fn new(words: Vec<u32>) -> Self {
+        Script::wide(words.into_iter().map(u64::from).collect())
+    }
+
+    /// The generator that returns 64-bit `words` in order (joint draws, scripted with
+    /// [`crate::joint_draws::JointBounds::words_for`], mixed with 32-bit words widened).
+    pub fn wide(words: Vec<u64>) -> Self {
         Script { words, next: 0 }
     }
 
@@ -95,15 +104,16 @@ impl Script {
 impl TryRng for Script {
     type Error = Infallible;
     fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        // The low half (all of a word scripted as `u32`).
+        Ok(self.try_next_u64()? as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
         let w = *self
             .words
             .get(self.next)
             .expect("the test drew more words than it scripted");
         self.next += 1;
         Ok(w)
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        Ok(u64::from(self.try_next_u32()?))
     }
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
         for b in dst {
@@ -130,6 +140,11 @@ mod tests {
         assert!(s.used_up());
         let more = std::panic::catch_unwind(move || s.next_u32());
         assert!(more.is_err(), "a draw past the script panics");
+        // 64-bit words: whole by next_u64, the low half by next_u32.
+        let mut w = Script::wide(vec![0x1234_5678_9abc_def0, 0xfedc_ba98_7654_3210]);
+        assert_eq!(w.next_u64(), 0x1234_5678_9abc_def0);
+        assert_eq!(w.next_u32(), 0x7654_3210);
+        assert!(w.used_up());
     }
 
     #[test]

@@ -68,8 +68,12 @@
 //! [`MpGrid`] is built from it only for the round record. A spin that records nothing also
 //! skips the win list: it adds up what the tumble needs (pay, winning cells, new Wilds, meter
 //! sections) and pays the evaluation's wins as one payment, which the ledger caps exactly as
-//! it caps them one by one. Outcomes are the same either way (tests play rounds both ways and
-//! compare them with recorded golden rounds).
+//! it caps them one by one. Such a round also decides a paid spin whose grid lands without a
+//! win before the grid is built: each reel's window at each stop is kept as one word of its
+//! cells' pay classes, and three neighbouring words sharing a class in some row (or a
+//! window's own column run) is exactly a win; without one, only the random power's chance is
+//! left to draw, the draws a played-out spin makes at that point. Outcomes are the same
+//! either way (tests play rounds both ways and compare them with recorded golden rounds).
 //!
 //! # Server use
 //! One dependency is enough: this crate re-exports what a server needs ([`Bet`], [`Win`],
@@ -144,7 +148,15 @@
 //! 12. **Landing**: the grid is drawn from reel strips (one per column, five consecutive
 //!     positions from a uniform stop), in reel sets drawn by integer weight
 //!     ([`math_model`]); the sets may differ between the base game and each pick's free spins
-//!     (the rules allow it).
+//!     (the rules allow it). The reel set and the five stops are drawn together, as the digits
+//!     of one exact joint draw (`slot_core::joint_draws`: Lemire's method over the product of
+//!     the bounds): set `i` with probability `weight_i / total`, each stop uniform, all
+//!     independent. When every set's strip of a reel has the same length (the base game's
+//!     sets: 60 positions) the weight draw and the stops are one tuple of one generator word;
+//!     otherwise (the free spins: the princess set has 48 positions, the others 60) the weight
+//!     draw takes one word and the drawn set's stops another. (Since 2026-12-02; before, each
+//!     took a bounded draw of its own, six words a landing: the same probabilities, other
+//!     rounds for a seed, so every record was played again.)
 //! 13. **The round record** of a capped round: the payment that reaches 5,000 x is paid in
 //!     part (`paid`, with the full amount in `uncapped`); the events' `paid` amounts add up to
 //!     the round's win ([`events`]).

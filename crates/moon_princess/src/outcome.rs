@@ -64,6 +64,25 @@ pub struct RoundOutcome {
 }
 
 impl RoundOutcome {
+    /// A round that won nothing and used no feature (its multiplier stayed at x1): what a paid
+    /// spin whose grid lands without a win and whose random power does not come ends with.
+    pub(crate) const NOTHING: RoundOutcome = RoundOutcome {
+        win: Win::ZERO,
+        base_win: Win::ZERO,
+        trinity_win: Win::ZERO,
+        free_spins_win: Win::ZERO,
+        clear_win: Win::ZERO,
+        random_power_win: Win::ZERO,
+        trinity_spins: 0,
+        random_powers: 0,
+        pick: None,
+        free_spins_awarded: 0,
+        free_spins_played: 0,
+        free_spin_clears: 0,
+        max_multiplier: 1,
+        capped: false,
+    };
+
     /// The statistics record of the round ([`SOURCES`], [`FEATURES`]); `by_source` sums to
     /// `win`.
     pub fn summary(&self) -> RoundSummary {

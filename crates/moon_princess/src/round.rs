@@ -16,7 +16,7 @@ use crate::paused::{BaseGame, PausedRound, PickStrategy, ResumeError, StoredRoun
 use crate::pick::Pick;
 use crate::spin::{MeterUse, Play, PowerPolicy, SpinEnd};
 use crate::symbols::MpGrid;
-use crate::tables::Tables;
+use crate::tables::{Landed, Tables};
 use crate::{CAP, MAX_MULTIPLIER};
 use rand_core::Rng;
 use serde::{Deserialize, Serialize};
@@ -25,6 +25,7 @@ use slot_core::fingerprint::Fingerprint;
 use slot_core::ledger::Ledger;
 use slot_core::money::Win;
 use slot_core::recorder::{EventLog, Recorder};
+use slot_core::sampling::chance;
 use slot_core::seal::SealKey;
 
 /// Either the finished round, or the round waiting for the pick.
@@ -303,19 +304,26 @@ impl MoonPrincess {
         rng: &mut R,
         rec: Rec,
     ) -> Result<RoundOutcome, Play<Rec>> {
+        let landed = self.tables.base.draw(rng);
+        let mut policy = PowerPolicy::RandomOnce;
+        if !rec.is_recording() && self.tables.base.is_quiet(&landed) {
+            // Unrecorded, a paid spin whose grid lands without a win is decided here, before
+            // its grid is built: the same draws in the same order as playing it out (no win:
+            // nothing to tumble; 25 cells, none a Wild: no clear; then the random power's
+            // chance). Without the power the round has won nothing and is over.
+            let (n, d) = self.tables.random_power_chance;
+            if !chance(rng, n, d) {
+                return Ok(RoundOutcome::NOTHING);
+            }
+            policy = PowerPolicy::RandomCame;
+        }
         let mut play = Play::new(rec, Ledger::with_cap(CAP));
         play.rec.record(|| Event::RoundStart {
             game: GameId::MoonPrincess,
             mode: StakeMode::Standard,
             model: self.fingerprint,
         });
-        let mut triggered = self.base_spin(
-            &mut play,
-            SpinKind::Paid,
-            PowerPolicy::RandomOnce,
-            SRC_BASE,
-            rng,
-        );
+        let mut triggered = self.base_spin(&mut play, SpinKind::Paid, policy, landed, rng);
         if triggered {
             play.rec.record(|| Event::FeatureTriggered {
                 feature: Feature::FreeSpins,
@@ -329,11 +337,12 @@ impl MoonPrincess {
             play.rec.record(|| Event::FeatureTriggered {
                 feature: Feature::TrinitySpin,
             });
+            let landed = self.tables.base.draw(rng);
             let cleared = self.base_spin(
                 &mut play,
                 SpinKind::Trinity,
                 PowerPolicy::Trinity,
-                SRC_TRINITY,
+                landed,
                 rng,
             );
             if cleared && !triggered {
@@ -350,19 +359,20 @@ impl MoonPrincess {
         Err(play)
     }
 
-    /// Lands a base-game grid (the paid spin or a Trinity spin) with the multiplier at x1 and
-    /// plays it out. Returns true if the grid cleared (the free-spin trigger).
+    /// Plays the base-game grid `landed`, a paid spin or a Trinity spin (`spin`), with the
+    /// powers `policy` allows and the multiplier at x1. Returns true if the grid cleared (the
+    /// free-spin trigger).
     fn base_spin<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         play: &mut Play<Rec>,
         spin: SpinKind,
         policy: PowerPolicy,
-        source: usize,
+        landed: Landed,
         rng: &mut R,
     ) -> bool {
-        let number = match spin {
-            SpinKind::Trinity => play.trinity_spins,
-            _ => 1,
+        let (number, source) = match spin {
+            SpinKind::Trinity => (play.trinity_spins, SRC_TRINITY),
+            _ => (1, SRC_BASE),
         };
         play.rec.record(|| Event::SpinStart {
             spin,
@@ -370,8 +380,7 @@ impl MoonPrincess {
             free_spins_left: None,
             multiplier: Some(1),
         });
-        let mut g = Board::default();
-        let landed = self.tables.base.land(rng, &mut g);
+        let mut g = self.tables.base.board(&landed);
         play.record_landed(&g, landed);
         let mut mult = 1;
         play.spin(&self.tables, &mut g, policy, source, &mut mult, rng) == SpinEnd::Cleared

@@ -43,6 +43,11 @@ pub(crate) enum SpinEnd {
 pub(crate) enum PowerPolicy {
     /// Paid spin: a random power with the model's chance, at the first moment without a win.
     RandomOnce,
+    /// Paid spin whose grid was found to land without a win and whose random power's chance
+    /// was drawn and came (the unrecorded path, `MoonPrincess::start`): the spin begins with
+    /// the power, as [`PowerPolicy::RandomOnce`] would after its first evaluation (no win),
+    /// its clear check (25 cells, none a Wild: no clear) and the chance; no power after.
+    RandomCame,
     /// Trinity spin: Love, Star, Storm, one at each moment without a win.
     Trinity,
     /// Free spin: the pick's power once, if the landed grid has no win.
@@ -267,6 +272,10 @@ impl<Rec: Recorder> Play<Rec> {
         let mut random_tried = false;
         let mut trinity_next = 0usize;
         let mut power_mark: Option<Win> = None;
+        if policy == PowerPolicy::RandomCame {
+            (first, random_tried) = (false, true);
+            power_mark = Some(self.random_power_comes(tables, g, rng));
+        }
         let end = loop {
             let (won, capped) = self.tumble_sequence(g, mult, source);
             if capped {
@@ -288,9 +297,8 @@ impl<Rec: Recorder> Play<Rec> {
                     if !chance(rng, n, d) {
                         break SpinEnd::NoWin;
                     }
-                    self.random_powers += 1;
-                    power_mark = Some(self.ledger.total());
-                    (random_power(tables, rng), PowerSource::Random)
+                    power_mark = Some(self.random_power_comes(tables, g, rng));
+                    continue;
                 }
                 PowerPolicy::Trinity if trinity_next < 3 => {
                     let p = [Power::Love, Power::Star, Power::Storm][trinity_next];
@@ -307,6 +315,22 @@ impl<Rec: Recorder> Play<Rec> {
                 Win::from_hundredths(self.ledger.total().hundredths() - mark.hundredths());
         }
         end
+    }
+
+    /// The paid spin's random power came: draws which power and uses it on `g`. Returns the
+    /// round's total before it (what the spin wins after it is measured from there). Out of
+    /// line, as [`Play::use_power`].
+    fn random_power_comes<R: Rng + ?Sized>(
+        &mut self,
+        tables: &Tables,
+        g: &mut Board,
+        rng: &mut R,
+    ) -> Win {
+        self.random_powers += 1;
+        let mark = self.ledger.total();
+        let power = *tables.random_power.sample(rng);
+        self.use_power(tables, g, power, PowerSource::Random, rng);
+        mark
     }
 
     /// Uses `power` on `g` (the Star power's 1 or 2 Wilds drawn first) and records its effect.
@@ -373,12 +397,6 @@ impl<Rec: Recorder> Play<Rec> {
             }
         });
     }
-}
-
-/// Which power a paid spin's random power is (out of line, as [`Play::use_power`]).
-#[inline(never)]
-fn random_power<R: Rng + ?Sized>(tables: &Tables, rng: &mut R) -> Power {
-    *tables.random_power.sample(rng)
 }
 
 #[cfg(test)]

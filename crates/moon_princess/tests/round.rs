@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Script, word};
+use common::{Script, landing, word};
 use moon_princess::math_model::{MathModel, ReelSet};
 use moon_princess::{
     BET_LADDER, CAP, MAX_FREE_SPINS, MAX_MULTIPLIER, MoonPrincess, PausedRound, Pick, PickError,
@@ -941,11 +941,6 @@ fn triggers(log: &EventLog, feature: Feature) -> usize {
         .count()
 }
 
-/// `w` of `n`, `times` times (the same draw repeated, e.g. a stop per reel).
-fn words(k: u32, n: u32, times: usize) -> Vec<u32> {
-    vec![word(k, n); times]
-}
-
 #[test]
 fn the_paid_spins_random_power_its_chance_its_choice_and_its_win_worked_by_hand() {
     // Chance 3/10 (a draw r in 0..10 fires if r < 3); weights Love 1, Star 2, Storm 3 (a draw
@@ -968,9 +963,9 @@ fn the_paid_spins_random_power_its_chance_its_choice_and_its_win_worked_by_hand(
     let m = constant_model(base, ["ci*5"; 5], (3, 10), [1, 2, 3]);
     let game = MoonPrincess::new(&m).unwrap();
     let play = |draws: &[u32]| {
-        let mut script = words(0, 5, 5);
-        script.extend_from_slice(draws);
-        let mut rng = Script::new(script);
+        let mut script = vec![landing(5, [0; 5])];
+        script.extend(draws.iter().map(|&w| u64::from(w)));
+        let mut rng = Script::wide(script);
         let mut log = EventLog::default();
         let RoundState::Finished(o) = game.start_round(&mut rng, &mut log) else {
             panic!("no grid clears here")
@@ -1094,13 +1089,13 @@ fn a_trinity_spin_uses_love_then_star_then_storm_worked_by_hand() {
     ];
     let m = constant_model(strips, ["ci*5"; 5], (0, 1), [1, 1, 1]);
     let game = MoonPrincess::new(&m).unwrap();
-    let mut script = words(0, 10, 5);
-    script.push(word(0, 1));
-    script.extend(words(5, 10, 5));
-    script.extend([word(4, 5), word(2, 6)]);
-    script.extend([word(0, 2), word(17, 20)]);
-    script.extend([word(0, 3), word(0, 2)]);
-    let mut rng = Script::new(script);
+    let mut script = vec![landing(10, [0; 5])];
+    script.push(word(0, 1).into());
+    script.push(landing(10, [5; 5]));
+    script.extend([word(4, 5), word(2, 6)].map(u64::from));
+    script.extend([word(0, 2), word(17, 20)].map(u64::from));
+    script.extend([word(0, 3), word(0, 2)].map(u64::from));
+    let mut rng = Script::wide(script);
     let mut log = EventLog::default();
     let RoundState::Finished(o) = game.start_round(&mut rng, &mut log) else {
         panic!("no grid clears here")
@@ -1187,10 +1182,11 @@ fn the_cap_crossed_inside_a_trinity_spin_pays_what_is_left_worked_by_hand() {
     // Paid spin + 103 Trinity spins: 104 x 48.00 = 4,992.00. Trinity spin 104 pays its wins
     // highest first: its first Love-5 (10.00) crosses 5,000.00 and pays the 8.00 left; the
     // round ends there.
-    // Strips of 5, every stop 0 (105 spins of 5 stops); a grid that clears draws nothing else.
+    // Strips of 5, every stop 0 (105 landings, one word each); a grid that clears draws
+    // nothing else.
     let m = constant_model(["pr pr pr pr he"; 5], ["ci*5"; 5], (0, 1), [1, 1, 1]);
     let game = MoonPrincess::new(&m).unwrap();
-    let mut rng = Script::new(words(0, 5, 105 * 5));
+    let mut rng = Script::wide(vec![landing(5, [0; 5]); 105]);
     let mut log = EventLog::default();
     let o = game.play_round(&mut rng, &mut log, Pick::Love);
     assert!(rng.used_up());
@@ -1223,10 +1219,9 @@ fn free_spins_trigger_once_when_the_paid_spin_and_a_trinity_spin_both_clear_work
     let base = ["pr pr pr pr pr ci ci ci ci ci"; 5];
     let m = constant_model(base, ["ci*5"; 5], (0, 1), [1, 1, 1]);
     let game = MoonPrincess::new(&m).unwrap();
-    let mut script = words(0, 10, 5);
-    script.extend(words(5, 10, 5));
-    script.extend(words(0, 5, 4 * 5));
-    let mut rng = Script::new(script);
+    let mut script = vec![landing(10, [0; 5]), landing(10, [5; 5])];
+    script.extend(vec![landing(5, [0; 5]); 4]);
+    let mut rng = Script::wide(script);
     let mut log = EventLog::default();
     let o = game.play_round(&mut rng, &mut log, Pick::Love);
     assert!(rng.used_up());
