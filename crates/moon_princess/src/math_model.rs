@@ -79,14 +79,14 @@
 //! test of the runner recomputes every figure below from its sums and fails if the model's
 //! fingerprint is not the record's.
 //!
-//! Base game: RTP B = 54.5352 %, free spins 1 in 242.80 (12,355,870 triggers), sd of a base
-//! win 2.725 x bet, mean base win of a triggering round 13.36 x bet, no cap in a base game.
+//! Base game: RTP B = 54.5387 %, free spins 1 in 242.89 (12,351,474 triggers), sd of a
+//! base win 2.726 x bet, mean base win of a triggering round 13.36 x bet, no cap in a base game.
 //!
 //! | pick | RTP | 99 % interval | distance to 94.51 % | mean feature V | sd of V | caps | cap 1 in (rounds) | free-spin share |
 //! |---|---|---|---|---|---|---|---|---|
-//! | love | 94.5309 % | +- 0.0471 pp | +0.021 pp | 97.109 x | 263.4 | 38 | 5.1e8 | 42.3 % |
-//! | star | 94.5296 % | +- 0.0464 pp | +0.020 pp | 97.106 x | 253.9 | 49 | 4.0e8 | 42.3 % |
-//! | storm | 94.5267 % | +- 0.0439 pp | +0.017 pp | 97.099 x | 220.4 | 29 | 6.7e8 | 42.3 % |
+//! | love | 94.5202 % | +- 0.0471 pp | +0.010 pp | 97.110 x | 263.3 | 30 | 6.5e8 | 42.3 % |
+//! | star | 94.5105 % | +- 0.0464 pp | +0.000 pp | 97.086 x | 253.9 | 51 | 3.8e8 | 42.3 % |
+//! | storm | 94.4931 % | +- 0.0439 pp | -0.017 pp | 97.044 x | 220.2 | 21 | 9.3e8 | 42.3 % |
 //!
 //! The cap odds (caps per feature x q) are rarer than 1 in 100 million: stated for GLI-11.
 //!
@@ -101,51 +101,47 @@
 //!
 //! | pick | cap, 1 in (rounds) | 95 % interval, 1 in | effective count | features capped alone |
 //! |---|---|---|---|---|
-//! | love | 5.402e8 | 4.400e8 to 6.710e8 | 91.7 | 86 of 2e8 |
-//! | star | 3.584e8 | 3.031e8 to 4.268e8 | 138.0 | 127 of 2e8 |
-//! | storm | 7.904e8 | 6.166e8 to 1.031e9 | 62.9 | 59 of 2e8 |
+//! | love | 4.852e8 | 3.997e8 to 5.951e8 | 102.2 | 96 of 2e8 |
+//! | star | 3.279e8 | 2.795e8 to 3.875e8 | 150.3 | 142 of 2e8 |
+//! | storm | 7.494e8 | 5.891e8 to 9.690e8 | 66.0 | 62 of 2e8 |
 //!
 //! Every pick's cap is rarer than 1 in 100 million (GLI-11) and than Ontario's 1 in 17
-//! million for a top award. No triggering base game won more than half the cap (the largest 425.75 x), so
+//! million for a top award. No triggering base game won more than half the cap (the largest 414.90 x), so
 //! nothing is left out of the sum. No base game reached the cap alone in 1e9 (nor in the
 //! 3e9 of the certification run); its chance is stated apart, at most 3.7e-9 at 95 % from
 //! this run alone, since no count can bound it closer.
 //!
-//! # Earlier figures (the same model)
-//! Base game (paid and Trinity spins, common to the three picks), 1e9 rounds, seed 20261129:
-//! RTP 54.528 % +- 0.022 pp (99 %), free spins 1 in 242.93 (4,116,391 triggers), sd of a
-//! round's base win 2.72 x bet, mean base win of a triggering round 13.4 x bet.
+//! # Whole rounds (the same model)
+//! Whole-round runs of 1e9 rounds per pick (`cargo xtask sim moon-princess --choice X --rounds
+//! 1000000000 --threads 2`, seed 20261129), for the shape figures; their reports are in
+//! `crates/moon_princess/confirmation/` (`love_1e9_seed20261129.json` and the others):
 //!
-//! Free-spin feature alone, 4e7 features per pick, seed 777:
+//! | pick | rounds | RTP | 99 % interval | sd | hit frequency | free spins 1 in | free-spin share | Trinity 1 in | 100 x clear 1 in | caps |
+//! |---|---|---|---|---|---|---|---|---|---|---|
+//! | love | 1e9 | 94.505 % | [94.355, 94.656] | 18.47 | 32.64 % | 243.1 | 42.3 % | 58.1 | 3614 | 1 |
+//! | star | 1e9 | 94.412 % | [94.267, 94.558] | 17.90 | 32.64 % | 243.1 | 42.2 % | 58.1 | 3411 | 2 |
+//! | storm | 1e9 | 94.502 % | [94.371, 94.632] | 16.03 | 32.64 % | 243.0 | 42.3 % | 58.1 | 2732 | 1 |
+//!
+//! The three runs share a seed, so their base games coincide and their errors are
+//! correlated. Every 99 % interval holds 94.51 %. Hit frequency 32.6 % (band: about 30 %, one
+//! test 31.7 %), free spins 1 in 243 (band 150-300), free-spin share 42.3 % (band 35-50 %),
+//! cap reached (band: at least once in 1e9 rounds).
+//!
+//! # Earlier figures (the same model, the draws before 2026-12-02)
+//! Until 2026-12-02 a landing drew its reel set and each stop from a generator word of its
+//! own; since then they are one joint draw (the crate's docs, rule 12). The probabilities are
+//! the same; a seed gives other rounds, so every figure above was played again. The tuning
+//! figures below were measured with the earlier draws and are kept as the record of how the
+//! knobs were set: base game (paid and Trinity spins, common to the three picks), 1e9 rounds,
+//! seed 20261129: RTP 54.528 % +- 0.022 pp (99 %), free spins 1 in 242.93 (4,116,391
+//! triggers), sd of a round's base win 2.72 x bet, mean base win of a triggering round 13.4 x
+//! bet. Free-spin feature alone, 4e7 features per pick, seed 777:
 //!
 //! | pick | knob | mean feature V | sd | caps | RTP = B + q V | 99 % half-width | free-spin share |
 //! |---|---|---|---|---|---|---|---|
 //! | love | 341 | 97.154 x | 263.5 | 24 | 94.521 % | 0.075 pp | 42.3 % |
 //! | star | 461 | 97.079 x | 253.8 | 21 | 94.490 % | 0.075 pp | 42.3 % |
 //! | storm | 548 | 97.131 x | 220.5 | 15 | 94.511 % | 0.072 pp | 42.3 % |
-//!
-//! Cap (5,000 x) odds per round: love 1 in 4.1e8, star 1 in 4.6e8, storm 1 in 6.5e8 (caps per
-//! feature x trigger rate; rarer than 1 in 100 million: GLI-11 disclosure).
-//!
-//! Whole-round runs (`cargo xtask sim moon-princess --choice X --rounds 300000000 --threads 2`,
-//! seed 20261129) for the shape figures:
-//!
-//! | pick | rounds | RTP | 99 % interval | sd | hit frequency | free spins 1 in | free-spin share | Trinity 1 in | 100 x clear 1 in | caps | rounds/s (2 threads) |
-//! |---|---|---|---|---|---|---|---|---|---|---|---|
-//! | love | 3e+08 | 94.691 % | [94.416, 94.967] | 18.53 | 32.65 % | 243.0 | 42.4 % | 58.0 | 3602 | 1 | 1.94e+06 |
-//! | star | 3e+08 | 94.627 % | [94.359, 94.894] | 18.01 | 32.65 % | 243.0 | 42.4 % | 58.0 | 3390 | 3 | 2.21e+06 |
-//! | storm | 3e+08 | 94.445 % | [94.207, 94.683] | 16.00 | 32.65 % | 243.0 | 42.3 % | 58.0 | 2731 | 1 | 2.14e+06 |
-//! | love | 1e9 | 94.553 % | [94.402, 94.703] | 18.50 | 32.64 % | 242.9 | 42.3 % | - | 3615 | 1 | 2.18e6 |
-//! | star | 1e9 | 94.567 % | [94.421, 94.713] | 17.96 | 32.64 % | 242.8 | 42.3 % | 58.1 | 3385 | 4 | 4.28e6 |
-//! | storm | 1e9 | 94.550 % | [94.419, 94.680] | 16.02 | 32.64 % | 242.8 | 42.3 % | 58.1 | 2727 | 2 | 4.19e6 |
-//!
-//! The star and storm 1e9-round reports are in `crates/moon_princess/confirmation/` (run by
-//! the lead on a quiet machine, hence the higher rounds/s). The three 1e9-round runs share a
-//! seed, so their base games coincide and their errors are correlated: all three sit about
-//! 0.05 pp above 94.51 %. Every 99 % interval holds 94.51 %. Hit frequency 32.6 % (band: about 30 %, one test
-//! 31.7 %), free spins 1 in 243 (band 150-300), free-spin share 42.3 % (band 35-50 %), cap
-//! reached (band: at least once in 1e9 rounds). Speed: 2.17 million rounds/s on one core
-//! (`--threads 1 --rounds 10000000`, machine shared with other jobs).
 
 use serde::{Deserialize, Serialize};
 use slot_core::sampling::{ReelStrip, WeightError};
@@ -336,7 +332,7 @@ pub const CAP_ODDS_RECORD: &str = "split_1e9_2e8_seed20261401.json";
 
 /// The odds of the cap per pick, from [`CAP_ODDS_RECORD`] (a test of the runner recomputes
 /// them from its sums). No triggering base game won more than half the cap (the largest won
-/// 425.75 x bet), so nothing is left out; no base game reached the cap alone in 1e9.
+/// 414.90 x bet), so nothing is left out; no base game reached the cap alone in 1e9.
 pub const CAP_ODDS: [CapOdds; 3] = [
     CapOdds {
         pick: "love",
@@ -344,10 +340,10 @@ pub const CAP_ODDS: [CapOdds; 3] = [
         base_games: 1_000_000_000,
         features: 200_000_000,
         seed: 20_261_402,
-        probability: 1.851_127_57e-9,
-        effective_count: 91.656_166_501_534_74,
+        probability: 2.0609585250000002e-9,
+        effective_count: 102.21188404908649,
         bias_bound: 0.0,
-        unseen_base_bound: 3.688_879_453_857_432_7e-9,
+        unseen_base_bound: 3.6888794538574327e-9,
     },
     CapOdds {
         pick: "star",
@@ -355,10 +351,10 @@ pub const CAP_ODDS: [CapOdds; 3] = [
         base_games: 1_000_000_000,
         features: 200_000_000,
         seed: 20_261_403,
-        probability: 2.790_428_86e-9,
-        effective_count: 137.989_546_895_867_08,
+        probability: 3.04935138e-9,
+        effective_count: 150.30002397902103,
         bias_bound: 0.0,
-        unseen_base_bound: 3.688_879_453_857_432_7e-9,
+        unseen_base_bound: 3.6888794538574327e-9,
     },
     CapOdds {
         pick: "storm",
@@ -366,10 +362,10 @@ pub const CAP_ODDS: [CapOdds; 3] = [
         base_games: 1_000_000_000,
         features: 200_000_000,
         seed: 20_261_404,
-        probability: 1.265_102_345e-9,
-        effective_count: 62.858_137_937_314_744,
+        probability: 1.334333255e-9,
+        effective_count: 66.04823993493534,
         bias_bound: 0.0,
-        unseen_base_bound: 3.688_879_453_857_432_7e-9,
+        unseen_base_bound: 3.6888794538574327e-9,
     },
 ];
 
@@ -408,8 +404,8 @@ pub const CONFIRMED: [Figures; 3] = [
         rounds: 3_000_000_000,
         features: 80_000_000,
         seed: 20_261_303,
-        rtp: 0.945_309_217,
-        half_width_99: 0.000_471_455,
+        rtp: 0.9452023847377335,
+        half_width_99: 0.0004712524238606934,
     },
     Figures {
         pick: "star",
@@ -417,8 +413,8 @@ pub const CONFIRMED: [Figures; 3] = [
         rounds: 3_000_000_000,
         features: 80_000_000,
         seed: 20_261_303,
-        rtp: 0.945_296_097,
-        half_width_99: 0.000_464_038,
+        rtp: 0.9451047251761446,
+        half_width_99: 0.00046385185581976894,
     },
     Figures {
         pick: "storm",
@@ -426,8 +422,8 @@ pub const CONFIRMED: [Figures; 3] = [
         rounds: 3_000_000_000,
         features: 80_000_000,
         seed: 20_261_303,
-        rtp: 0.945_267_192,
-        half_width_99: 0.000_439_263,
+        rtp: 0.9449305956216144,
+        half_width_99: 0.0004388815858272838,
     },
 ];
 
@@ -500,18 +496,18 @@ impl VariantEvidence {
 ///
 /// | variant | pick | seed | base games | features | RTP | 99 % half-width | distance | cap, 1 in (effective count) |
 /// |---|---|---|---|---|---|---|---|---|
-/// | 96.50 % | love | 20264000 | 3e9 | 8e7 | 96.4970 % | 0.0483 pp | -0.0030 pp | 6.04e8 (33.0) |
-/// | 96.50 % | star | 20264000 | 3e9 | 8e7 | 96.5193 % | 0.0476 pp | +0.0193 pp | 3.73e8 (53.2) |
-/// | 96.50 % | storm | 20264000 | 3e9 | 8e7 | 96.5324 % | 0.0451 pp | +0.0324 pp | 6.05e8 (32.4) |
-/// | 91.49 % | love | 20263000 | 2.7e9 | 7.2e7 | 91.4752 % | 0.0478 pp | -0.0148 pp | 6.12e8 (29.2) |
-/// | 91.49 % | star | 20263000 | 2.7e9 | 7.2e7 | 91.4740 % | 0.0470 pp | -0.0160 pp | 4.53e8 (39.2) |
-/// | 91.49 % | storm | 20263000 | 2.7e9 | 7.2e7 | 91.4947 % | 0.0444 pp | +0.0047 pp | 8.14e8 (22.0) |
-/// | 87.50 % | love | 20265000 | 2.4e9 | 6.4e7 | 87.4810 % | 0.0482 pp | -0.0190 pp | 7.43e8 (21.6) |
-/// | 87.50 % | star | 20265000 | 2.4e9 | 6.4e7 | 87.5113 % | 0.0473 pp | +0.0113 pp | 4.18e8 (38.2) |
-/// | 87.50 % | storm | 20265000 | 2.4e9 | 6.4e7 | 87.5292 % | 0.0446 pp | +0.0292 pp | 1.41e9 (11.2) |
-/// | 84.50 % | love | 20262000 | 2.1e9 | 5.6e7 | 84.5170 % | 0.0494 pp | +0.0170 pp | 5.32e8 (26.1) |
-/// | 84.50 % | star | 20262000 | 2.1e9 | 5.6e7 | 84.5267 % | 0.0484 pp | +0.0267 pp | 4.87e8 (28.6) |
-/// | 84.50 % | storm | 20262000 | 2.1e9 | 5.6e7 | 84.5323 % | 0.0455 pp | +0.0323 pp | 1.01e9 (13.9) |
+/// | 96.50 % | love | 20264000 | 3e9 | 8e7 | 96.4964 % | 0.0483 pp | -0.0036 pp | 4.16e8 (47.7) |
+/// | 96.50 % | star | 20264000 | 3e9 | 8e7 | 96.5431 % | 0.0476 pp | +0.0431 pp | 3.13e8 (63.1) |
+/// | 96.50 % | storm | 20264000 | 3e9 | 8e7 | 96.5117 % | 0.0451 pp | +0.0117 pp | 1.10e9 (18.9) |
+/// | 91.49 % | love | 20263000 | 2.7e9 | 7.2e7 | 91.5089 % | 0.0479 pp | +0.0189 pp | 4.95e8 (35.7) |
+/// | 91.49 % | star | 20263000 | 2.7e9 | 7.2e7 | 91.4614 % | 0.0470 pp | -0.0286 pp | 4.23e8 (42.1) |
+/// | 91.49 % | storm | 20263000 | 2.7e9 | 7.2e7 | 91.4926 % | 0.0444 pp | +0.0026 pp | 7.93e8 (22.5) |
+/// | 87.50 % | love | 20265000 | 2.4e9 | 6.4e7 | 87.4762 % | 0.0482 pp | -0.0238 pp | 7.71e8 (21.0) |
+/// | 87.50 % | star | 20265000 | 2.4e9 | 6.4e7 | 87.5169 % | 0.0473 pp | +0.0169 pp | 5.61e8 (28.5) |
+/// | 87.50 % | storm | 20265000 | 2.4e9 | 6.4e7 | 87.5106 % | 0.0446 pp | +0.0106 pp | 8.96e8 (17.8) |
+/// | 84.50 % | love | 20262000 | 2.1e9 | 5.6e7 | 84.4965 % | 0.0494 pp | -0.0035 pp | 7.86e8 (17.6) |
+/// | 84.50 % | star | 20262000 | 2.1e9 | 5.6e7 | 84.5114 % | 0.0484 pp | +0.0114 pp | 4.83e8 (28.5) |
+/// | 84.50 % | storm | 20262000 | 2.1e9 | 5.6e7 | 84.5202 % | 0.0455 pp | +0.0202 pp | 1.22e9 (11.3) |
 pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
     VariantEvidence {
         model: "rtp-96.50",
@@ -522,8 +518,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 3_000_000_000,
                 features: 80_000_000,
                 seed: 20_264_000,
-                rtp: 0.9649701962374819,
-                half_width_99: 0.00048278442599738205,
+                rtp: 0.9649641380700189,
+                half_width_99: 0.00048272309651833223,
             },
             Figures {
                 pick: "star",
@@ -531,8 +527,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 3_000_000_000,
                 features: 80_000_000,
                 seed: 20_264_000,
-                rtp: 0.9651928077907804,
-                half_width_99: 0.0004758519141763038,
+                rtp: 0.9654313215717141,
+                half_width_99: 0.00047604846581033455,
             },
             Figures {
                 pick: "storm",
@@ -540,8 +536,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 3_000_000_000,
                 features: 80_000_000,
                 seed: 20_264_000,
-                rtp: 0.9653235811497749,
-                half_width_99: 0.0004512767026648107,
+                rtp: 0.965117073080312,
+                half_width_99: 0.0004510629966477033,
             },
         ],
         record: "split.json",
@@ -552,8 +548,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 3_000_000_000,
                 features: 80_000_000,
                 seed: 20_264_001,
-                probability: 1.6558918291666664e-9,
-                effective_count: 33.02209919625109,
+                probability: 2.4018514375e-9,
+                effective_count: 47.71865340271483,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.2296264846191441e-9,
             },
@@ -563,8 +559,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 3_000_000_000,
                 features: 80_000_000,
                 seed: 20_264_002,
-                probability: 2.6843999916666665e-9,
-                effective_count: 53.20354651188777,
+                probability: 3.1915087916666664e-9,
+                effective_count: 63.124618853366314,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.2296264846191441e-9,
             },
@@ -574,8 +570,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 3_000_000_000,
                 features: 80_000_000,
                 seed: 20_264_003,
-                probability: 1.6530870541666665e-9,
-                effective_count: 32.38639658515038,
+                probability: 9.119498166666666e-10,
+                effective_count: 18.87199723247634,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.2296264846191441e-9,
             },
@@ -591,8 +587,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 2_700_000_000,
                 features: 72_000_000,
                 seed: 20_263_000,
-                rtp: 0.9147518508897226,
-                half_width_99: 0.00047839948790428724,
+                rtp: 0.9150888139191689,
+                half_width_99: 0.00047866175674964804,
             },
             Figures {
                 pick: "star",
@@ -600,8 +596,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 2_700_000_000,
                 features: 72_000_000,
                 seed: 20_263_000,
-                rtp: 0.9147400356240989,
-                half_width_99: 0.0004701771646217011,
+                rtp: 0.914614257222164,
+                half_width_99: 0.00047008171454151267,
             },
             Figures {
                 pick: "storm",
@@ -609,8 +605,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 2_700_000_000,
                 features: 72_000_000,
                 seed: 20_263_000,
-                rtp: 0.9149472155414659,
-                half_width_99: 0.0004443459480229006,
+                rtp: 0.914926460525473,
+                half_width_99: 0.0004443134177071724,
             },
         ],
         record: "split.json",
@@ -621,8 +617,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 2_700_000_000,
                 features: 72_000_000,
                 seed: 20_263_001,
-                probability: 1.6352211625514405e-9,
-                effective_count: 29.195156282832784,
+                probability: 2.0189542592592597e-9,
+                effective_count: 35.669594689062016,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.3662516495768268e-9,
             },
@@ -632,8 +628,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 2_700_000_000,
                 features: 72_000_000,
                 seed: 20_263_002,
-                probability: 2.205938034979424e-9,
-                effective_count: 39.19447692791811,
+                probability: 2.3622120576131686e-9,
+                effective_count: 42.08502418134201,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.3662516495768268e-9,
             },
@@ -643,8 +639,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 2_700_000_000,
                 features: 72_000_000,
                 seed: 20_263_003,
-                probability: 1.2282655195473252e-9,
-                effective_count: 21.975859060784156,
+                probability: 1.2613495010288068e-9,
+                effective_count: 22.499220511202516,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.3662516495768268e-9,
             },
@@ -660,8 +656,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 2_400_000_000,
                 features: 64_000_000,
                 seed: 20_265_000,
-                rtp: 0.8748103644594913,
-                half_width_99: 0.0004817408848578391,
+                rtp: 0.8747624323034251,
+                half_width_99: 0.00048175473235581183,
             },
             Figures {
                 pick: "star",
@@ -669,8 +665,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 2_400_000_000,
                 features: 64_000_000,
                 seed: 20_265_000,
-                rtp: 0.8751132858123783,
-                half_width_99: 0.000472698242651527,
+                rtp: 0.8751689400435717,
+                half_width_99: 0.0004727346608502738,
             },
             Figures {
                 pick: "storm",
@@ -678,8 +674,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 2_400_000_000,
                 features: 64_000_000,
                 seed: 20_265_000,
-                rtp: 0.8752919250504989,
-                half_width_99: 0.0004457484149138993,
+                rtp: 0.8751059829235237,
+                half_width_99: 0.00044565713853549104,
             },
         ],
         record: "split.json",
@@ -690,8 +686,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 2_400_000_000,
                 features: 64_000_000,
                 seed: 20_265_001,
-                probability: 1.3463732291666667e-9,
-                effective_count: 21.61297255631829,
+                probability: 1.297664609375e-9,
+                effective_count: 21.0354378341831,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.5370331057739301e-9,
             },
@@ -701,8 +697,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 2_400_000_000,
                 features: 64_000_000,
                 seed: 20_265_002,
-                probability: 2.390399921875e-9,
-                effective_count: 38.244389130857044,
+                probability: 1.78342232421875e-9,
+                effective_count: 28.496683273212465,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.5370331057739301e-9,
             },
@@ -712,8 +708,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 2_400_000_000,
                 features: 64_000_000,
                 seed: 20_265_003,
-                probability: 7.117283268229167e-10,
-                effective_count: 11.235857541715573,
+                probability: 1.1157002213541666e-9,
+                effective_count: 17.82233771462812,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.5370331057739301e-9,
             },
@@ -729,8 +725,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 2_100_000_000,
                 features: 56_000_000,
                 seed: 20_262_000,
-                rtp: 0.8451703359096978,
-                half_width_99: 0.0004944949405514282,
+                rtp: 0.8449650664580213,
+                half_width_99: 0.0004944405793859789,
             },
             Figures {
                 pick: "star",
@@ -738,8 +734,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 2_100_000_000,
                 features: 56_000_000,
                 seed: 20_262_000,
-                rtp: 0.8452674056680192,
-                half_width_99: 0.00048380461561870755,
+                rtp: 0.845114182842065,
+                half_width_99: 0.0004836958229280053,
             },
             Figures {
                 pick: "storm",
@@ -747,8 +743,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 rounds: 2_100_000_000,
                 features: 56_000_000,
                 seed: 20_262_000,
-                rtp: 0.8453233278194701,
-                half_width_99: 0.00045510318067593135,
+                rtp: 0.8452021638671485,
+                half_width_99: 0.0004550564161348024,
             },
         ],
         record: "split.json",
@@ -759,8 +755,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 2_100_000_000,
                 features: 56_000_000,
                 seed: 20_262_001,
-                probability: 1.8794154931972786e-9,
-                effective_count: 26.08555409419522,
+                probability: 1.2722482908163266e-9,
+                effective_count: 17.597648361179726,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.7566092637416345e-9,
             },
@@ -770,8 +766,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 2_100_000_000,
                 features: 56_000_000,
                 seed: 20_262_002,
-                probability: 2.0552882397959183e-9,
-                effective_count: 28.640174908907632,
+                probability: 2.0724819387755103e-9,
+                effective_count: 28.465573084185376,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.7566092637416345e-9,
             },
@@ -781,8 +777,8 @@ pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
                 base_games: 2_100_000_000,
                 features: 56_000_000,
                 seed: 20_262_003,
-                probability: 9.93834294217687e-10,
-                effective_count: 13.93360067140098,
+                probability: 8.190543452380953e-10,
+                effective_count: 11.277894410491951,
                 bias_bound: 0.0,
                 unseen_base_bound: 1.7566092637416345e-9,
             },
