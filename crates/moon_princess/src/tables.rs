@@ -201,7 +201,8 @@ impl Landing {
 
     /// The set of the weight draw `w` (`0..total`): the first whose cumulative weight is above
     /// `w`. A few sets are compared one by one (the shipped landings have 2 and 3); more go
-    /// through the weight table's guide.
+    /// through the weight table's look-up (`WeightedTable::index_of_draw`: its guide, or a
+    /// binary search past 256 sets).
     #[inline(always)]
     fn set_of(&self, w: u32) -> u32 {
         let cumulative = &self.cumulative;
@@ -412,8 +413,9 @@ mod tests {
     }
 
     /// A landing is quiet exactly when its grid has no win: the class words' test against
-    /// the evaluation of the grid, on 200,000 random landings of every landing of the shipped
-    /// model (quiet or not in about the shipped shares) and of the stress models.
+    /// the evaluation of the grid, on 20,000 random landings of every landing (base game and
+    /// each pick's free spins) of the shipped model (quiet or not in about the shipped shares)
+    /// and of the two stress models: 240,000 in all.
     #[test]
     fn a_landing_is_quiet_exactly_when_its_grid_has_no_win() {
         use rand_pcg::Pcg64;
