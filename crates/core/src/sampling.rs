@@ -317,6 +317,15 @@ impl<T: Clone> WeightedTable<T> {
         &self.weights
     }
 
+    /// The cumulative weights, in order: `cumulative()[i]` is the sum of `weights()[..=i]`, so
+    /// outcome `i` is drawn for the bounded draws `r` (`0..total`) from `cumulative()[i - 1]`
+    /// (0 for the first) up to below `cumulative()[i]`. The last entry is [`Self::total`]. For a
+    /// caller that maps a draw of a joint tuple to its outcome itself (a few outcomes compared
+    /// one by one); [`Self::index_of_draw`] does it for any table.
+    pub fn cumulative(&self) -> &[u32] {
+        &self.cumulative
+    }
+
     /// The sum of the weights.
     pub fn total(&self) -> u32 {
         self.total
@@ -436,6 +445,20 @@ mod tests {
     use rand_pcg::Pcg64;
 
     /// Every value of small and model-sized bounds, and the edges of the largest bound.
+    /// The cumulative weights are the running sums of the weights (zero weights repeat the
+    /// sum before), end at the total, and bound each outcome's draws as `index_of_draw` finds
+    /// them.
+    #[test]
+    fn cumulative_weights_bound_each_outcome_s_draws() {
+        let t = WeightedTable::new([('a', 3), ('b', 0), ('c', 2), ('d', 5)]).unwrap();
+        assert_eq!(t.cumulative(), [3, 3, 5, 10]);
+        assert_eq!(t.cumulative().last(), Some(&t.total()));
+        for r in 0..t.total() {
+            let first_above = t.cumulative().iter().take_while(|&&c| c <= r).count();
+            assert_eq!(t.index_of_draw(r), first_above, "draw {r}");
+        }
+    }
+
     #[test]
     fn every_value_of_a_bound_has_its_word() {
         for n in [1u32, 2, 3, 7, 44, 61, 63, 70, 1_000, 16_970, 1 << 31] {

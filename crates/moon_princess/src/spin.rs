@@ -318,8 +318,8 @@ impl<Rec: Recorder> Play<Rec> {
     }
 
     /// The paid spin's random power came: draws which power and uses it on `g`. Returns the
-    /// round's total before it (what the spin wins after it is measured from there). Out of
-    /// line, as [`Play::use_power`].
+    /// round's total before it (what the spin wins after it is measured from there). The
+    /// power's effect is out of line ([`Play::use_power`]).
     fn random_power_comes<R: Rng + ?Sized>(
         &mut self,
         tables: &Tables,

@@ -32,9 +32,6 @@ pub(crate) struct Landing {
     classes: Option<Box<[[StopWords; 5]]>>,
     /// How the set and the stops are drawn.
     draws: LandingDraws,
-    /// The sets' cumulative weights: set `i` is drawn for weight draws below `cumulative[i]`
-    /// and from `cumulative[i - 1]` (0 for the first).
-    cumulative: Box<[u32]>,
 }
 
 /// The pay classes a landed cell counts in, as bits: Circle, Star, Heart, Bell (bits 0 to 3,
@@ -145,21 +142,11 @@ impl Landing {
                     })
                     .collect()
             });
-        let cumulative = table
-            .weights()
-            .iter()
-            .scan(0, |total, &w| {
-                // The weights add up to at most `u32::MAX` (`WeightedTable::new`).
-                *total += w;
-                Some(*total)
-            })
-            .collect();
         Ok(Landing {
             sets: table,
             windows,
             classes,
             draws,
-            cumulative,
         })
     }
 
@@ -199,13 +186,13 @@ impl Landing {
         }
     }
 
-    /// The set of the weight draw `w` (`0..total`): the first whose cumulative weight is above
-    /// `w`. A few sets are compared one by one (the shipped landings have 2 and 3); more go
+    /// The set of the weight draw `w` (`0..total`): the first whose cumulative weight
+    /// ([`WeightedTable::cumulative`]) is above `w`. A few sets are compared one by one (the shipped landings have 2 and 3); more go
     /// through the weight table's look-up (`WeightedTable::index_of_draw`: its guide, or a
     /// binary search past 256 sets).
     #[inline(always)]
     fn set_of(&self, w: u32) -> u32 {
-        let cumulative = &self.cumulative;
+        let cumulative = self.sets.cumulative();
         if cumulative.len() <= 4 {
             // At most 4 sets: a `u32`.
             cumulative.iter().take_while(|&&c| c <= w).count() as u32
