@@ -48,6 +48,7 @@
 //! | [`certify`] | certification of one game, mode and model: exact, whole rounds in resumable chunks, or split; the certificate |
 //! | [`detail`] | where the return comes from: contributions by symbol and count, tumble depth, multiplier, Girl Power, award; the round wins' distribution |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
+//! | [`files`] | files written whole or not at all, output folders a command owns (refused when they hold other work), bounded reads of outside files |
 //! | [`equivalence`] | outcome equivalence between builds: round digests recorded and checked |
 //! | [`gof`] | the goodness-of-fit section: every random input's chi-square against the model |
 //! | [`session`] | player sessions: survival, spins a balance lasts, session results, the feature within a session |
@@ -68,6 +69,7 @@ pub mod detail;
 pub mod equivalence;
 pub mod error;
 pub mod facts;
+pub mod files;
 mod fold;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]

@@ -1,0 +1,430 @@
+//! Files and folders a command writes, written so that nothing stale, foreign or half-written
+//! is ever taken for this run's work.
+//!
+//! * [`write_atomic`]: a file appears whole or not at all: its bytes go to a temporary name
+//!   beside it (`.<name>.partial-<pid>`), which is renamed over the final name only once
+//!   complete (a rename within one folder is atomic on the file systems this runs on). An
+//!   interrupted command leaves at most a `.partial-` file, never a short file under the
+//!   final name.
+//! * [`OutputDir`]: a folder a command owns. [`OutputDir::claim`] creates it, or takes an
+//!   existing one only when it is empty or holds the work of the same command, game, mode and
+//!   model (its stamp file, [`STAMP`], says whose it is); anything else is refused naming what
+//!   was found, unless `force` is given, which clears the folder first. A folder this command
+//!   created is removed again by [`OutputDir::abandon`] when the command is refused before it
+//!   wrote anything, so a refusal leaves nothing behind.
+//! * [`read_bounded`]: a file read from outside (a key, a record) is read only up to a stated
+//!   size, so a path naming an endless file (`/dev/zero`) is refused at once.
+
+use crate::SimError;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The stamp file of a folder a command owns: one JSON object naming the command, game,
+/// mode and math model whose work the folder holds.
+pub const STAMP: &str = ".slot-math-owner.json";
+
+/// Writes `bytes` to `path` whole or not at all: into a temporary file beside it first
+/// (`.<name>.partial-<pid>`), flushed to disk, then renamed to `path` (replacing a file of
+/// that name).
+///
+/// # Errors
+/// [`SimError::Io`] naming the file when it cannot be written or renamed; the temporary file is
+/// removed then.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SimError> {
+    let tmp = partial_name(path);
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        std::io::Write::write_all(&mut f, bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        SimError::Io {
+            path: path.to_path_buf(),
+            message: format!("cannot write: {e}"),
+        }
+    })
+}
+
+/// The temporary name [`write_atomic`] and [`AtomicFile`] write under before renaming.
+#[must_use]
+pub fn partial_name(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.partial-{}", std::process::id()))
+}
+
+/// A file written in pieces (a stream of bytes too large to hold) that appears whole or not at
+/// all: written under [`partial_name`] and renamed by [`AtomicFile::commit`]; dropped without
+/// a commit, it removes its temporary file.
+#[derive(Debug)]
+pub struct AtomicFile {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: Option<std::io::BufWriter<std::fs::File>>,
+}
+
+impl AtomicFile {
+    /// Opens the temporary file of `path`.
+    ///
+    /// # Errors
+    /// [`SimError::Io`] naming `path` when the temporary file cannot be created.
+    pub fn create(path: &Path) -> Result<Self, SimError> {
+        let tmp = partial_name(path);
+        let file = std::fs::File::create(&tmp).map_err(|e| SimError::Io {
+            path: path.to_path_buf(),
+            message: format!("cannot write: {e}"),
+        })?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            tmp,
+            file: Some(std::io::BufWriter::new(file)),
+        })
+    }
+
+    /// Flushes the file and renames it to its final name.
+    ///
+    /// # Errors
+    /// [`SimError::Io`] naming the file when it cannot be flushed or renamed.
+    pub fn commit(mut self) -> Result<(), SimError> {
+        let file = self.file.take().expect("an AtomicFile is committed once");
+        let result = file
+            .into_inner()
+            .map_err(std::io::IntoInnerError::into_error)
+            .and_then(|f| f.sync_all())
+            .and_then(|()| std::fs::rename(&self.tmp, &self.path));
+        result.map_err(|e| SimError::Io {
+            path: self.path.clone(),
+            message: format!("cannot write: {e}"),
+        })
+    }
+}
+
+impl std::io::Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file
+            .as_mut()
+            .map_or(Ok(0), |f| std::io::Write::write(f, buf))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.as_mut().map_or(Ok(()), std::io::Write::flush)
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.file.take().is_some() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Reads at most `limit` bytes of the file at `path`; a longer file (or an endless one, such
+/// as `/dev/zero`) is refused after `limit + 1` bytes.
+///
+/// # Errors
+/// [`SimError::Io`] naming the file when it cannot be read or is longer than `limit` bytes
+/// (`what` names what the file should hold, e.g. "a key of 32 to 64 bytes").
+pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, SimError> {
+    let io = |message: String| SimError::Io {
+        path: path.to_path_buf(),
+        message,
+    };
+    let file = std::fs::File::open(path).map_err(|e| io(format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| io(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(io(format!(
+            "longer than {limit} bytes: not {what} (refused before reading further)"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Whose work a folder holds: the command that writes it, and the game, mode and math model
+/// (its fingerprint) of that work. Written into the folder as [`STAMP`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Owner {
+    /// The command (`certify`, `lab-kit`, ...).
+    pub command: String,
+    /// The game's name (`moon-princess`).
+    pub game: String,
+    /// The mode or modes the work is of (`love`, `standard`, `all picks`).
+    pub mode: String,
+    /// The math model's SHA-256 fingerprint (hex).
+    pub model: String,
+}
+
+/// A folder a command owns for this run ([`OutputDir::claim`]).
+#[derive(Debug)]
+pub struct OutputDir {
+    dir: PathBuf,
+    created: bool,
+    resumed: bool,
+}
+
+impl OutputDir {
+    /// Takes `dir` for the work `owner` describes:
+    ///
+    /// * a folder that does not exist is created (and [`OutputDir::abandon`] removes it);
+    /// * an empty folder is taken;
+    /// * a folder whose stamp names the same command, game, mode and model is taken as it is
+    ///   (the command resumes or replaces its own work: [`OutputDir::resumed`]);
+    /// * any other folder (another game's, mode's or model's work, or files of unknown
+    ///   origin) is refused naming what it holds, unless `force`, which removes everything in
+    ///   it first.
+    ///
+    /// The stamp is written at once (atomically), and a probe checks that the folder takes
+    /// files, so a long run cannot end with nowhere to write.
+    ///
+    /// # Errors
+    /// [`SimError::Io`] naming the folder: not a folder, cannot be created or written, or holds
+    /// other work (the message says whose, or lists up to five of its files, and that
+    /// `--force` clears it).
+    pub fn claim(dir: &Path, owner: &Owner, force: bool) -> Result<OutputDir, SimError> {
+        let io = |message: String| SimError::Io {
+            path: dir.to_path_buf(),
+            message,
+        };
+        let mut created = false;
+        let mut resumed = false;
+        match std::fs::metadata(dir) {
+            Ok(m) if !m.is_dir() => {
+                return Err(io(
+                    "is a file, not a folder: name a folder (it is created if missing)".into(),
+                ));
+            }
+            Ok(_) => {
+                let entries = list(dir).map_err(|e| io(format!("cannot read the folder: {e}")))?;
+                if !entries.is_empty() {
+                    let found = read_stamp(dir);
+                    match &found {
+                        Some(s) if s == owner => resumed = true,
+                        _ if force => clear(dir, &entries)
+                            .map_err(|e| io(format!("--force: cannot clear the folder: {e}")))?,
+                        Some(s) => {
+                            return Err(io(format!(
+                                "holds the work of `{}` for {} ({}, model {}), not of this run (`{}` for {} ({}, model {})): name another folder, or add --force to clear it",
+                                s.command,
+                                s.game,
+                                s.mode,
+                                short(&s.model),
+                                owner.command,
+                                owner.game,
+                                owner.mode,
+                                short(&owner.model)
+                            )));
+                        }
+                        None => {
+                            let mut names: Vec<&str> =
+                                entries.iter().map(String::as_str).take(5).collect();
+                            if entries.len() > 5 {
+                                names.push("...");
+                            }
+                            return Err(io(format!(
+                                "holds files this command did not write ({}): name an empty or new folder, or add --force to clear it",
+                                names.join(", ")
+                            )));
+                        }
+                    }
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| io(format!("cannot create the folder: {e}")))?;
+                created = true;
+            }
+            Err(e) => return Err(io(format!("cannot read the folder: {e}"))),
+        }
+        let claimed = OutputDir {
+            dir: dir.to_path_buf(),
+            created,
+            resumed,
+        };
+        let stamp = serde_json::to_string_pretty(owner).expect("a stamp serialises") + "\n";
+        if let Err(e) = write_atomic(&dir.join(STAMP), stamp.as_bytes()) {
+            claimed.abandon();
+            return Err(e);
+        }
+        Ok(claimed)
+    }
+
+    /// The folder.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether the folder already held this command's own work for the same game, mode and
+    /// model (a resumed or repeated run).
+    #[must_use]
+    pub fn resumed(&self) -> bool {
+        self.resumed
+    }
+
+    /// Whether this run created the folder.
+    #[must_use]
+    pub fn created(&self) -> bool {
+        self.created
+    }
+
+    /// Gives the folder up after a refusal: a folder this run created is removed with what is
+    /// in it (only this run's files can be there); a folder that existed keeps its files, and
+    /// loses the stamp only if this run wrote it into an empty folder.
+    pub fn abandon(self) {
+        if self.created {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        } else if !self.resumed {
+            let _ = std::fs::remove_file(self.dir.join(STAMP));
+        }
+    }
+}
+
+fn short(fingerprint: &str) -> &str {
+    fingerprint.get(..12).unwrap_or(fingerprint)
+}
+
+/// The names in `dir`, sorted.
+fn list(dir: &Path) -> std::io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for e in std::fs::read_dir(dir)? {
+        names.push(e?.file_name().to_string_lossy().into_owned());
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// The stamp of `dir`, if it has one that reads.
+fn read_stamp(dir: &Path) -> Option<Owner> {
+    let bytes = read_bounded(&dir.join(STAMP), 4096, "a folder stamp").ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
+fn clear(dir: &Path, entries: &[String]) -> std::io::Result<()> {
+    for name in entries {
+        let p = dir.join(name);
+        if std::fs::symlink_metadata(&p)?.is_dir() {
+            std::fs::remove_dir_all(&p)?;
+        } else {
+            std::fs::remove_file(&p)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn owner(game: &str) -> Owner {
+        Owner {
+            command: "certify".into(),
+            game: game.into(),
+            mode: "love".into(),
+            model: "ab".repeat(32),
+        }
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("slot-sim-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn atomic_writes_leave_the_final_name_only() {
+        let d = scratch("atomic");
+        std::fs::create_dir_all(&d).unwrap();
+        let p = d.join("a.json");
+        write_atomic(&p, b"one").unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"two");
+        assert_eq!(list(&d).unwrap(), vec!["a.json".to_string()]);
+        // A file dropped before its commit leaves nothing.
+        {
+            let mut f = AtomicFile::create(&d.join("b.bin")).unwrap();
+            std::io::Write::write_all(&mut f, b"half").unwrap();
+        }
+        assert_eq!(list(&d).unwrap(), vec!["a.json".to_string()]);
+        let mut f = AtomicFile::create(&d.join("b.bin")).unwrap();
+        std::io::Write::write_all(&mut f, b"whole").unwrap();
+        f.commit().unwrap();
+        assert_eq!(std::fs::read(d.join("b.bin")).unwrap(), b"whole");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_folder_of_other_work_is_refused_unless_forced() {
+        let d = scratch("claim");
+        let mine = owner("moon-princess");
+        let c = OutputDir::claim(&d, &mine, false).unwrap();
+        assert!(c.created() && !c.resumed());
+        std::fs::write(d.join("certificate-love.json"), "{}").unwrap();
+        // The same work again: taken, marked resumed.
+        let again = OutputDir::claim(&d, &mine, false).unwrap();
+        assert!(again.resumed());
+        // Another game's work: refused, naming it; nothing removed.
+        let other = owner("starlight-christmas");
+        let e = OutputDir::claim(&d, &other, false).unwrap_err().to_string();
+        assert!(e.contains("moon-princess") && e.contains("--force"), "{e}");
+        assert!(d.join("certificate-love.json").exists());
+        // Another model of the same game: refused too.
+        let variant = Owner {
+            model: "cd".repeat(32),
+            ..mine.clone()
+        };
+        assert!(OutputDir::claim(&d, &variant, false).is_err());
+        // --force clears it.
+        let forced = OutputDir::claim(&d, &other, true).unwrap();
+        assert!(!forced.resumed());
+        assert_eq!(list(&d).unwrap(), vec![STAMP.to_string()]);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn unknown_files_are_refused_and_abandon_removes_only_what_it_created() {
+        let d = scratch("unknown");
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join("notes.txt"), "mine").unwrap();
+        let e = OutputDir::claim(&d, &owner("g"), false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("notes.txt"), "{e}");
+        std::fs::remove_file(d.join("notes.txt")).unwrap();
+        // An empty folder that existed: abandon keeps the folder, removes the stamp.
+        OutputDir::claim(&d, &owner("g"), false).unwrap().abandon();
+        assert!(d.is_dir() && list(&d).unwrap().is_empty());
+        std::fs::remove_dir_all(&d).unwrap();
+        // A folder it created: abandon removes it.
+        OutputDir::claim(&d, &owner("g"), false).unwrap().abandon();
+        assert!(!d.exists());
+        // A file where a folder is asked for.
+        std::fs::write(&d, "x").unwrap();
+        let e = OutputDir::claim(&d, &owner("g"), false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("is a file"), "{e}");
+        std::fs::remove_file(&d).unwrap();
+    }
+
+    #[test]
+    fn bounded_reads_refuse_long_files() {
+        let d = scratch("bounded");
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join("k"), [7u8; 64]).unwrap();
+        assert_eq!(read_bounded(&d.join("k"), 64, "a key").unwrap().len(), 64);
+        let e = read_bounded(&d.join("k"), 63, "a key")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("longer than 63 bytes"), "{e}");
+        if Path::new("/dev/zero").exists() {
+            assert!(read_bounded(Path::new("/dev/zero"), 1024, "a key").is_err());
+        }
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}
