@@ -43,8 +43,7 @@ pub fn schema(check: bool) -> CliResult {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))?;
     }
-    std::fs::write(&path, text)
-        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    slot_sim::files::write_atomic(&path, text.as_bytes())?;
     println!("wrote {SCHEMA_FILE}");
     Ok(())
 }

@@ -153,14 +153,19 @@ fn extent_of(a: &SimArgs) -> Result<Extent, CliError> {
     }
 }
 
-/// Checks `sim`'s arguments, all before anything is printed or played.
-fn sim_config(a: &SimArgs) -> Result<SimConfig, CliError> {
-    if !(a.progress_seconds.is_finite() && (0.1..=86_400.0).contains(&a.progress_seconds)) {
+/// `--progress-seconds`, checked: from 0.1 to 86,400 seconds.
+fn progress_every(seconds: f64) -> Result<Duration, CliError> {
+    if !(seconds.is_finite() && (0.1..=86_400.0).contains(&seconds)) {
         return Err(CliError(format!(
-            "--progress-seconds must be from 0.1 to 86400 seconds (it was {})",
-            a.progress_seconds
+            "--progress-seconds must be from 0.1 to 86400 seconds (it was {seconds})"
         )));
     }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// Checks `sim`'s arguments, all before anything is printed or played.
+fn sim_config(a: &SimArgs) -> Result<SimConfig, CliError> {
+    progress_every(a.progress_seconds)?;
     if a.detail && a.out.is_none() && !a.json {
         return Err(CliError(
             "--detail adds the contribution sums to the report's JSON and PAR files: give --json or --out DIR with it".into(),
@@ -223,6 +228,7 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
         },
         quiet: a.quiet,
         every: Duration::from_secs_f64(a.progress_seconds),
+        unit: "rounds",
     };
     let watch = Watch {
         progress: Some(&progress),
@@ -297,6 +303,7 @@ pub fn play<G: Game>(a: &PlayArgs) -> CliResult {
 /// ([`slot_sim::split`]). Prints the figures; `--out` writes the record with its sums.
 pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
     let threads = runner::threads(a.threads)?;
+    let every = progress_every(a.progress_seconds)?;
     let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
     let chosen = mode_of::<G>(a.choice, a.ante)?;
     let modes: Vec<G::Mode> = match (G::BASE_BY_MODE, a.choice) {
@@ -322,13 +329,21 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
         "base games: {} rounds, seed {}; then {} features per mode",
         a.rounds, a.seed, a.features
     );
+    // Progress: the base games, then each mode's features, counted as one sequence of games.
+    let progress = slot_core::sim::Progress::default();
+    let planned = a
+        .features
+        .saturating_mul(modes.len() as u64)
+        .saturating_add(a.rounds);
     let watch = Watch {
-        progress: None,
+        progress: Some(&progress),
         stop: Some(interrupt_flag()),
     };
-    let record = slot_sim::split::run(
-        &game, &modes, a.rounds, a.features, a.seed, threads, command, watch,
-    )?;
+    let record = Display::games(planned, a.quiet, every).watch(&progress, || {
+        slot_sim::split::run(
+            &game, &modes, a.rounds, a.features, a.seed, threads, command, watch,
+        )
+    })?;
     let b = &record.base;
     println!(
         "{} split estimate (model {}): {} base games (seed {}), {} features per {}",
@@ -477,8 +492,7 @@ pub fn golden<G: Game>(file: &str) -> CliResult {
         }
         (g.win, g.events_sha256) = (win, digest);
     }
-    std::fs::write(&path, write(&list))
-        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+    slot_sim::files::write_atomic(&path, write(&list).as_bytes())?;
     println!(
         "{file}: {} rounds, {wins} wins changed, {logs} event logs changed",
         list.len()

@@ -19,9 +19,12 @@
 //! * `session <game> --balance B --bet b --spins N [--players P]`: player sessions
 //!   ([`slot_sim::session`]).
 //!
-//! Bad arguments, malformed grids and impossible reports exit with status 2 and a message
-//! saying what is wrong and what is allowed; a simulation stopped by Ctrl-C (or SIGTERM) prints
-//! the report of the batches it finished and exits with status 130.
+//! Exit statuses, the same for every command (README, "The runner"): 0 done; 1 done but a bar
+//! not met (a certificate, a tuned shape, a monitoring verdict, an equivalence check); 2 input
+//! refused (bad arguments, malformed grids, impossible files, a folder holding other work),
+//! with a message saying what is wrong and what is allowed; 130 interrupted by Ctrl-C or
+//! SIGTERM (a simulation prints the report of the batches it finished; `certify --dir` keeps
+//! its finished chunks and resumes).
 
 mod certify;
 mod codegen;
@@ -164,10 +167,10 @@ pub struct SessionArgs {
     #[arg(long, default_value_t = 10_000, value_parser = positive)]
     pub players: u64,
     /// Seed of the players' generators (player p plays stream p).
-    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED, value_parser = index)]
     pub seed: u64,
     /// Worker threads (default: all cores); figures do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = thread_count)]
     pub threads: Option<usize>,
     /// Moon Princess: the free-spin pick.
     #[arg(long, value_enum)]
@@ -202,7 +205,7 @@ pub struct FuzzSeedsArgs {
 #[derive(Args, Debug, Clone)]
 pub struct ViewerArgs {
     /// The port on 127.0.0.1 (0: any free port; the URL printed names it).
-    #[arg(long, default_value_t = 8765)]
+    #[arg(long, default_value_t = 8765, value_parser = port)]
     pub port: u16,
 }
 
@@ -269,25 +272,61 @@ pub struct ConfidenceArgs {
     pub confidence: Vec<ConfidenceLevel>,
 }
 
-/// A count of rounds: a whole number, at least 1 (written with or without `_` separators).
-fn positive(s: &str) -> Result<u64, String> {
-    match s.replace('_', "").parse::<u64>() {
-        Ok(0) => Err("must be at least 1 (0 rounds give no figures)".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!(
-            "'{s}' is not a whole number of rounds from 1 to {}",
-            u64::MAX
-        )),
+/// A whole number read from the command line: digits, with or without `_` separators
+/// (`1_000_000`); a sign, a decimal point or an exponent is refused with a message naming what
+/// is allowed (`what`: "from 1 to ...").
+fn whole(s: &str, what: &str) -> Result<u64, String> {
+    let digits = s.trim().replace('_', "");
+    if digits.starts_with('-') {
+        return Err(format!("'{s}' is negative: {what}"));
     }
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!(
+            "'{s}' is not a whole number: {what} (digits, `_` between them allowed: 1_000_000)"
+        ));
+    }
+    digits
+        .parse::<u64>()
+        .map_err(|_| format!("'{s}' is too large: {what}"))
+}
+
+/// A count (rounds, players, spins, chunks, features): a whole number from 1 to 2^64 - 1.
+pub(crate) fn positive(s: &str) -> Result<u64, String> {
+    const WHAT: &str = "write a whole number from 1 to 18446744073709551615";
+    match whole(s, WHAT)? {
+        0 => Err(format!("must be at least 1 ({WHAT})")),
+        n => Ok(n),
+    }
+}
+
+/// A seed or an index (a round's, a chunk's): a whole number from 0 to 2^64 - 1.
+pub(crate) fn index(s: &str) -> Result<u64, String> {
+    whole(s, "write a whole number from 0 to 18446744073709551615")
+}
+
+/// `--threads`: a whole number from 1 to [`runner::MAX_THREADS`].
+fn thread_count(s: &str) -> Result<usize, String> {
+    let what = format!(
+        "write a whole number of threads from 1 to {} (default: all cores)",
+        runner::MAX_THREADS
+    );
+    let n = whole(s, &what)?;
+    match usize::try_from(n) {
+        Ok(t) if (1..=runner::MAX_THREADS).contains(&t) => Ok(t),
+        _ => Err(format!("'{s}' is out of range: {what}")),
+    }
+}
+
+/// `--port`: 0 (any free port) to 65535.
+fn port(s: &str) -> Result<u16, String> {
+    const WHAT: &str = "write a port from 0 (any free port) to 65535";
+    u16::try_from(whole(s, WHAT)?).map_err(|_| format!("'{s}' is out of range: {WHAT}"))
 }
 
 fn parse_shard(s: &str) -> Result<Shard, String> {
     let bad = || format!("'{s}' is not a shard: write I/N with 0 <= I < N (e.g. 0/4 ... 3/4)");
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
-    let (index, count) = (
-        i.trim().parse::<u64>().map_err(|_| bad())?,
-        n.trim().parse::<u64>().map_err(|_| bad())?,
-    );
+    let (index, count) = (index(i).map_err(|_| bad())?, index(n).map_err(|_| bad())?);
     if count == 0 || index >= count {
         return Err(bad());
     }
@@ -304,10 +343,10 @@ pub struct SimArgs {
     #[arg(long, value_parser = positive)]
     pub rounds: Option<u64>,
     /// Seed of the run.
-    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED, value_parser = index)]
     pub seed: u64,
     /// Worker threads (default: all cores); figures do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = thread_count)]
     pub threads: Option<usize>,
     /// Print one JSON object instead of the readable report.
     #[arg(long)]
@@ -317,7 +356,7 @@ pub struct SimArgs {
     pub levels: ConfidenceArgs,
     /// Play shard I of N of the run (I = 0..N-1): its consecutive share of the run's batches
     /// of 10,000 rounds. `merge` of the N shard reports gives the run's exact sums.
-    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, allow_hyphen_values = true)]
     pub shard: Option<Shard>,
     /// Simulate until the 99 % interval of the RTP is at most this wide on each side, in
     /// percentage points (e.g. 0.05), checked every 100,000 rounds in batch order; bounded by
@@ -359,7 +398,7 @@ pub struct SimArgs {
     pub sign_key: Option<std::path::PathBuf>,
     /// Rounds replayed with their event logs for the report's goodness-of-fit section (the
     /// run's first rounds; at most the run's rounds); 0 leaves the section out.
-    #[arg(long, value_name = "N", default_value_t = slot_sim::run::DEFAULT_GOF_ROUNDS)]
+    #[arg(long, value_name = "N", default_value_t = slot_sim::run::DEFAULT_GOF_ROUNDS, value_parser = index)]
     pub gof_rounds: u64,
     /// The math model: a shipped model by name (`standard`, the default, a variant of the RTP
     /// ladder such as `rtp-90.00`, or a stress model
@@ -399,10 +438,10 @@ pub struct PlayArgs {
     /// The game.
     pub game: Game,
     /// The seed of the simulation the round belongs to.
-    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED, value_parser = index)]
     pub seed: u64,
     /// The round's index in that simulation (0 = first).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = index)]
     pub round: u64,
     /// Print the round's event log as JSON.
     #[arg(long)]
@@ -457,10 +496,10 @@ pub struct TuneArgs {
     /// Seed (the same for every candidate: paired comparison; Wish Upon a Star with
     /// `--target-rtp`: also the order in which the tuner looks at strip positions, so another
     /// seed may give another model of the same shape).
-    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED, value_parser = index)]
     pub seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = thread_count)]
     pub threads: Option<usize>,
     /// Moon Princess: the pick to tune.
     #[arg(long, value_enum)]
@@ -520,10 +559,10 @@ pub struct CertifyArgs {
     #[arg(long, default_value_t = 8_000_000, value_parser = positive, conflicts_with = "whole_rounds")]
     pub features: u64,
     /// The seed (whole rounds: of chunk 0; split: of the base games).
-    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED, value_parser = index)]
     pub seed: u64,
     /// Worker threads (default: all cores); no figure depends on it.
-    #[arg(long)]
+    #[arg(long, value_parser = thread_count)]
     pub threads: Option<usize>,
     /// The math model: a shipped model by name, or the path of a model file (JSON).
     #[arg(long, value_name = "NAME|FILE")]
@@ -535,7 +574,7 @@ pub struct CertifyArgs {
     /// Whole rounds (`--whole-rounds`): play (or check) chunk I only and stop, for a
     /// scheduler's array of jobs;
     /// the same command without it then reads the chunks and writes the certificate.
-    #[arg(long, value_name = "I", requires = "whole_rounds")]
+    #[arg(long, value_name = "I", requires = "whole_rounds", value_parser = index)]
     pub only_chunk: Option<u64>,
     /// No line per chunk on stderr.
     #[arg(long)]
@@ -558,10 +597,10 @@ pub struct SplitArgs {
     pub features: u64,
     /// Seed of the base games; mode i's features (Moon Princess love 0, star 1, storm 2;
     /// Starlight Christmas standard 0, ante 1) use seed + 1 + i.
-    #[arg(long, default_value_t = commands::DEFAULT_SEED)]
+    #[arg(long, default_value_t = commands::DEFAULT_SEED, value_parser = index)]
     pub seed: u64,
     /// Worker threads (default: all cores); the sums do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = thread_count)]
     pub threads: Option<usize>,
     /// Moon Princess: only this pick (default: all three).
     #[arg(long, value_enum)]
@@ -569,6 +608,13 @@ pub struct SplitArgs {
     /// Starlight Christmas: the ante bet's mode (default: standard).
     #[arg(long)]
     pub ante: bool,
+    /// No progress on stderr (otherwise: a bar on a terminal, a line every --progress-seconds
+    /// in a log).
+    #[arg(long)]
+    pub quiet: bool,
+    /// Seconds between progress lines when stderr is not a terminal (a batch job's log).
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    pub progress_seconds: f64,
     /// Also write the record (integer sums, seeds, model fingerprint) as JSON to this file
     /// (created before the run starts).
     #[arg(long, value_name = "FILE")]
@@ -584,7 +630,10 @@ pub struct SplitArgs {
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
-    let cli = Cli::parse();
+    progress::install_interrupt_handler();
+    let matches = allow_negative_values(<Cli as clap::CommandFactory>::command()).get_matches();
+    let cli =
+        <Cli as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match &cli.cmd {
         Cmd::Sim(a) => with_game!(a.game, G => commands::sim::<G>(a)),
         Cmd::Eval(a) => with_game!(a.game, G => commands::eval::<G>(a)),
@@ -632,11 +681,31 @@ fn main() -> ExitCode {
         // A certificate written that does not meet the bar.
         Ok(()) if runner::verdict_failed() => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
+        // A command stopped by Ctrl-C or SIGTERM that could not report (a certification chunk
+        // cut short, say): interrupted, not refused; what it finished is kept.
+        Err(e) if progress::interrupted() => {
+            eprintln!("interrupted: {e}");
+            ExitCode::from(130)
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Lets every option that takes a value take one that starts with `-` and a digit (`--seed
+/// -1`), so that its own parser refuses it naming the option and what is allowed, instead of
+/// clap's "unexpected argument '-1'".
+fn allow_negative_values(cmd: clap::Command) -> clap::Command {
+    cmd.mut_args(|a| {
+        if a.get_action().takes_values() && !a.is_positional() {
+            a.allow_negative_numbers(true)
+        } else {
+            a
+        }
+    })
+    .mut_subcommands(allow_negative_values)
 }
 
 /// `cargo xtask play ... | head` closes stdout early; printing then fails with "Broken pipe",

@@ -20,13 +20,20 @@ use std::time::{Duration, Instant};
 
 static INTERRUPT: AtomicBool = AtomicBool::new(false);
 static HANDLER: OnceLock<()> = OnceLock::new();
+/// Set once a command watches [`interrupt_flag`] (it stops at a batch boundary and reports).
+static WATCHED: AtomicBool = AtomicBool::new(false);
 
-/// The flag a Ctrl-C sets, with the handler installed on first use.
-pub fn interrupt_flag() -> &'static AtomicBool {
+/// Installs the Ctrl-C and SIGTERM handler, for every command, at the start of the runner:
+/// a command that watches [`interrupt_flag`] finishes the batches under way and reports (exit
+/// status 130); any other command stops at once with status 130 (the files it writes appear
+/// whole or not at all, so nothing it leaves looks complete). A second signal ends the process
+/// at once, with status 130.
+pub fn install_interrupt_handler() {
     HANDLER.get_or_init(|| {
         // If a handler cannot be installed (another one is), Ctrl-C keeps its default effect.
         let _ = ctrlc::set_handler(|| {
-            if INTERRUPT.swap(true, Ordering::SeqCst) {
+            if INTERRUPT.swap(true, Ordering::SeqCst) || !WATCHED.load(Ordering::SeqCst) {
+                eprintln!("\ninterrupted: stopped (exit status 130)");
                 std::process::exit(130);
             }
             eprintln!(
@@ -34,6 +41,13 @@ pub fn interrupt_flag() -> &'static AtomicBool {
             );
         });
     });
+}
+
+/// The flag a Ctrl-C or SIGTERM sets: a command that takes it stops after the batches under
+/// way and reports what it finished (and the runner exits with status 130).
+pub fn interrupt_flag() -> &'static AtomicBool {
+    install_interrupt_handler();
+    WATCHED.store(true, Ordering::SeqCst);
     &INTERRUPT
 }
 
@@ -70,6 +84,24 @@ pub struct Display {
     pub quiet: bool,
     /// Seconds between lines off a terminal.
     pub every: Duration,
+    /// What is counted: `rounds` (a simulation: the running RTP is shown), or `games` (a split
+    /// estimate's base games then features, whose running sum is no RTP: none is shown).
+    pub unit: &'static str,
+}
+
+impl Display {
+    /// The display of a split estimate: `planned` games (base games, then the features of
+    /// every mode), a line every `every` off a terminal, no running RTP.
+    pub fn games(planned: u64, quiet: bool, every: Duration) -> Display {
+        Display {
+            planned,
+            cost: 100,
+            target_half_width: None,
+            quiet,
+            every,
+            unit: "games",
+        }
+    }
 }
 
 impl Display {
@@ -79,13 +111,17 @@ impl Display {
         let w = p.win.load(Ordering::Relaxed);
         let rate = n as f64 / elapsed.max(1e-9);
         let rtp = w as f64 / (n.max(1) as f64 * self.cost as f64) * 100.0;
+        let unit = self.unit;
         let mut text = format!(
-            "{} / {} rounds ({:.1} %), {} rounds/s, RTP {rtp:.3} %",
+            "{} / {} {unit} ({:.1} %), {} {unit}/s",
             si(n as f64),
             si(self.planned as f64),
             n as f64 / self.planned.max(1) as f64 * 100.0,
             si(rate)
         );
+        if unit == "rounds" {
+            text += &format!(", RTP {rtp:.3} %");
+        }
         let mut left = self.planned.saturating_sub(n) as f64;
         if let Some(goal) = self.target_half_width {
             let prefix = *p.prefix.lock().unwrap_or_else(|e| e.into_inner());

@@ -81,8 +81,7 @@ pub fn fuzz_seeds(check: bool) -> CliResult {
         if check {
             stale.push(name.clone());
         } else {
-            std::fs::write(&path, text)
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+            slot_sim::files::write_atomic(&path, text.as_bytes())?;
             println!("wrote fuzz/seeds/{name}");
         }
     }

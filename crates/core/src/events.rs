@@ -542,9 +542,10 @@ impl EventLog {
     /// Reads a log written by [`EventLog::to_json`].
     ///
     /// # Errors
-    /// The JSON error: not JSON, an unknown event or field, a missing field.
-    pub fn from_json(text: &str) -> Result<EventLog, serde_json::Error> {
-        serde_json::from_str(text)
+    /// The JSON error, naming the event and field that was wrong: not JSON, an unknown event
+    /// or field, a missing field.
+    pub fn from_json(text: &str) -> Result<EventLog, crate::json::JsonError> {
+        crate::json::from_str(text)
     }
 
     /// Checks the round's money: exactly one `round_end`, last; the `paid` amounts add up to

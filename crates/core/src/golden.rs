@@ -30,9 +30,9 @@ pub struct GoldenRound {
 /// Reads a golden file.
 ///
 /// # Errors
-/// The JSON error: not a list of golden rounds.
-pub fn read(text: &str) -> Result<Vec<GoldenRound>, serde_json::Error> {
-    serde_json::from_str(text)
+/// The JSON error, naming the round and field that was wrong: not a list of golden rounds.
+pub fn read(text: &str) -> Result<Vec<GoldenRound>, crate::json::JsonError> {
+    crate::json::from_str(text)
 }
 
 /// Writes a golden file: a JSON list, one round per line.

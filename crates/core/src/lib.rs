@@ -8,6 +8,7 @@
 //! | [`game`] | the one interface every game implements ([`Game`]): its facts, its math model, a round in a mode, a grid evaluated alone, its random inputs |
 //! | `golden` | (feature `sim`) golden vectors as data: chosen rounds with their win and event-log digest |
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
+//! | [`json`] | JSON read from outside with errors that name the field that was wrong (`reels.base[2]`), not only a line and column |
 //! | [`ledger`] | the round's ledger: every payment goes through it and comes back trimmed by the cap |
 //! | [`lines`] | gap-free straight runs of 3+ along rows and columns (Moon Princess) |
 //! | [`bit_draws`] | exact draws from a few bits: power-of-two weight tables and a pool of a word's bits (for re-expressed models) |
@@ -55,6 +56,7 @@ pub mod game;
 pub mod golden;
 pub mod grid;
 pub mod joint_draws;
+pub mod json;
 pub mod ledger;
 pub mod lines;
 pub mod money;

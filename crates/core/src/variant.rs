@@ -251,8 +251,8 @@ pub enum VariantFileError {
     Json {
         /// The game expected.
         game: &'static str,
-        /// Why.
-        error: serde_json::Error,
+        /// Why (the field that was wrong).
+        error: crate::json::JsonError,
     },
     /// A variant file whose checksum is not its contents'.
     #[error(
@@ -283,7 +283,7 @@ pub fn read_variant_file<M: serde::de::DeserializeOwned + Serialize>(
     text: &str,
 ) -> Result<VariantFile<M>, VariantFileError> {
     let header: Header =
-        serde_json::from_str(text).map_err(|error| VariantFileError::Json { game, error })?;
+        crate::json::from_str(text).map_err(|error| VariantFileError::Json { game, error })?;
     if header.game != game || header.format != VariantFile::<M>::FORMAT {
         return Err(VariantFileError::Other {
             game,
@@ -293,7 +293,7 @@ pub fn read_variant_file<M: serde::de::DeserializeOwned + Serialize>(
         });
     }
     let file: VariantFile<M> =
-        serde_json::from_str(text).map_err(|error| VariantFileError::Json { game, error })?;
+        crate::json::from_str(text).map_err(|error| VariantFileError::Json { game, error })?;
     if file.sha256 != file.checksum() {
         return Err(VariantFileError::Edited);
     }

@@ -335,7 +335,7 @@ impl StoredRound {
     /// unknown field), or the [`ResumeError`] of the first field that no round can produce.
     pub fn from_json(text: &str) -> Result<StoredRound, ResumeError> {
         let fields: StoredFields =
-            serde_json::from_str(text).map_err(|e| ResumeError::Unreadable(e.to_string()))?;
+            slot_core::json::from_str(text).map_err(|e| ResumeError::Unreadable(e.to_string()))?;
         StoredRound::try_from(fields)
     }
 

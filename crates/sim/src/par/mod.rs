@@ -100,12 +100,8 @@ impl From<PlotError> for SimError {
 /// # Errors
 /// A file that cannot be written, or a plot that cannot be drawn.
 pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
-    let put = |name: &str, text: &str| {
-        std::fs::write(dir.join(name), text).map_err(|e| SimError::Io {
-            path: dir.join(name),
-            message: format!("cannot write: {e}"),
-        })
-    };
+    // Each file appears whole or not at all.
+    let put = |name: &str, text: &str| crate::files::write_atomic(&dir.join(name), text.as_bytes());
     let r = &report.par;
     let cap_x = cap_of(report);
     put("report.json", &(report.to_json_pretty() + "\n"))?;
@@ -418,12 +414,8 @@ fn distribution_svg(r: &ParReport, cap_x: Option<f64>) -> Result<String, PlotErr
 /// # Errors
 /// A file that cannot be written, or a plot that cannot be drawn.
 pub fn write_session(r: &crate::session::SessionReport, dir: &Path) -> Result<(), SimError> {
-    let put = |name: &str, text: &str| {
-        std::fs::write(dir.join(name), text).map_err(|e| SimError::Io {
-            path: dir.join(name),
-            message: format!("cannot write: {e}"),
-        })
-    };
+    // Each file appears whole or not at all.
+    let put = |name: &str, text: &str| crate::files::write_atomic(&dir.join(name), text.as_bytes());
     put(
         "session.json",
         &(serde_json::to_string_pretty(r).map_err(|e| SimError::ParFiles(e.to_string()))? + "\n"),

@@ -1,0 +1,229 @@
+//! The runner's exit statuses and argument messages, as a careless user or a scheduler meets
+//! them: numbers written with `_`, negative numbers and zero counts refused naming the option,
+//! progress of a long split estimate, and status 130 for a command stopped by SIGTERM.
+
+mod common;
+
+use common::{dir, xtask};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs the runner and expects status 2 with a message that contains every one of `needles`
+/// and does not contain clap's "unexpected argument".
+fn refused(args: &[&str], needles: &[&str]) {
+    let (code, out, err) = xtask(args);
+    assert_eq!(code, 2, "xtask {args:?}: status {code}, stderr {err}");
+    assert!(out.is_empty(), "xtask {args:?} printed {out}");
+    for n in needles {
+        assert!(err.contains(n), "xtask {args:?}: {n:?} not in {err}");
+    }
+    assert!(
+        !err.contains("unexpected argument"),
+        "xtask {args:?}: a negative number was taken for an option: {err}"
+    );
+}
+
+#[test]
+fn negative_numbers_are_refused_naming_the_option_and_the_range() {
+    refused(
+        &["sim", "moon-princess", "--rounds", "-1"],
+        &["--rounds", "negative", "from 1 to"],
+    );
+    refused(
+        &["sim", "moon-princess", "--seed", "-5"],
+        &["--seed", "negative", "from 0 to"],
+    );
+    refused(
+        &["play", "wish-upon-a-star", "--round", "-3"],
+        &["--round", "negative"],
+    );
+    refused(
+        &["sim", "moon-princess", "--threads", "-2"],
+        &["--threads", "negative", "threads from 1 to"],
+    );
+    refused(
+        &["split", "moon-princess", "--features", "-10"],
+        &["--features", "negative"],
+    );
+    refused(
+        &["sim", "moon-princess", "--shard", "-1/4"],
+        &["--shard", "I/N"],
+    );
+    refused(
+        &["viewer", "--port", "-80"],
+        &["--port", "negative", "65535"],
+    );
+}
+
+#[test]
+fn zero_counts_name_the_option_not_rounds() {
+    // `--players 0` used to answer "0 rounds give no figures".
+    let args = [
+        "session",
+        "moon-princess",
+        "--choice",
+        "love",
+        "--balance",
+        "100",
+        "--bet",
+        "1",
+        "--spins",
+        "10",
+        "--players",
+        "0",
+    ];
+    refused(&args, &["--players", "at least 1"]);
+    let (_, _, err) = xtask(&args);
+    assert!(!err.contains("rounds"), "{err}");
+    refused(
+        &[
+            "certify",
+            "moon-princess",
+            "--dir",
+            "unused",
+            "--max-chunks",
+            "0",
+        ],
+        &["--max-chunks", "at least 1"],
+    );
+}
+
+#[test]
+fn counts_are_written_with_or_without_separators_and_never_as_decimals() {
+    let (code, out, err) = xtask(&[
+        "sim",
+        "wish-upon-a-star",
+        "--rounds",
+        "20_000",
+        "--seed",
+        "1_2",
+        "--gof-rounds",
+        "1_000",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["rounds"], 20_000);
+    assert_eq!(v["seed"], 12);
+    refused(
+        &["sim", "wish-upon-a-star", "--rounds", "1e6"],
+        &["--rounds", "not a whole number", "1_000_000"],
+    );
+    refused(
+        &["sim", "wish-upon-a-star", "--rounds", "2.5"],
+        &["--rounds", "not a whole number"],
+    );
+    refused(
+        &["sim", "wish-upon-a-star", "--seed", "18446744073709551616"],
+        &["--seed", "too large"],
+    );
+}
+
+#[test]
+fn a_split_estimate_shows_its_progress_in_a_log() {
+    // stderr is a pipe here (a batch job's log): one line per --progress-seconds, counting
+    // base games then features, without a running RTP (a sum of base games and features is
+    // none).
+    let (code, _, err) = xtask(&[
+        "split",
+        "moon-princess",
+        "--rounds",
+        "20_000_000",
+        "--features",
+        "200_000",
+        "--progress-seconds",
+        "0.2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("progress:")).collect();
+    assert!(!lines.is_empty(), "no progress line in {err}");
+    for l in &lines {
+        assert!(l.contains(" / 20.6 M games ("), "{l}");
+        assert!(!l.contains("RTP"), "{l}");
+    }
+    refused(
+        &["split", "moon-princess", "--progress-seconds", "0"],
+        &["--progress-seconds", "from 0.1"],
+    );
+    let (code, _, err) = xtask(&[
+        "split",
+        "moon-princess",
+        "--rounds",
+        "2_000_000",
+        "--features",
+        "20_000",
+        "--progress-seconds",
+        "0.1",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("progress:"), "{err}");
+}
+
+/// Starts the runner with `args`, sends it SIGTERM after `after`, and returns its status and
+/// stderr.
+fn terminated(args: &[&str], after: Duration) -> (Option<i32>, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let start = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "the runner took {:?} to stop after SIGTERM",
+        start.elapsed()
+    );
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn sigterm_gives_status_130_for_every_command() {
+    // A command that does not report a partial run (player sessions) stops at once.
+    let (code, err) = terminated(
+        &[
+            "session",
+            "wish-upon-a-star",
+            "--balance",
+            "100",
+            "--bet",
+            "1",
+            "--spins",
+            "1_000_000",
+            "--players",
+            "1_000_000",
+        ],
+        Duration::from_millis(700),
+    );
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    // A simulation reports the batches it finished, then 130.
+    let d = dir("sigterm-split");
+    let out = d.join("split.json");
+    let (code, err) = terminated(
+        &[
+            "split",
+            "moon-princess",
+            "--rounds",
+            "100_000_000_000",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    let _ = std::fs::remove_dir_all(d);
+}
