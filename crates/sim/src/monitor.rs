@@ -39,9 +39,10 @@
 //! normal band that crosses its edge gives probability to results that cannot happen; the true
 //! distribution of the mean is then still cut off at 0 on the left and stretched by the rare
 //! large wins on the right, the band's two tails are not the stated 0.05 % each, and the
-//! verdict and p-value would be read from a shape the mean does not have yet (Starlight
-//! Christmas's ante, sd 16.4 x stake at 95.5 %: about 3,200 rounds; Moon Princess, sd about
-//! 18 x stake: about 3,900; Wish Upon a Star, sd 5.2: the 1,000 of [`MIN_ROUNDS`]). Below it
+//! verdict and p-value would be read from a shape the mean does not have yet (with the
+//! certified figures: Starlight Christmas 2,606 rounds standard and 3,191 ante, sd 14.8 and
+//! 16.4 x stake; Moon Princess 4,143 / 3,899 / 3,103 for Love / Star / Storm, sd 18.5 / 17.9
+//! / 16.0; Wish Upon a Star, sd 5.2: the 1,000 of [`MIN_ROUNDS`]). Below it
 //! the check still gives the clamped bands and the verdict, flagged unreliable and with the
 //! rounds that would do. Even above it, with fewer rounds than the rarest large awards need
 //! (1 in millions), a band can be exceeded by one award, and the verdict is read as a flag,
