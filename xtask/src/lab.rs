@@ -109,6 +109,11 @@ pub struct MonitorArgs {
     /// what the rounds can pay: staked x the largest win per stake).
     #[arg(long)]
     pub won: monitor::Amount,
+    /// The bet of this stake level, in currency units (the base bet with --ante): with it,
+    /// --staked and --won are in currency units and are checked against it (the bet on the
+    /// game's ladder, --staked exactly --rounds x the stake, --won whole cents).
+    #[arg(long)]
+    pub bet: Option<monitor::Amount>,
     /// Take the mean and sd from this `sim --json` report (same game, mode and shipped
     /// model) instead of the committed certification figures.
     #[arg(long, value_name = "FILE", conflicts_with = "rtp")]
@@ -443,6 +448,9 @@ pub fn monitor(a: &MonitorArgs) -> CliResult {
                 G::NAME,
                 picks.join(", ")
             )));
+        }
+        if let Some(bet) = a.bet {
+            monitor::check_stakes::<G>(m, bet, a.rounds, a.staked, a.won)?;
         }
         (G::mode_name(m), monitor::WinBound::of::<G>(m))
     });

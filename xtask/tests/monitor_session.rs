@@ -381,3 +381,50 @@ fn the_monitor_requires_moon_princess_s_pick() {
         .contains("moon-princess (storm)")
     );
 }
+
+/// With the stake level's bet (`--bet`, currency units) the amounts are checked against it:
+/// Starlight Christmas's ante on a base bet of 0.20 stakes 0.25 a round, so 1,000 rounds
+/// staked exactly 250.00; the bet must be on the ladder (0.20 to 40.00 in steps of 0.20) and
+/// every win is whole cents.
+#[test]
+fn the_monitor_checks_the_amounts_against_the_bet() {
+    let run = |bet: &str, staked: &str, won: &str| {
+        xtask(&[
+            "monitor",
+            "starlight-christmas",
+            "--ante",
+            "--bet",
+            bet,
+            "--rounds",
+            "1000",
+            "--staked",
+            staked,
+            "--won",
+            won,
+        ])
+    };
+    let (code, out, err) = run("0.20", "250", "200");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("1000 rounds, staked 250, won 200: RTP 80.0000 %"),
+        "{out}"
+    );
+    for ((bet, staked, won), want) in [
+        (
+            ("0.20", "250.01", "200"),
+            "the amount staked (250.01) is not 1000 rounds x the stake of a bet of 0.20 (0.25): it should be 250.00",
+        ),
+        (
+            ("0.21", "262.5", "200"),
+            "the bet 0.21 is not on starlight-christmas's bet ladder: 0.20 to 40.00 in steps of 0.20",
+        ),
+        (
+            ("0.20", "250", "200.005"),
+            "the amount won (200.005) is not a whole number of cents",
+        ),
+    ] {
+        let (code, out, err) = run(bet, staked, won);
+        assert_eq!(code, 2, "{out}");
+        assert!(err.contains(want), "{err}");
+    }
+}

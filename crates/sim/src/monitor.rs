@@ -523,6 +523,69 @@ pub fn check(
     })
 }
 
+/// Checks what can be checked of a stake level's amounts when its bet is known (`bet`, in
+/// currency units, the paytable's bet: the base bet with Starlight Christmas's ante), the
+/// amounts then in currency units too: the bet is on `G`'s ladder, `staked` is exactly
+/// `rounds` x the stake (the bet x the mode's cost), and `won` is a whole number of cents
+/// (every win on the ladder is).
+///
+/// # Errors
+/// [`MonitorError::Input`] naming the amount, what it should be and what is allowed.
+pub fn check_stakes<G: slot_core::Game>(
+    mode: G::Mode,
+    bet: Amount,
+    rounds: u64,
+    staked: Amount,
+    won: Amount,
+) -> Result<(), MonitorError> {
+    // 10^7 nanos of a unit make a cent.
+    const CENT: u128 = 10_000_000;
+    let bad = |m: String| Err(MonitorError::Input(m));
+    if rounds == 0 {
+        return Ok(()); // [`check`] refuses it, naming it
+    }
+    let ladder = G::BET_LADDER;
+    let cents = bet.nanos() / CENT;
+    let on_ladder = bet.nanos().is_multiple_of(CENT)
+        && u64::try_from(cents).is_ok_and(|c| ladder.bet(c).is_ok());
+    if !on_ladder {
+        return bad(format!(
+            "the bet {bet} is not on {}'s bet ladder: {} to {} in steps of {} (currency units)",
+            G::NAME,
+            units(ladder.min_cents()),
+            units(ladder.max_cents()),
+            units(ladder.min_cents())
+        ));
+    }
+    // On the ladder the stake (the ante's 1.25 x included) is a whole number of cents.
+    let stake = cents * u128::from(G::cost(mode)) / 100;
+    let due = u128::from(rounds) * stake * CENT;
+    if staked.nanos() != due {
+        return bad(format!(
+            "the amount staked ({staked}) is not {rounds} rounds x the stake of a bet of {bet} ({}): it should be {}",
+            units_u128(stake),
+            units_u128(u128::from(rounds) * stake)
+        ));
+    }
+    if !won.nanos().is_multiple_of(CENT) {
+        return bad(format!(
+            "the amount won ({won}) is not a whole number of cents: every win on {}'s bet ladder is",
+            G::NAME
+        ));
+    }
+    Ok(())
+}
+
+/// Cents as currency units with two decimals (`2500` -> `25.00`).
+fn units(cents: u64) -> String {
+    units_u128(u128::from(cents))
+}
+
+/// [`units`] of a 128-bit count of cents.
+fn units_u128(cents: u128) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
 /// Whether a simulation report may stand as the certified figures of a check: only if its
 /// interval is reliable (at least 1,000 rounds and 30 winning rounds, the report's rule); a
 /// report that is not is no evidence of the RTP.
