@@ -352,9 +352,9 @@ fn summarise<G: Game>(
         let r = s.won as f64 / s.staked.max(1) as f64;
         rtp_counts[((r * 10.0).floor() as usize).min(30)] += 1;
     }
-    let (won, staked): (u128, u128) = all.iter().fold((0, 0), |(w, st), s| {
-        (w + s.won, st + s.staked)
-    });
+    let (won, staked): (u128, u128) = all
+        .iter()
+        .fold((0, 0), |(w, st), s| (w + s.won, st + s.staked));
     SessionReport {
         game: G::NAME.into(),
         mode: G::mode_name(mode).into(),
