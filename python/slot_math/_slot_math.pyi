@@ -17,14 +17,17 @@ def _simulate(
     threads: Optional[int] = None,
     mode: Optional[str] = None,
     pick: Optional[str] = None,
-    rtp: Optional[float] = None,
+    rtp: Optional[Union[float, str]] = None,
     model: Optional[str] = None,
-    gof_rounds: int = 0,
+    gof_rounds: Optional[int] = None,
     confidence: Optional[Sequence[Union[int, float, str]]] = None,
     shard: Optional[Tuple[int, int]] = None,
+    detail: bool = False,
 ) -> Dict[str, Any]:
     """Simulates; returns the report's parts (``json``, ``text``, ``exact_rtp``,
-    ``win_distribution`` and ``convergence`` as dicts of numpy arrays)."""
+    ``win_distribution`` and ``convergence`` as dicts of numpy arrays). Every integer
+    argument may be any Python int: one outside its range raises ``ConfigError`` naming it
+    and the range (never ``OverflowError``)."""
 
 def _rounds(
     game: str,
@@ -35,6 +38,7 @@ def _rounds(
     mode: Optional[str] = None,
     pick: Optional[str] = None,
     model: Optional[str] = None,
+    rtp: Optional[Union[float, str]] = None,
 ) -> Dict[str, np.ndarray]:
     """Rounds ``0 .. n-1`` of the seed's sequence: one numpy array per column."""
 
@@ -46,6 +50,7 @@ def _play(
     mode: Optional[str] = None,
     pick: Optional[str] = None,
     model: Optional[str] = None,
+    rtp: Optional[Union[float, str]] = None,
 ) -> str:
     """Round ``round`` of seed ``seed``: its event log as JSON text."""
 

@@ -46,38 +46,78 @@ macro_rules! with_game {
 }
 pub(crate) use with_game;
 
-/// A count from Python (rounds, threads, a seed) checked against its range, as a
-/// `ConfigError` naming the setting.
-fn count(setting: &str, value: i128, low: i128, high: i128, rule: &str) -> PyResult<u64> {
-    if value < low || value > high {
-        return Err(error(
-            Kind::Config,
-            format!("{setting}: {rule} (it was {value})"),
-        ));
+/// What a Python value is, for an error message: its `repr`, or for a very long integer its
+/// number of digits.
+fn shown(value: &Bound<'_, PyAny>) -> String {
+    let text = value
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "?".into());
+    if text.len() > 40 && text.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+        format!(
+            "an integer of {} digits",
+            text.trim_start_matches('-').len()
+        )
+    } else {
+        text
     }
-    u64::try_from(value).map_err(|_| error(Kind::Config, format!("{setting}: {rule}")))
 }
 
+/// A whole number from Python of any size, checked against `low..=high` (at most
+/// `u64::MAX`): a `ConfigError` naming the setting, its range (`rule`) and the value for a
+/// number outside it (beyond 128 bits too, where an extraction would raise `OverflowError`)
+/// or a value that is not a whole number.
+fn count(
+    setting: &str,
+    value: &Bound<'_, PyAny>,
+    low: u64,
+    high: u64,
+    rule: &str,
+) -> PyResult<u64> {
+    let refuse = || {
+        error(
+            Kind::Config,
+            format!("{setting}: {rule} (it was {})", shown(value)),
+        )
+    };
+    let v: i128 = match value.extract::<i128>() {
+        Ok(v) => v,
+        // Too large or too small for 128 bits: outside every range here. Not an integer
+        // (a float, a string): named the same way.
+        Err(_) => return Err(refuse()),
+    };
+    if v < i128::from(low) || v > i128::from(high) {
+        return Err(refuse());
+    }
+    u64::try_from(v).map_err(|_| refuse())
+}
+
+/// The rule of a count from 0 or 1 to 2**64 - 1.
+const TO_U64: &str = "2**64 - 1";
+
 /// A seed from Python (`None`: the runner's default seed), 0 to 2**64 - 1.
-fn seed_arg(seed: Option<i128>) -> PyResult<u64> {
-    count(
-        "seed",
-        seed.unwrap_or(DEFAULT_SEED.into()),
-        0,
-        u64::MAX.into(),
-        "must be from 0 to 2**64 - 1",
-    )
+fn seed_arg(seed: Option<Bound<'_, PyAny>>) -> PyResult<u64> {
+    match seed {
+        None => Ok(DEFAULT_SEED),
+        Some(s) => count(
+            "seed",
+            &s,
+            0,
+            u64::MAX,
+            &format!("must be from 0 to {TO_U64}"),
+        ),
+    }
 }
 
 /// A thread count from Python: 1 to the runner's maximum, or 0 or `None` for every core.
-fn threads_arg(threads: Option<i128>) -> PyResult<usize> {
+fn threads_arg(threads: Option<Bound<'_, PyAny>>) -> PyResult<usize> {
     match threads {
         None => Ok(0),
         Some(t) => Ok(count(
             "threads",
-            t,
+            &t,
             0,
-            MAX_THREADS as i128,
+            MAX_THREADS as u64,
             &format!("must be from 1 to {MAX_THREADS}, or 0 (or None) for every core"),
         )? as usize),
     }
@@ -104,43 +144,54 @@ fn levels(confidence: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<Vec<ConfidenceL
 
 /// Simulates a game; returns the report's parts (see `slot_math.simulate`).
 #[pyfunction]
-#[pyo3(signature = (game, *, rounds=None, seed=None, threads=None, mode=None, pick=None, rtp=None, model=None, gof_rounds=0, confidence=None, shard=None, detail=false))]
+#[pyo3(signature = (game, *, rounds=None, seed=None, threads=None, mode=None, pick=None, rtp=None, model=None, gof_rounds=None, confidence=None, shard=None, detail=false))]
 #[allow(clippy::too_many_arguments)]
 fn _simulate<'py>(
     py: Python<'py>,
     game: &str,
-    rounds: Option<i128>,
-    seed: Option<i128>,
-    threads: Option<i128>,
+    rounds: Option<Bound<'py, PyAny>>,
+    seed: Option<Bound<'py, PyAny>>,
+    threads: Option<Bound<'py, PyAny>>,
     mode: Option<&str>,
     pick: Option<&str>,
     rtp: Option<Bound<'py, PyAny>>,
     model: Option<&str>,
-    gof_rounds: i128,
+    gof_rounds: Option<Bound<'py, PyAny>>,
     confidence: Option<Vec<Bound<'py, PyAny>>>,
-    shard: Option<(i128, i128)>,
+    shard: Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
     detail: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let id = GameId::named(game)?;
     let rounds = match rounds {
-        Some(r) => count("rounds", r, 1, u64::MAX.into(), "must be at least 1")?,
+        Some(r) => count(
+            "rounds",
+            &r,
+            1,
+            u64::MAX,
+            &format!("must be from 1 to {TO_U64}"),
+        )?,
         None => id.default_rounds(),
     };
     let seed = seed_arg(seed)?;
     let threads = threads_arg(threads)?;
-    let gof_rounds = count(
-        "gof_rounds",
-        gof_rounds,
-        0,
-        u64::MAX.into(),
-        "must be 0 (no goodness-of-fit section) or more",
-    )?;
+    let gof_rounds = match gof_rounds {
+        None => 0,
+        Some(g) => count(
+            "gof_rounds",
+            &g,
+            0,
+            u64::MAX,
+            &format!("must be from 0 (no goodness-of-fit section) to {TO_U64}"),
+        )?,
+    };
     let base = match shard {
         None => SimConfig::rounds(rounds, seed),
         Some((index, count)) => {
-            let rule = "the index must be below the count, counted from 0 ((0, 4) to (3, 4))";
-            let count = self::count("shard", count, 1, u64::MAX.into(), rule)?;
-            let index = self::count("shard", index, 0, u64::MAX.into(), rule)?;
+            let rule = format!(
+                "the count must be from 1 to {TO_U64} and the index below it, counted from 0 ((0, 4) to (3, 4))"
+            );
+            let count = self::count("shard", &count, 1, u64::MAX, &rule)?;
+            let index = self::count("shard", &index, 0, u64::MAX, &rule)?;
             SimConfig::shard(rounds, seed, index, count)
         }
     };
@@ -173,9 +224,9 @@ fn _simulate<'py>(
 fn _rounds<'py>(
     py: Python<'py>,
     game: &str,
-    n: i128,
-    seed: Option<i128>,
-    threads: Option<i128>,
+    n: Bound<'py, PyAny>,
+    seed: Option<Bound<'py, PyAny>>,
+    threads: Option<Bound<'py, PyAny>>,
     mode: Option<&str>,
     pick: Option<&str>,
     model: Option<&str>,
@@ -186,7 +237,7 @@ fn _rounds<'py>(
     // Every round takes under 100 bytes of arrays: a bound far beyond memory, below usize.
     let n = count(
         "n",
-        n,
+        &n,
         1,
         1_000_000_000_000,
         "the number of rounds must be from 1 to 10**12",
@@ -208,8 +259,8 @@ fn _rounds<'py>(
 #[allow(clippy::too_many_arguments)]
 fn _play(
     game: &str,
-    seed: i128,
-    round: i128,
+    seed: Bound<'_, PyAny>,
+    round: Bound<'_, PyAny>,
     mode: Option<&str>,
     pick: Option<&str>,
     model: Option<&str>,
@@ -217,19 +268,13 @@ fn _play(
 ) -> PyResult<String> {
     let rtp = rtp_text(rtp)?;
     let id = GameId::named(game)?;
-    let seed = count(
-        "seed",
-        seed,
-        0,
-        u64::MAX.into(),
-        "must be from 0 to 2**64 - 1",
-    )?;
+    let seed = seed_arg(Some(seed))?;
     let round = count(
         "round",
-        round,
+        &round,
         0,
-        u64::MAX.into(),
-        "must be from 0 (the first round) to 2**64 - 1",
+        u64::MAX,
+        &format!("must be from 0 (the first round) to {TO_U64}"),
     )?;
     with_game!(id, G => {
         let mode = mode_of::<G>(mode, pick)?;
@@ -246,15 +291,39 @@ fn _evaluate(
     game: &str,
     grid: &str,
     free_spins: bool,
-    multiplier: Option<i64>,
+    multiplier: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let id = GameId::named(game)?;
+    // A multiplier beyond 64 bits is past every game's range: the game judges the nearest
+    // 64-bit value, and its message names the value given. Not a whole number: refused here.
+    let (multiplier, beyond) = match &multiplier {
+        None => (None, None),
+        Some(m) => match m.extract::<i64>() {
+            Ok(v) => (Some(v), None),
+            Err(_) if m.is_instance_of::<pyo3::types::PyInt>() => {
+                let near = if m.lt(0)? { i64::MIN } else { i64::MAX };
+                (Some(near), Some((near.to_string(), m.str()?.to_string())))
+            }
+            Err(_) => {
+                return Err(error(
+                    Kind::Grid,
+                    format!("multiplier: must be a whole number (it was {})", shown(m)),
+                ));
+            }
+        },
+    };
     let options = slot_core::game::EvalOptions {
         free_spin: free_spins,
         multiplier,
     };
-    let r = with_game!(id, G => G::evaluate_grid_text(grid, options))
-        .map_err(|e| error(Kind::Grid, e.to_string()))?;
+    let r = with_game!(id, G => G::evaluate_grid_text(grid, options)).map_err(|e| {
+        let message = e.to_string();
+        let message = match &beyond {
+            Some((near, given)) => message.replace(near, given),
+            None => message,
+        };
+        error(Kind::Grid, message)
+    })?;
     let wins: Vec<serde_json::Value> = r
         .wins
         .iter()

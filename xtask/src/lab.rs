@@ -91,21 +91,29 @@ pub enum EquivalenceCmd {
 pub struct MonitorArgs {
     /// The game.
     pub game: GameArg,
-    /// Moon Princess: the free-spin pick (default love).
+    /// Moon Princess: the free-spin pick the stake level's rounds were played with (required:
+    /// each pick has its own certified RTP and sd).
     #[arg(long, value_enum)]
     pub choice: Option<crate::Choice>,
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
-    /// Rounds played at this stake level.
+    /// Rounds played at this stake level (at least 1).
     #[arg(long)]
     pub rounds: u64,
-    /// Total staked at this stake level (any money unit).
+    /// Total staked at this stake level (any money unit; an exact decimal above 0, such as
+    /// 1250 or 1250.75).
     #[arg(long)]
-    pub staked: f64,
-    /// Total won at this stake level (the same unit).
+    pub staked: monitor::Amount,
+    /// Total won at this stake level (the same unit; an exact decimal of at least 0, at most
+    /// what the rounds can pay: staked x the largest win per stake).
     #[arg(long)]
-    pub won: f64,
+    pub won: monitor::Amount,
+    /// The bet of this stake level, in currency units (the base bet with --ante): with it,
+    /// --staked and --won are in currency units and are checked against it (the bet on the
+    /// game's ladder, --staked exactly --rounds x the stake, --won whole cents).
+    #[arg(long)]
+    pub bet: Option<monitor::Amount>,
     /// Take the mean and sd from this `sim --json` report (same game, mode and shipped
     /// model) instead of the committed certification figures.
     #[arg(long, value_name = "FILE", conflicts_with = "rtp")]
@@ -427,20 +435,42 @@ fn game_name(game: GameArg) -> &'static str {
     with_game!(game, G => G::NAME)
 }
 
-/// `monitor`: the bands after N rounds, the verdict and the p-value.
+/// `monitor`: the bands after N rounds, the verdict and the p-value. Moon Princess's pick is
+/// required (`--choice`); a `--report` must be evidence ([`monitor::report_evidence`]); a
+/// verdict "outside" exits with status 1 ([`crate::runner::fail_verdict`]) after printing.
 pub fn monitor(a: &MonitorArgs) -> CliResult {
-    let mode =
-        with_game!(a.game, G => G::mode_name(crate::commands::mode_of::<G>(a.choice, a.ante)?));
+    let (mode, largest) = with_game!(a.game, G => {
+        let m = crate::commands::mode_of::<G>(a.choice, a.ante)?;
+        if G::MODE_IS_PICK && a.choice.is_none() {
+            let picks: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+            return Err(CliError(format!(
+                "monitor {} needs --choice: each free-spin pick has its own certified RTP and sd, so give the pick this stake level's rounds were played with ({})",
+                G::NAME,
+                picks.join(", ")
+            )));
+        }
+        if let Some(bet) = a.bet {
+            monitor::check_stakes::<G>(m, bet, a.rounds, a.staked, a.won)?;
+        }
+        (G::mode_name(m), monitor::WinBound::of::<G>(m))
+    });
+    if let Some(path) = &a.report {
+        monitor::report_evidence(&report_file(path)?)
+            .map_err(|e| CliError(format!("--report {}: {e}", path.display())))?;
+    }
     let cert = match a.rtp {
         Some(rtp) => certified_variant(a.game, rtp, mode)?,
         None => certified(a.game, mode, a.report.as_deref())?,
     };
-    let c = monitor::check(&cert, a.rounds, a.staked, a.won)?;
+    let c = monitor::check(&cert, &largest, a.rounds, a.staked, a.won)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&c)?);
     } else {
         println!("{} ({mode}), one stake level", game_name(a.game));
         print!("{}", c.text());
+    }
+    if c.verdict == monitor::Verdict::Outside {
+        crate::runner::fail_verdict();
     }
     Ok(())
 }

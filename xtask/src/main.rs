@@ -137,16 +137,24 @@ fn money(s: &str) -> Result<u64, String> {
     {
         return Err(bad());
     }
+    // Past the largest amount (2^64 - 1 cents): refused as such, not as a malformed number.
+    let too_large = || {
+        format!(
+            "'{s}' is more than the largest amount, {}.{:02}",
+            u64::MAX / 100,
+            u64::MAX % 100
+        )
+    };
     let units: u64 = if units.is_empty() {
         0
     } else {
-        units.parse().map_err(|_| bad())?
+        units.parse().map_err(|_| too_large())?
     };
     let cents: u64 = format!("{cents:0<2}").parse().map_err(|_| bad())?;
     units
         .checked_mul(100)
         .and_then(|u| u.checked_add(cents))
-        .ok_or_else(bad)
+        .ok_or_else(too_large)
 }
 
 /// Arguments of `session`.

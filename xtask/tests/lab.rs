@@ -65,6 +65,8 @@ fn the_monitor_takes_a_variant_by_its_rtp() {
         vec![
             "monitor",
             "moon-princess",
+            "--choice",
+            "love",
             "--rtp",
             rtp,
             "--rounds",
@@ -82,7 +84,7 @@ fn the_monitor_takes_a_variant_by_its_rtp() {
             && out.contains("verdict: within"),
         "{out}"
     );
-    let published = ok(&args("94.51"));
+    let published = exits(1, &args("94.51"));
     assert!(
         published.contains("certified RTP 94.5202 %") && published.contains("verdict: outside"),
         "{published}"
@@ -130,17 +132,20 @@ fn the_monitor_gives_bands_verdicts_and_refuses_bad_figures() {
         out.contains("verdict: within") && out.contains("sd 14.814"),
         "{out}"
     );
-    let out = ok(&[
-        "monitor",
-        "starlight-christmas",
-        "--ante",
-        "--rounds",
-        "100000000",
-        "--staked",
-        "125000000",
-        "--won",
-        "117000000",
-    ]);
+    let out = exits(
+        1,
+        &[
+            "monitor",
+            "starlight-christmas",
+            "--ante",
+            "--rounds",
+            "100000000",
+            "--staked",
+            "125000000",
+            "--won",
+            "117000000",
+        ],
+    );
     assert!(out.contains("verdict: outside"), "{out}");
     let (code, _, err) = xtask(&[
         "monitor",
@@ -166,7 +171,7 @@ fn the_monitor_gives_bands_verdicts_and_refuses_bad_figures() {
         "1",
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("staked must be a positive number"), "{err}");
+    assert!(err.contains("the amount staked must be above 0"), "{err}");
 }
 
 #[test]

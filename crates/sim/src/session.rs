@@ -8,6 +8,14 @@
 //! own generator ([`slot_core::sim::batch_rng`]`(seed, p)`), so a session report depends on
 //! its seed and settings only, never on the thread count.
 //!
+//! **Money is exact and never saturates.** Balances and sums are kept in 128 bits: a balance
+//! starts at most at `u64::MAX` cents and a round pays at most the game's largest win (its
+//! cap, or for a game without one the largest win a round can record, `u64::MAX` hundredths of
+//! the bet), so a player's balance after `spins` rounds is at most `balance + spins x largest
+//! win x bet / 100` and all players' sums at most `players` times that. [`check`] refuses a
+//! study whose bound does not fit 128 bits, naming the most spins that do, before anything
+//! is played; so every figure is computed from the amounts the rounds paid.
+//!
 //! The [`SessionReport`] gives the share of players still playing after `spins` spins (and
 //! after fewer: the survival curve), the median number of spins a balance lasts, the
 //! distribution of a session's result, the chance of seeing each feature within the session,
@@ -41,17 +49,17 @@ pub struct SessionConfig {
     pub threads: usize,
 }
 
-/// One player's session.
+/// One player's session (cents in 128 bits: exact for every study [`check`] accepts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Session {
     /// Spins played.
     pub spins: u64,
     /// Cents staked.
-    pub staked: u64,
+    pub staked: u128,
     /// Cents won.
-    pub won: u64,
+    pub won: u128,
     /// The balance at the end, cents.
-    pub balance: u64,
+    pub balance: u128,
     /// Which features (by index) came at least once, as bits.
     pub features_seen: u64,
 }
@@ -119,8 +127,9 @@ pub struct SessionReport {
 /// Plays one player's session: `p`'s generator, at most `spins` rounds at `stake` cents each.
 fn session<G: Game>(game: &G, mode: G::Mode, c: &SessionConfig, stake: u64, p: u64) -> Session {
     let mut rng = batch_rng(c.seed, p);
+    let stake = u128::from(stake);
     let mut s = Session {
-        balance: c.balance,
+        balance: u128::from(c.balance),
         ..Session::default()
     };
     while s.spins < c.spins && s.balance >= stake {
@@ -128,10 +137,11 @@ fn session<G: Game>(game: &G, mode: G::Mode, c: &SessionConfig, stake: u64, p: u
         s.staked += stake;
         s.spins += 1;
         let r = G::summary(&game.play_round(mode, &mut rng, &mut NoRecorder));
-        // The bet ladder makes it a whole number of cents.
-        let won = u64::try_from(u128::from(r.win) * u128::from(c.bet) / 100).unwrap_or(u64::MAX);
-        s.won = s.won.saturating_add(won);
-        s.balance = s.balance.saturating_add(won);
+        // The bet ladder makes it a whole number of cents. No sum can overflow: `check`
+        // bounded balance + spins x the largest win within 128 bits.
+        let won = u128::from(r.win) * u128::from(c.bet) / 100;
+        s.won += won;
+        s.balance += won;
         for (i, &t) in r.feature_triggers.iter().enumerate().take(64) {
             if t > 0 {
                 s.features_seen |= 1 << i;
@@ -164,7 +174,8 @@ fn survival_points(spins: u64) -> Vec<u64> {
 ///
 /// # Errors
 /// [`SimError::Config`] for a bet off the game's ladder, a balance below one stake, a spin
-/// count of 0, or players outside 1 to [`MAX_PLAYERS`] ([`check`]); [`SimError::Threads`] if
+/// count of 0, players outside 1 to [`MAX_PLAYERS`], or more spins than 128-bit sums hold
+/// ([`check`]); [`SimError::Threads`] if
 /// the threads cannot start.
 pub fn sessions<G: Game>(
     game: &G,
@@ -187,7 +198,8 @@ pub fn sessions<G: Game>(
 ///
 /// # Errors
 /// [`SimError::Config`] naming the setting: a bet off the game's ladder, a balance below one
-/// stake, a spin count of 0, players outside 1 to [`MAX_PLAYERS`].
+/// stake, a spin count of 0, players outside 1 to [`MAX_PLAYERS`], or spins so many that the
+/// players' balances could pass 128 bits of cents (naming the most spins allowed).
 pub fn check<G: Game>(mode: G::Mode, config: &SessionConfig) -> Result<u64, SimError> {
     let bad = |setting: &'static str, message: String| Err(SimError::Config { setting, message });
     let ladder = G::BET_LADDER;
@@ -206,8 +218,17 @@ pub fn check<G: Game>(mode: G::Mode, config: &SessionConfig) -> Result<u64, SimE
         );
     }
     // The ladder makes the stake (the ante's 1.25 x bet included) a whole number of cents.
-    let stake =
-        u64::try_from(u128::from(config.bet) * u128::from(G::cost(mode)) / 100).unwrap_or(u64::MAX);
+    let Ok(stake) = u64::try_from(u128::from(config.bet) * u128::from(G::cost(mode)) / 100) else {
+        return bad(
+            "bet",
+            format!(
+                "{} cents at {} x the bet is a stake past the largest amount, {} cents",
+                config.bet,
+                G::cost(mode) as f64 / 100.0,
+                u64::MAX
+            ),
+        );
+    };
     if config.balance < stake {
         return bad(
             "balance",
@@ -229,7 +250,51 @@ pub fn check<G: Game>(mode: G::Mode, config: &SessionConfig) -> Result<u64, SimE
             ),
         );
     }
+    // Every sum exact: all players' balances, each at most balance + spins x the largest win
+    // of a round in cents, must fit 128 bits (so must the stakes, which are smaller).
+    let largest = largest_win_cents::<G>(config.bet);
+    let bound = |spins: u64| {
+        u128::from(spins)
+            .checked_mul(largest)
+            .and_then(|w| w.checked_add(u128::from(config.balance)))
+            .and_then(|b| b.checked_mul(u128::from(config.players)))
+    };
+    if bound(config.spins).is_none() {
+        let per_player = u128::MAX / u128::from(config.players);
+        let most = (per_player - u128::from(config.balance)) / largest;
+        return bad(
+            "spins",
+            format!(
+                "{} spins of {} players at a bet of {} cents could win more than 128 bits of cents hold (a round pays at most {}); at most {} spins for these players and this balance",
+                config.spins,
+                config.players,
+                config.bet,
+                largest_win_text::<G>(),
+                most.min(u128::from(u64::MAX))
+            ),
+        );
+    }
     Ok(stake)
+}
+
+/// The largest win of a round of `G` at a bet of `bet` cents, in cents: the cap, or for a
+/// game without one the largest win a round can record (`u64::MAX` hundredths of the bet).
+fn largest_win_cents<G: Game>(bet: u64) -> u128 {
+    let win = G::CAP.map_or(u64::MAX, |c| c.limit.hundredths());
+    (u128::from(win) * u128::from(bet) / 100).max(1)
+}
+
+/// [`largest_win_cents`]'s bound in words.
+fn largest_win_text<G: Game>() -> String {
+    match G::CAP {
+        Some(c) => format!("the cap, {} x the bet", c.limit.hundredths() / 100),
+        None => "2^64 - 1 hundredths of the bet, the largest win a round can record: the game has no cap".into(),
+    }
+}
+
+/// Cents as currency units with two decimals, exactly (`12345` -> `123.45`).
+fn units(cents: u64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
 }
 
 /// The report of a list of sessions (in player order).
@@ -244,14 +309,16 @@ fn summarise<G: Game>(
     let share = |k: usize| k as f64 / n;
     // A player still plays after k spins if it played more than k, or exactly k with a
     // balance that still covers a stake.
+    let stake128 = u128::from(stake);
+    let start = u128::from(c.balance);
     let playing_after = |k: u64| {
         all.iter()
-            .filter(|s| s.spins > k || (s.spins == k && s.balance >= stake))
+            .filter(|s| s.spins > k || (s.spins == k && s.balance >= stake128))
             .count()
     };
     let mut lasted: Vec<u64> = all
         .iter()
-        .filter(|s| s.balance < stake)
+        .filter(|s| s.balance < stake128)
         .map(|s| s.spins)
         .collect();
     lasted.sort_unstable();
@@ -261,7 +328,12 @@ fn summarise<G: Game>(
     let edges = [-1.0, -0.75, -0.5, -0.25, 0.0, 0.25, 0.5, 1.0, 2.0, 5.0];
     let mut counts = vec![0u64; edges.len()];
     for s in all {
-        let x = (s.balance as f64 - c.balance as f64) / c.balance as f64;
+        // The difference taken exactly, then scaled (a float only for the bucket's report).
+        let x = if s.balance >= start {
+            (s.balance - start) as f64 / start as f64
+        } else {
+            -((start - s.balance) as f64 / start as f64)
+        };
         let b = edges.iter().rposition(|&e| x >= e).unwrap_or(0);
         counts[b] += 1;
     }
@@ -280,9 +352,9 @@ fn summarise<G: Game>(
         let r = s.won as f64 / s.staked.max(1) as f64;
         rtp_counts[((r * 10.0).floor() as usize).min(30)] += 1;
     }
-    let (won, staked): (u128, u128) = all.iter().fold((0, 0), |(w, st), s| {
-        (w + u128::from(s.won), st + u128::from(s.staked))
-    });
+    let (won, staked): (u128, u128) = all
+        .iter()
+        .fold((0, 0), |(w, st), s| (w + s.won, st + s.staked));
     SessionReport {
         game: G::NAME.into(),
         mode: G::mode_name(mode).into(),
@@ -311,7 +383,7 @@ fn summarise<G: Game>(
                 ((*f).to_string(), share(seen))
             })
             .collect(),
-        ended_ahead: share(all.iter().filter(|s| s.balance > c.balance).count()),
+        ended_ahead: share(all.iter().filter(|s| s.balance > start).count()),
         results,
         session_rtp: rtp_counts
             .iter()
@@ -326,13 +398,13 @@ impl SessionReport {
     /// The report as readable text.
     pub fn text(&self) -> String {
         let mut s = format!(
-            "Sessions: {} ({}), {} players, balance {:.2}, bet {:.2} (stake {:.2}), at most {} spins, seed {}\n",
+            "Sessions: {} ({}), {} players, balance {}, bet {} (stake {}), at most {} spins, seed {}\n",
             self.game,
             self.mode,
             self.players,
-            self.balance as f64 / 100.0,
-            self.bet as f64 / 100.0,
-            self.stake as f64 / 100.0,
+            units(self.balance),
+            units(self.bet),
+            units(self.stake),
             self.spins,
             self.seed
         );

@@ -172,3 +172,44 @@ fn a_real_games_sessions_do_not_depend_on_the_thread_count() {
     );
     assert!(one.survival.windows(2).all(|w| w[0].1 >= w[1].1));
 }
+
+/// A balance at the integer limit keeps every win: 30 spins of +1.00 each from 2^64 - 1 cents
+/// end at 2^64 - 1 + 3,000 cents (before, the sums saturated at 2^64 - 1 and the players were
+/// counted as not ahead).
+#[test]
+fn a_balance_at_the_integer_limit_keeps_every_win() {
+    let game = Fixed {
+        pays: 200,
+        feature: false,
+    };
+    let (r, all) = sessions(&game, (), &config(u64::MAX, 100, 30, 3)).unwrap();
+    assert!(
+        all.iter()
+            .all(|s| s.balance == u128::from(u64::MAX) + 3_000)
+    );
+    assert!(all.iter().all(|s| s.won == 6_000 && s.staked == 3_000));
+    assert_eq!(r.ended_ahead, 1.0);
+    assert!((r.overall_rtp - 2.0).abs() < 1e-12);
+}
+
+/// An uncapped game's round can win up to 2^64 - 1 hundredths of the bet, so 10^8 players'
+/// balances after `spins` spins fit 128 bits only up to a number of spins: the most is taken,
+/// one more is refused by name before anything is played.
+#[test]
+fn more_spins_than_128_bit_sums_hold_are_refused_by_name() {
+    let players = slot_sim::session::MAX_PLAYERS;
+    // Each spin can win (2^64 - 1) x 100 / 100 cents: the most spins s with
+    // players x (balance + s x (2^64 - 1)) <= 2^128 - 1.
+    let largest = u128::from(u64::MAX);
+    let balance = 1_000u64;
+    let most = (u128::MAX / u128::from(players) - u128::from(balance)) / largest;
+    let most = u64::try_from(most).unwrap();
+    let at =
+        |spins: u64| slot_sim::session::check::<Fixed>((), &config(balance, 100, spins, players));
+    assert!(at(most).is_ok());
+    let e = at(most + 1).unwrap_err().to_string();
+    assert!(
+        e.starts_with("spins: ") && e.contains(&format!("at most {most} spins")),
+        "{e}"
+    );
+}
