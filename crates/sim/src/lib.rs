@@ -61,7 +61,7 @@
 //! | [`error`] | [`SimError`] |
 //!
 //! Features: `par-files` (default) brings [`par`] and its dependencies (`csv`, `plotters`,
-//! SVG only); `fuzzing` brings the check the fuzz target of report files runs.
+//! SVG only); `fuzzing` brings the checks the fuzz targets of the files read from outside run.
 
 pub mod base_knobs;
 pub mod certify;
