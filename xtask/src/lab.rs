@@ -638,6 +638,10 @@ fn dieharder_counts(out: &str) -> (usize, usize, usize) {
     (n("PASSED"), n("WEAK"), n("FAILED"))
 }
 
+/// The bytes Dieharder's 32x32 rank test (`-d 2`, one of the battery's) reads at its defaults:
+/// 100 p-samples of 40,000 matrices of 32 x 32 bits.
+const RANK_TEST_BYTES: u64 = 100 * 40_000 * 32 * 32 / 8;
+
 /// The largest `--bytes`: 1 GiB per stream.
 const MAX_BYTES: u64 = 1 << 30;
 
@@ -1110,9 +1114,10 @@ fn write_lab_kit<G: Game>(
          The files `rng-raw-*.bin` ({bytes} bytes, {stream_mib:.1} MiB each) suit only small\n\
          tests. Dieharder rewinds a file that is too short and reads it again from its start;\n\
          repeated words then fail tests that the live stream passes (on a 16 MiB file the\n\
-         battery reads it about 32 times and fails the 32x32 rank test with p = 0.00000000).\n\
-         The battery thus reads at least 2^29 bytes (512 MiB) of a file; these files would be\n\
-         rewound at least {rewinds} times: do not run `-a` on them. A single small test on a\n\
+         battery fails the 32x32 rank test with p = 0.00000000, and three tests are WEAK).\n\
+         The 32x32 rank test alone reads {RANK_TEST_BYTES} bytes (100 samples of 40,000\n\
+         matrices of 32 x 32 bits); these files would be rewound at least {rewinds} times in it:\n\
+         do not run `-a` on them. A single small test on a\n\
          file: `dieharder -g 201 -f rng-raw-simulator.bin -d N`; Dieharder prints\n\
          \"# The file file_input_raw was rewound N times\" when the file was too short: any\n\
          rewind makes its verdict worthless.\n\n\
@@ -1144,7 +1149,7 @@ fn write_lab_kit<G: Game>(
         },
         seed = a.seed,
         bytes = a.bytes,
-        rewinds = (1u64 << 29).div_ceil(a.bytes).saturating_sub(1),
+        rewinds = RANK_TEST_BYTES.div_ceil(a.bytes).saturating_sub(1),
     );
     // The source's own files, with its `COMMIT` and, when vendoring, its cargo config
     // pointing at `vendor/`.
