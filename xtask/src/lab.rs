@@ -29,13 +29,20 @@ pub struct LabKitArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
-    /// The folder to write (created; files in it are replaced).
+    /// The folder to write: created, or taken when empty or holding this same kit (same
+    /// game, mode and model), whose old files are removed first; a folder holding anything
+    /// else is refused (see --force).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Clear a --out folder that holds other work (another game's, mode's or model's kit, or
+    /// files of unknown origin) instead of refusing it.
+    #[arg(long)]
+    pub force: bool,
     /// Rounds whose scaled outcomes `outcomes.csv` lists.
     #[arg(long, default_value_t = 10_000)]
     pub rounds: u64,
-    /// Bytes of each raw generator stream.
+    /// Bytes of each raw generator stream: a whole number of 32-bit words (a multiple of 4),
+    /// from 4 to 1 GiB.
     #[arg(long, default_value_t = 16 << 20)]
     pub bytes: u64,
     /// Seed of the outcomes, the simulator's stream and the PAR run.
@@ -44,9 +51,18 @@ pub struct LabKitArgs {
     /// Rounds of the PAR run (`par/`).
     #[arg(long, default_value_t = 1_000_000)]
     pub par_rounds: u64,
-    /// The math model: a shipped model by name, or the path of a model file.
-    #[arg(long, value_name = "NAME|FILE")]
+    /// The math model: a shipped model by name, or the path of a model file (a bare model or
+    /// a variant file as `tune --out` writes it).
+    #[arg(long, value_name = "NAME|FILE", conflicts_with = "rtp")]
     pub model: Option<String>,
+    /// The RTP variant of the game's ladder (`84.50`), as `sim --rtp` takes it: its model and
+    /// its own certified figures and records.
+    #[arg(long, value_name = "PERCENT")]
+    pub rtp: Option<slot_core::game::TargetRtp>,
+    /// Leave the vendored dependencies out of `source/` (they make a lab's offline rebuild
+    /// possible and add about 280 MB; CI's short kit leaves them out).
+    #[arg(long)]
+    pub no_vendor: bool,
     /// Run Dieharder's whole battery (`dieharder -a`) on each generator's stream, fed on
     /// standard input (`-g 200`), summary in the kit (slow: hours).
     #[arg(long)]
@@ -54,6 +70,27 @@ pub struct LabKitArgs {
     /// Run only these Dieharder tests (`-d N` each, e.g. `0,1,2`) instead of the battery.
     #[arg(long, value_delimiter = ',', value_name = "N,...")]
     pub dieharder_tests: Vec<u32>,
+}
+
+/// The generators `rng-stream` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamGenerator {
+    /// The simulator's generator: batch 0 of the seed (PCG-64), as the kit's
+    /// `rng-raw-simulator.bin` starts.
+    Simulator,
+    /// The production generator (`server_rng()`: ChaCha20 seeded from the operating system).
+    Production,
+}
+
+/// Arguments of `rng-stream`.
+#[derive(Args, Debug, Clone)]
+pub struct RngStreamArgs {
+    /// The generator.
+    #[arg(value_enum)]
+    pub generator: StreamGenerator,
+    /// The simulator's seed.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
 }
 
 /// Arguments of `equivalence`.
@@ -631,115 +668,559 @@ fn dieharder_counts(out: &str) -> (usize, usize, usize) {
     (n("PASSED"), n("WEAK"), n("FAILED"))
 }
 
+/// The bytes Dieharder's 32x32 rank test (`-d 2`, one of the battery's) reads at its defaults:
+/// 100 p-samples of 40,000 matrices of 32 x 32 bits.
+const RANK_TEST_BYTES: u64 = 100 * 40_000 * 32 * 32 / 8;
+
+/// The largest `--bytes`: 1 GiB per stream.
+const MAX_BYTES: u64 = 1 << 30;
+
+/// `--bytes` checked: a whole number of 32-bit words, at least one, at most [`MAX_BYTES`].
+fn check_bytes(bytes: u64) -> Result<(), CliError> {
+    if !bytes.is_multiple_of(4) || bytes == 0 || bytes > MAX_BYTES {
+        return Err(CliError(format!(
+            "--bytes {bytes}: each stream is a whole number of 32-bit words, so --bytes must be a multiple of 4, from 4 to {MAX_BYTES} (1 GiB)"
+        )));
+    }
+    Ok(())
+}
+
+/// Whether an executable `name` is on `PATH`.
+fn on_path(name: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|d| {
+            let p = d.join(name);
+            std::fs::metadata(&p).is_ok_and(|m| {
+                use std::os::unix::fs::PermissionsExt;
+                m.is_file() && m.permissions().mode() & 0o111 != 0
+            })
+        })
+    })
+}
+
+/// The folder the kit's `source/` is taken from: the workspace this binary was built from
+/// (`SLOT_MATH_KIT_SOURCE`, when set, names another, as a binary built in that folder would
+/// take it: the tests' way to build a kit from a kit's source without building it again).
+fn source_root() -> PathBuf {
+    std::env::var_os("SLOT_MATH_KIT_SOURCE").map_or_else(root, PathBuf::from)
+}
+
+/// The file of a kit's source that names the commit it came from.
+const COMMIT_FILE: &str = "COMMIT";
+
+/// Where the kit's source comes from: the commit, whether the files differ from it, and the
+/// files (path relative to the source, file).
+struct SourceOrigin {
+    commit: String,
+    dirty: bool,
+    files: Vec<(String, PathBuf)>,
+}
+
+/// Runs `git -C src ARGS`; its output when it succeeds.
+fn git(src: &Path, args: &[&str]) -> Option<String> {
+    Command::new("git")
+        .arg("-C")
+        .arg(src)
+        .args(args)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+/// Every file under `dir` but `target/` and `.git/` at its top, relative paths with `/`.
+fn walk(dir: &Path) -> Result<Vec<(String, PathBuf)>, CliError> {
+    let mut out = Vec::new();
+    let mut stack = vec![PathBuf::new()];
+    while let Some(rel) = stack.pop() {
+        let here = dir.join(&rel);
+        let entries = std::fs::read_dir(&here)
+            .map_err(|e| CliError(format!("cannot read {}: {e}", here.display())))?;
+        for entry in entries {
+            let entry =
+                entry.map_err(|e| CliError(format!("cannot read {}: {e}", here.display())))?;
+            let r = rel.join(entry.file_name());
+            let top = rel.as_os_str().is_empty();
+            let name = entry.file_name();
+            if top && (name == "target" || name == ".git") {
+                continue;
+            }
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                stack.push(r);
+            } else if kind.is_file() {
+                out.push((r.to_string_lossy().replace('\\', "/"), entry.path()));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// The origin of the source at `src`: its git repository (its tracked files but the fuzz
+/// corpora, its commit, whether tracked files changed), or, without one, a kit's source
+/// folder as it is (every file, and the commit its `COMMIT` file names).
+///
+/// # Errors
+/// A source with neither a repository nor a `COMMIT` file: refused as unidentified.
+fn source_origin(src: &Path) -> Result<SourceOrigin, CliError> {
+    let top = git(src, &["rev-parse", "--show-toplevel"]).map(|t| PathBuf::from(t.trim()));
+    let is_repo = top.is_some_and(|t| {
+        t.canonicalize().ok() == src.canonicalize().ok() && !t.as_os_str().is_empty()
+    });
+    if is_repo && let Some(commit) = git(src, &["rev-parse", "HEAD"]) {
+        let dirty = git(src, &["status", "--porcelain", "--untracked-files=no"])
+            .is_some_and(|s| !s.trim().is_empty());
+        let files = git(src, &["ls-files"])
+            .unwrap_or_default()
+            .lines()
+            .filter(|f| !f.starts_with("fuzz/"))
+            .map(|f| (f.to_string(), src.join(f)))
+            .filter(|(_, p)| p.is_file())
+            .collect();
+        return Ok(SourceOrigin {
+            commit: commit.trim().to_string(),
+            dirty,
+            files,
+        });
+    }
+    let named = std::fs::read_to_string(src.join(COMMIT_FILE)).ok();
+    let commit = named
+        .as_deref()
+        .and_then(|t| t.split_whitespace().next())
+        .filter(|c| c.len() == 40 && c.bytes().all(|b| b.is_ascii_hexdigit()))
+        .ok_or_else(|| {
+            CliError(format!(
+                "the source in {} is unidentified: it is no git repository and has no {COMMIT_FILE} file naming a commit (a kit's source/ has one); build the kit from a checkout of the repository or from a kit's source/",
+                src.display()
+            ))
+        })?;
+    Ok(SourceOrigin {
+        commit: commit.to_string(),
+        dirty: named.is_some_and(|t| t.contains("uncommitted")),
+        files: walk(src)?,
+    })
+}
+
+/// The channel `rust-toolchain.toml` pins (`1.95.0`).
+fn toolchain_channel(text: &str) -> Option<String> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("channel"))
+        .filter_map(|l| l.trim().strip_prefix('='))
+        .map(|v| v.trim().trim_matches('"').to_string())
+        .next()
+}
+
+/// What [`kit_evidence`] gives: the records (name in the kit, file), the disclosure's
+/// certified figures, the whole-round reports whose award odds the disclosure states.
+type KitEvidence = (
+    Vec<(String, PathBuf)>,
+    labkit::DisclosureFigures,
+    Vec<(String, Report)>,
+);
+
+/// The certification records of the variant `game` plays (copied into the kit's
+/// `certification/` as (name in the kit, file)), the disclosure's certified figures, each
+/// naming its record in the kit, and the whole-round reports whose award odds the disclosure
+/// states. A model off the ladder has none: its disclosure says so.
+fn kit_evidence<G: Game>(which: GameArg, game: &G) -> Result<KitEvidence, CliError> {
+    let crates = root().join("crates");
+    let variant = game.variant().map(|v| v.model);
+    let mut files: Vec<(String, PathBuf)> = Vec::new();
+    // The kit's record of each mode (by index of G::MODES) and of its cap's odds.
+    let mut rtp_record: Vec<Option<String>> = vec![None; G::MODES.len()];
+    let mut cap_record: Vec<Option<String>> = vec![None; G::MODES.len()];
+    let mut award_reports = Vec::new();
+    let in_dir = |dir: &Path, names: &mut Vec<(String, PathBuf)>| -> Result<(), CliError> {
+        for (f, p) in walk(dir)? {
+            names.push((f, p));
+        }
+        Ok(())
+    };
+    match (which, variant) {
+        (GameArg::MoonPrincess, Some(model)) => {
+            if let Some(e) = moon_princess::math_model::VariantEvidence::of(model) {
+                let dir = crates.join("moon_princess").join(e.records_dir());
+                if model == "standard" {
+                    for f in [e.record, e.cap_record] {
+                        if !files.iter().any(|(n, _)| n == f) {
+                            files.push((f.to_string(), dir.join(f)));
+                        }
+                    }
+                } else {
+                    in_dir(&dir, &mut files)?;
+                }
+                rtp_record = vec![Some(e.record.to_string()); G::MODES.len()];
+                cap_record = vec![Some(e.cap_record.to_string()); G::MODES.len()];
+            }
+        }
+        (GameArg::StarlightChristmas, Some(model)) => {
+            if let Some(e) = starlight_christmas::math_model::VariantEvidence::of(model) {
+                let dir = crates
+                    .join("starlight_christmas/confirmation")
+                    .join(e.records_dir());
+                let sub = e.records_dir();
+                for (f, p) in walk(&dir)? {
+                    files.push((format!("{sub}/{f}"), p));
+                }
+                for c in &e.certified {
+                    let name = format!("{sub}/{}", c.record);
+                    if let Some(k) = G::MODES.iter().position(|&m| G::mode_name(m) == c.mode) {
+                        rtp_record[k] = Some(name.clone());
+                        cap_record[k] = Some(name);
+                    }
+                }
+                if model == "standard" {
+                    // The whole-round runs of each mode (their sd, hit frequency, award odds).
+                    for (name, path) in certification_files(which) {
+                        if name.starts_with("split_certification/") {
+                            continue;
+                        }
+                        if name.ends_with("report.json") {
+                            award_reports
+                                .push((format!("whole-round run {name}"), report_file(&path)?));
+                        }
+                        files.push((name, path));
+                    }
+                }
+            }
+        }
+        (GameArg::WishUponAStar, Some(model)) => {
+            if model == "standard" {
+                files = certification_files(which);
+            } else {
+                let path = crates
+                    .join("wish_upon_a_star/variants")
+                    .join(format!("{model}.json"));
+                files.push((format!("variant-{model}.json"), path));
+            }
+        }
+        _ => {}
+    }
+    let mut figures = labkit::DisclosureFigures {
+        modes: G::MODES.iter().map(|&m| G::mode_name(m)).collect(),
+        no_figure: format!(
+            "no certified figure: run `cargo xtask certify {}` on this model (it is no variant of the game's RTP ladder)",
+            G::NAME
+        ),
+        ..Default::default()
+    };
+    for (k, &m) in G::MODES.iter().enumerate() {
+        let record = |r: &Option<String>| {
+            r.as_ref().map_or(String::new(), |f| {
+                format!("; record in this kit: `certification/{f}`")
+            })
+        };
+        if let (Some(c), Some(_)) = (game.certified_rtp(m), &rtp_record[k]) {
+            figures.rtps.push(ModeRtp {
+                mode: G::mode_name(m),
+                rtp: c.rtp,
+                how: format!("certified: {}{}", c.how, record(&rtp_record[k])),
+            });
+        } else if let Some(rtp) = game.exact_rtp(m) {
+            figures.rtps.push(ModeRtp {
+                mode: G::mode_name(m),
+                rtp,
+                how: format!(
+                    "exact: a fraction computed from the model (`model.json`; `cargo xtask exact {}`)",
+                    G::NAME
+                ),
+            });
+        }
+        if cap_record[k].is_some() {
+            for mut o in game.certified_award_odds(m) {
+                o.how = format!("{}{}", o.how, record(&cap_record[k]));
+                figures.odds.push((G::mode_name(m), o));
+            }
+        }
+    }
+    for (_, p) in &files {
+        if !p.is_file() {
+            return Err(CliError(format!(
+                "the certification record {} is missing from the source",
+                p.display()
+            )));
+        }
+    }
+    Ok((files, figures, award_reports))
+}
+
+/// `rng-stream`: the generator's raw words (little-endian 32-bit `next_u32()`, in order) on
+/// standard output without end, for a test battery reading standard input (`dieharder -g 200
+/// -a`); ends when the reader closes the pipe.
+pub fn rng_stream(a: &RngStreamArgs) -> CliResult {
+    let mut out = std::io::stdout().lock();
+    let mut buf = vec![0u8; 1 << 16];
+    let mut fill = |rng: &mut dyn slot_core::Rng| -> std::io::Result<()> {
+        loop {
+            for c in buf.chunks_mut(4) {
+                c.copy_from_slice(&rng.next_u32().to_le_bytes());
+            }
+            out.write_all(&buf)?;
+            if crate::progress::interrupted() {
+                return Ok(());
+            }
+        }
+    };
+    let result = match a.generator {
+        StreamGenerator::Simulator => fill(&mut slot_core::sim::batch_rng(a.seed, 0)),
+        StreamGenerator::Production => fill(&mut slot_core::rng::server_rng()?),
+    };
+    match result {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => Ok(r?),
+    }
+}
+
 /// `lab-kit`: the folder a lab works from ([`slot_sim::labkit`]).
 pub fn lab_kit(a: &LabKitArgs) -> CliResult {
     with_game!(a.game, G => lab_kit_of::<G>(a))
 }
 
 fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
+    // Every argument and what the kit needs is checked before any work starts.
     let mode = crate::commands::mode_of::<G>(a.choice, a.ante)?;
-    let model_name = a.model.as_deref().unwrap_or("standard");
-    let game = game_of::<G>(Some(model_name), None)?;
-    let model: G::Model = match G::named_model(model_name) {
-        Some(m) => m,
-        None => serde_json::from_str(&read(Path::new(model_name))?)?,
-    };
+    let (game, model, _) = slot_sim::models::choose_model::<G>(a.model.as_deref(), a.rtp)?;
     if a.rounds == 0 || a.par_rounds == 0 || a.bytes == 0 {
         return Err(CliError(
             "--rounds, --par-rounds and --bytes must be at least 1".into(),
         ));
     }
-    let mut production = slot_core::rng::server_rng()?;
-    let shipped = model_name == "standard";
-    // The RTP of every mode: the certified figures of the shipped model.
-    let mut rtps = Vec::new();
-    let mut award_reports = Vec::new();
-    if shipped {
-        for &m in G::MODES {
-            let c = certified(a.game, G::mode_name(m), None)?;
-            rtps.push(ModeRtp {
-                mode: G::mode_name(m),
-                rtp: c.rtp,
-                how: c.source,
-            });
-        }
-        if a.game == GameArg::StarlightChristmas {
-            // The whole-round runs' reports (not the split records): their award odds.
-            for (name, path) in certification_files(a.game) {
-                if name.ends_with("report.json") {
-                    award_reports.push((format!("whole-round run {name}"), report_file(&path)?));
+    check_bytes(a.bytes)?;
+    let dieharder_args: Option<Vec<String>> = if a.dieharder || !a.dieharder_tests.is_empty() {
+        if !on_path("dieharder") {
+            return Err(CliError(format!(
+                "{} runs Dieharder, which is not on PATH: install it (Debian: apt-get install dieharder), or leave the option out",
+                if a.dieharder {
+                    "--dieharder"
+                } else {
+                    "--dieharder-tests"
                 }
-            }
+            )));
         }
+        Some(if a.dieharder_tests.is_empty() {
+            vec!["-a".into()]
+        } else {
+            a.dieharder_tests
+                .iter()
+                .flat_map(|t| ["-d".to_string(), t.to_string()])
+                .collect()
+        })
+    } else {
+        None
+    };
+    let src = source_root();
+    let origin = source_origin(&src)?;
+    let vendored_already = src.join("vendor").is_dir();
+    if !a.no_vendor && !vendored_already && !on_path("cargo") {
+        return Err(CliError(
+            "the kit vendors the dependencies with `cargo vendor`, and cargo is not on PATH: add --no-vendor, or run with cargo".into(),
+        ));
     }
-    let files = output("git", &["ls-files"]).unwrap_or_default();
-    let sources: Vec<(String, PathBuf)> = files
-        .lines()
-        .filter(|f| !f.starts_with("fuzz/"))
-        .map(|f| (f.to_string(), root().join(f)))
-        .filter(|(_, p)| p.is_file())
-        .collect();
-    let commit = output("git", &["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".into());
-    let dirty = output("git", &["status", "--porcelain", "--untracked-files=no"])
-        .is_some_and(|s| !s.trim().is_empty());
+    let (certification, figures, award_reports) = kit_evidence::<G>(a.game, &game)?;
+    let toolchain_file =
+        std::fs::read_to_string(src.join("rust-toolchain.toml")).unwrap_or_default();
+    let channel = toolchain_channel(&toolchain_file).ok_or_else(|| {
+        CliError(format!(
+            "{} names no toolchain channel: the kit cannot say which toolchain rebuilds it",
+            src.join("rust-toolchain.toml").display()
+        ))
+    })?;
+    let out = slot_sim::files::OutputDir::claim(
+        &a.out,
+        &slot_sim::files::Owner {
+            command: "lab-kit".into(),
+            game: G::NAME.into(),
+            mode: G::mode_name(mode).into(),
+            model: game.fingerprint().to_string(),
+        },
+        a.force,
+    )?;
+    let result = write_lab_kit::<G>(
+        a,
+        &game,
+        &model,
+        mode,
+        &origin,
+        &src,
+        &channel,
+        &toolchain_file,
+        certification,
+        figures,
+        award_reports,
+        dieharder_args.as_deref(),
+        &out,
+    );
+    if result.is_err() && out.created() {
+        out.abandon();
+    }
+    result
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_lab_kit<G: Game>(
+    a: &LabKitArgs,
+    game: &G,
+    model: &G::Model,
+    mode: G::Mode,
+    origin: &SourceOrigin,
+    src: &Path,
+    channel: &str,
+    toolchain_file: &str,
+    certification: Vec<(String, PathBuf)>,
+    figures: labkit::DisclosureFigures,
+    award_reports: Vec<(String, Report)>,
+    dieharder_args: Option<&[String]>,
+    out: &slot_sim::files::OutputDir,
+) -> CliResult {
+    // Nothing of an earlier kit in this folder stays beside the new one.
+    out.empty()?;
+    let dir = out.path();
+    let mut production = slot_core::rng::server_rng()?;
     let toolchain = format!(
         "# rustc -vV\n{}\n# cargo -V\n{}\n# rust-toolchain.toml\n{}",
         output("rustc", &["-vV"]).unwrap_or_default(),
         output("cargo", &["-V"]).unwrap_or_default(),
-        std::fs::read_to_string(root().join("rust-toolchain.toml")).unwrap_or_default()
+        toolchain_file
     );
-    // The options that choose this mode again (as `mode_of` reads them).
+    // The options that choose this kit again (as `mode_of` and `choose` read them).
     let mode_arg = match G::mode_name(mode) {
         name if G::MODE_IS_PICK => format!(" --choice {name}"),
         "ante" => " --ante".to_string(),
         _ => String::new(),
     };
-    let rebuild = format!(
-        "# How to rebuild this kit and get the same outcomes\n\n\
-         Built from commit `{}`{}.\n\n\
-         ```sh\n\
-         git checkout {0}\n\
-         cargo build --release --locked -p xtask   # the toolchain of rust-toolchain.toml (toolchain.txt)\n\
-         cargo xtask lab-kit {} --out kit{mode_arg} --rounds {} --bytes {} --seed {} --par-rounds {}{}\n\
-         sha256sum kit/outcomes.csv kit/model.json  # equal to this kit's (MANIFEST.sha256)\n\
-         ```\n\n\
-         Every file of the kit but the production stream (seeded from the operating system, by\n\
-         design), `bin/` (a rebuild's binary may differ in its embedded paths), `toolchain.txt`, the\n\
-         PAR run's timings (`par/report.*`) and this file is then the same byte for byte. Check\n\
-         this kit: `cd kit && sha256sum -c MANIFEST.sha256`. Check outcome equivalence with the build\n\
-         that produced it: `cargo xtask equivalence check xtask/tests/equivalence.json`.\n\n\
-         Dieharder on the raw streams: `dieharder -a -g 201 -f rng-raw-production.bin` (the file is\n\
-         re-read from its start when a test needs more: give `--bytes` of a few GB, or let the kit\n\
-         feed the generator to `dieharder -a -g 200` on standard input: `--dieharder`).\n",
-        commit.trim(),
-        if dirty {
-            " with uncommitted changes (the copies in `source/` are what was built)"
-        } else {
-            ""
-        },
+    let model_arg = match (a.rtp, a.model.as_deref()) {
+        (Some(r), _) => format!(" --rtp {}", r.percent_text()),
+        (None, Some(m)) if G::named_model(m).is_some() => format!(" --model {m}"),
+        (None, Some(_)) => " --model ../model.json".to_string(),
+        (None, None) => String::new(),
+    };
+    let vendor = !a.no_vendor;
+    let kit_args = format!(
+        "{}{mode_arg}{model_arg} --rounds {} --bytes {} --seed {} --par-rounds {}{}",
         G::NAME,
         a.rounds,
         a.bytes,
         a.seed,
         a.par_rounds,
-        a.model
-            .as_deref()
-            .map_or(String::new(), |m| format!(" --model {m}"))
+        if vendor { "" } else { " --no-vendor" }
     );
+    let commit = &origin.commit;
+    let stream_mib = a.bytes as f64 / f64::from(1u32 << 20);
+    let rebuild = format!(
+        "# How to rebuild this kit and get the same outcomes\n\n\
+         Built from commit `{commit}`{dirty} (the commit is also in `source/{COMMIT_FILE}`).\n\
+         `source/` is that source as it was built, not a git repository: every step below works\n\
+         in it as it is, offline{vendored}.\n\n\
+         ## 1. The toolchain\n\n\
+         Rust **{channel}** exactly (`source/rust-toolchain.toml`; what built this kit: `toolchain.txt`).\n\
+         Get it once, where there is a network, with rustup (<https://rustup.rs>):\n\
+         `rustup toolchain install {channel} --profile minimal`; or, without rustup, the official\n\
+         standalone installer for the machine, e.g.\n\
+         <https://static.rust-lang.org/dist/rust-{channel}-x86_64-unknown-linux-gnu.tar.xz>\n\
+         (every platform: <https://forge.rust-lang.org/infra/other-installation-methods.html#standalone-installers>;\n\
+         unpack, run `./install.sh`). Check: `rustc -V` in `source/` prints `rustc {channel}`.\n\n\
+         ## 2. Build and rebuild the kit\n\n\
+         ```sh\n\
+         cd source\n\
+         cargo build --release --offline --frozen -p xtask\n\
+         target/release/xtask lab-kit {kit_args} --out ../../kit-rebuilt\n\
+         cd ../../kit-rebuilt && sha256sum outcomes.csv model.json rng-raw-simulator.bin   # equal to this kit's (MANIFEST.sha256)\n\
+         ```\n\n\
+         The rebuilt kit names the same commit (from `source/{COMMIT_FILE}`). Every file of the kit\n\
+         but the production stream (seeded from the operating system, by design), `bin/` (a\n\
+         rebuild's binary may differ in its embedded paths), `toolchain.txt`, the PAR run's\n\
+         timings (`par/report.*`) and this file is then the same byte for byte. Check this kit:\n\
+         `sha256sum -c MANIFEST.sha256` in its folder. Check outcome equivalence with the build\n\
+         that produced it: `target/release/xtask equivalence check xtask/tests/equivalence.json` in\n\
+         `source/`.\n\n\
+         ## 3. Dieharder\n\n\
+         The whole battery on a generator's words fed live on standard input (what the kit's\n\
+         `--dieharder` runs; no file is re-read):\n\n\
+         ```sh\n\
+         bin/xtask rng-stream simulator --seed {seed} | dieharder -g 200 -a\n\
+         bin/xtask rng-stream production | dieharder -g 200 -a\n\
+         ```\n\n\
+         The files `rng-raw-*.bin` ({bytes} bytes, {stream_mib:.1} MiB each) suit only small\n\
+         tests. Dieharder rewinds a file that is too short and reads it again from its start;\n\
+         repeated words then fail tests that the live stream passes (on a 16 MiB file the\n\
+         battery fails the 32x32 rank test with p = 0.00000000, and three tests are WEAK).\n\
+         The 32x32 rank test alone reads {RANK_TEST_BYTES} bytes (100 samples of 40,000\n\
+         matrices of 32 x 32 bits); these files would be rewound at least {rewinds} times in it:\n\
+         do not run `-a` on them. A single small test on a\n\
+         file: `dieharder -g 201 -f rng-raw-simulator.bin -d N`; Dieharder prints\n\
+         \"# The file file_input_raw was rewound N times\" when the file was too short: any\n\
+         rewind makes its verdict worthless.\n\n\
+         ## 4. Exit statuses and what to do when a check fails\n\n\
+         Every `xtask` command exits with:\n\n\
+         - **0**: done.\n\
+         - **1**: a bar not met (a verdict: a certificate below its bar, a monitoring verdict\n\
+           \"outside\"). The output says which figure; keep it and report it with this kit.\n\
+         - **2**: input refused; the message (`error: ...`) names what was wrong and what is\n\
+           allowed. Correct the argument or file and run again; nothing was half-written.\n\
+         - **130**: interrupted (Ctrl-C or SIGTERM). Run the command again; a kit folder is\n\
+           only complete once its `MANIFEST.sha256` is written, last.\n\n\
+         When `sha256sum -c MANIFEST.sha256` reports a file `FAILED`, the kit was changed or\n\
+         damaged after it was written: ask for the kit again. When the rebuilt kit's\n\
+         `outcomes.csv` differs, the rebuild is not the same build (toolchain, source or\n\
+         arguments): check `rustc -V` against `toolchain.txt` and the arguments against step 2,\n\
+         then run `equivalence check` to find the first round that differs. When `cargo build\n\
+         --offline --frozen` stops for a missing crate, the kit was built with `--no-vendor`:\n\
+         ask for a kit with its vendored dependencies.\n",
+        dirty = if origin.dirty {
+            " with uncommitted changes (the copies in `source/` are what was built)"
+        } else {
+            ""
+        },
+        vendored = if vendor {
+            " (the dependencies are vendored in `source/vendor`, and `source/.cargo/config.toml` points cargo at them)"
+        } else {
+            " once the dependencies are present: this kit was built with `--no-vendor`, so `source/` holds no vendored dependencies and the build needs crates.io"
+        },
+        seed = a.seed,
+        bytes = a.bytes,
+        rewinds = RANK_TEST_BYTES.div_ceil(a.bytes).saturating_sub(1),
+    );
+    // The source's own files, with its `COMMIT` and, when vendoring, its cargo config
+    // pointing at `vendor/`.
+    let mut source_texts = vec![(
+        COMMIT_FILE.to_string(),
+        format!(
+            "{commit}\n{}",
+            if origin.dirty {
+                "with uncommitted changes: the files of this folder are what was built\n"
+            } else {
+                ""
+            }
+        ),
+    )];
+    let sources: Vec<(String, PathBuf)> = origin
+        .files
+        .iter()
+        .filter(|(r, _)| r != COMMIT_FILE && !r.starts_with("vendor/"))
+        .cloned()
+        .collect();
+    const REPLACEMENT: &str = "\n# The dependencies, vendored in this folder (`cargo vendor`): the build needs no network.\n[source.crates-io]\nreplace-with = \"vendored-sources\"\n\n[source.vendored-sources]\ndirectory = \"vendor\"\n";
+    let config = std::fs::read_to_string(src.join(".cargo/config.toml")).unwrap_or_default();
+    match (vendor, config.contains(REPLACEMENT)) {
+        (true, false) => source_texts.push((".cargo/config.toml".into(), config + REPLACEMENT)),
+        // A kit's source built without its vendored dependencies: no config points at them.
+        (false, true) => {
+            source_texts.push((".cargo/config.toml".into(), config.replace(REPLACEMENT, "")));
+        }
+        _ => {}
+    }
     let inputs = KitInputs {
         rounds: a.rounds,
         bytes: a.bytes,
         seed: a.seed,
         sources,
+        source_texts,
         binary: std::env::current_exe().ok(),
         toolchain,
-        certification: if shipped {
-            certification_files(a.game)
-        } else {
-            Vec::new()
-        },
+        certification,
         rules_text: rules_text(a.game),
-        rtps,
+        disclosure: figures,
         award_reports,
         rebuild,
     };
@@ -755,34 +1236,65 @@ fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
         detail: true,
         ..SimConfig::rounds(a.par_rounds, a.seed)
     };
-    let par = slot_sim::simulate(&game, mode, &config, Watch::default())?;
-    let summary = labkit::write_kit(&game, &model, mode, &inputs, &mut production, &par, &a.out)?;
-    if a.dieharder || !a.dieharder_tests.is_empty() {
-        let args: Vec<String> = if a.dieharder_tests.is_empty() {
-            vec!["-a".into()]
+    let par = slot_sim::simulate(game, mode, &config, Watch::default())?;
+    if crate::progress::interrupted() {
+        return Ok(()); // no manifest: the kit does not look complete (exit 130)
+    }
+    let mut files = labkit::KitFiles::new(dir);
+    let summary = labkit::write_kit(
+        game,
+        model,
+        mode,
+        &inputs,
+        &mut production,
+        &par,
+        &mut files,
+    )?;
+    if vendor {
+        if src.join("vendor").is_dir() {
+            // A kit's source carries its vendored dependencies: copied as they are.
+            for (rel, file) in walk(&src.join("vendor"))? {
+                files.copy(&format!("source/vendor/{rel}"), &file)?;
+            }
         } else {
-            a.dieharder_tests
-                .iter()
-                .flat_map(|t| ["-d".to_string(), t.to_string()])
-                .collect()
-        };
+            eprintln!("vendoring the dependencies into source/vendor (cargo vendor)");
+            // Absolute: cargo runs in the source folder.
+            let target = std::path::absolute(dir.join("source/vendor"))?;
+            let status = Command::new("cargo")
+                .args(["vendor", "--locked", "--quiet"])
+                .arg(&target)
+                .current_dir(src)
+                .stdout(Stdio::null())
+                .status()
+                .map_err(|e| CliError(format!("cannot run cargo vendor: {e}")))?;
+            if !status.success() {
+                return Err(CliError(format!(
+                    "cargo vendor failed ({status}): it needs crates.io or the crates in cargo's cache; add --no-vendor to build the kit without them"
+                )));
+            }
+            files.adopt_dir("source/vendor")?;
+        }
+    }
+    if let Some(args) = dieharder_args {
         let mut simulator = slot_core::sim::batch_rng(a.seed, 0);
         let outs = [
-            ("production", run_dieharder(&mut production, &args)?),
-            ("simulator", run_dieharder(&mut simulator, &args)?),
+            ("production", run_dieharder(&mut production, args)?),
+            ("simulator", run_dieharder(&mut simulator, args)?),
         ];
-        for (name, out) in outs {
-            let (p, w, f) = dieharder_counts(&out);
+        for (name, text) in outs {
+            let (p, w, f) = dieharder_counts(&text);
             let file = format!("dieharder-{name}.txt");
-            std::fs::write(a.out.join(&file), &out)
-                .map_err(|e| CliError(format!("cannot write {file}: {e}")))?;
+            files.put(&file, text.as_bytes())?;
             println!("dieharder on the {name} stream: {p} PASSED, {w} WEAK, {f} FAILED ({file})");
         }
     }
-    labkit::write_manifest(&a.out)?;
+    if crate::progress::interrupted() {
+        return Ok(());
+    }
+    files.write_manifest()?;
     println!(
         "{}: outcomes.csv {} draws of {} rounds (sha256 {}); chi-square: {}",
-        a.out.display(),
+        dir.display(),
         summary.outcome_rows,
         a.rounds,
         summary.outcomes_sha256,

@@ -114,6 +114,9 @@ enum Cmd {
     /// Write the folder a test lab works from: raw generator streams, every scaled outcome
     /// of N rounds, rules, PAR files, certification record, disclosure, SHA-256 manifest.
     LabKit(lab::LabKitArgs),
+    /// Write a generator's raw 32-bit words to standard output without end, for a test battery
+    /// reading standard input (`| dieharder -g 200 -a`); the lab kit's instructions use it.
+    RngStream(lab::RngStreamArgs),
     /// Outcome equivalence between builds: record rounds' digests of every game, model and
     /// mode, or check a record against this build (names the first round that differs).
     Equivalence(lab::EquivalenceArgs),
@@ -680,6 +683,7 @@ fn main() -> ExitCode {
         Cmd::FuzzSeeds(a) => seeds::fuzz_seeds(a.check),
         Cmd::Session(a) => with_game!(a.game, G => commands::session::<G>(a)),
         Cmd::LabKit(a) => lab::lab_kit(a),
+        Cmd::RngStream(a) => lab::rng_stream(a),
         Cmd::Equivalence(a) => lab::equivalence(a),
         Cmd::Monitor(a) => lab::monitor(a),
     };

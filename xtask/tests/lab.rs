@@ -191,6 +191,7 @@ fn a_lab_kit_holds_its_manifest_and_its_outcomes_are_reproduced() {
             "20000",
             "--seed",
             "5",
+            "--no-vendor",
         ]
         .into_iter()
         .map(String::from)
@@ -248,5 +249,442 @@ fn a_lab_kit_holds_its_manifest_and_its_outcomes_are_reproduced() {
             .unwrap()
             .starts_with("0,0,0,base strip reel 1 stops,")
     );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// `lab-kit` arguments for a short kit of `game` into `out` (no vendored dependencies, so
+/// that a test's kit is small), then `rest`.
+fn kit_args(game: &str, out: &std::path::Path, rest: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = [
+        "lab-kit",
+        game,
+        "--out",
+        out.to_str().unwrap(),
+        "--rounds",
+        "50",
+        "--bytes",
+        "4096",
+        "--par-rounds",
+        "2000",
+        "--seed",
+        "5",
+        "--no-vendor",
+    ]
+    .map(String::from)
+    .to_vec();
+    // An option of `rest` already given replaces its value (clap takes each once).
+    let mut i = 0;
+    while i < rest.len() {
+        let takes_value = rest.get(i + 1).is_some_and(|n| !n.starts_with("--"));
+        match v.iter().position(|x| x == rest[i]) {
+            Some(at) if takes_value => v[at + 1] = rest[i + 1].to_string(),
+            _ if takes_value => v.extend([rest[i].to_string(), rest[i + 1].to_string()]),
+            _ => v.push(rest[i].to_string()),
+        }
+        i += if takes_value { 2 } else { 1 };
+    }
+    v
+}
+
+fn run(args: &[String]) -> (i32, String, String) {
+    xtask(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+fn kit(game: &str, out: &std::path::Path, rest: &[&str]) -> String {
+    let (code, out_text, err) = run(&kit_args(game, out, rest));
+    assert_eq!(code, 0, "lab-kit {game} {rest:?}: {err}");
+    out_text
+}
+
+/// The manifest's paths, each checked against its file's SHA-256.
+fn manifest_paths(kit: &std::path::Path) -> Vec<String> {
+    let manifest = std::fs::read_to_string(kit.join("MANIFEST.sha256")).unwrap();
+    manifest
+        .lines()
+        .map(|line| {
+            let (hash, path) = line.split_once("  ").unwrap();
+            let bytes = std::fs::read(kit.join(path)).unwrap();
+            assert_eq!(Fingerprint::of_bytes(&bytes).to_string(), hash, "{path}");
+            path.to_string()
+        })
+        .collect()
+}
+
+/// Every file under `dir`, relative, sorted.
+fn files_in(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().into_owned();
+                out.push(rel);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A folder holding another game's kit is refused (its files untouched) unless --force, which
+/// clears it; a folder holding this same kit is emptied of the old kit's files first; the
+/// manifest lists exactly the files the run wrote, so a stale file can never be attested.
+#[test]
+fn a_kit_folder_holds_only_this_runs_files_and_another_games_kit_is_refused() {
+    let d = dir("labkit-claim");
+    let k = d.join("kit");
+    kit("moon-princess", &k, &[]);
+    let before = std::fs::read(k.join("MANIFEST.sha256")).unwrap();
+    let (code, _, err) = run(&kit_args("wish-upon-a-star", &k, &[]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("holds the work of `lab-kit` for moon-princess (love")
+            && err.contains("not of this run (`lab-kit` for wish-upon-a-star (standard")
+            && err.contains("add --force to clear it"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(k.join("MANIFEST.sha256")).unwrap(), before);
+    assert!(
+        k.join("certification/split_3e9_8e7_seed20261303.json")
+            .is_file()
+    );
+    // --force: the other game's kit is cleared; only Wish Upon a Star's files are listed.
+    kit("wish-upon-a-star", &k, &["--force"]);
+    let listed = manifest_paths(&k);
+    assert!(
+        !k.join("certification/split_3e9_8e7_seed20261303.json")
+            .exists()
+    );
+    assert!(
+        !listed
+            .iter()
+            .any(|p| p.starts_with("certification/split_3e9")),
+        "{listed:?}"
+    );
+    // The same kit again, with a stale file and a stale certification record beside it: both
+    // are gone, and the manifest lists every file of the folder but itself and the stamp.
+    std::fs::write(k.join("certification/stale.json"), "{}").unwrap();
+    std::fs::write(k.join("notes.txt"), "old").unwrap();
+    kit("wish-upon-a-star", &k, &[]);
+    let mut listed = manifest_paths(&k);
+    listed.sort();
+    let on_disk: Vec<String> = files_in(&k)
+        .into_iter()
+        .filter(|f| f != "MANIFEST.sha256" && f != ".slot-math-owner.json")
+        .collect();
+    assert_eq!(listed, on_disk);
+    assert!(
+        !on_disk
+            .iter()
+            .any(|f| f.contains("stale") || f.contains("notes"))
+    );
+    assert!(
+        !on_disk.iter().any(|f| f.contains(".partial")),
+        "{on_disk:?}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Argument errors are refused before any work (no PAR run, no folder left behind): --out
+/// naming a file, --bytes not a whole number of 32-bit words or above 1 GiB, Dieharder asked
+/// for but not installed.
+#[test]
+fn lab_kit_arguments_are_refused_before_any_work() {
+    let d = dir("labkit-args");
+    let file = put(&d, "a-file", "x");
+    let (code, _, err) = run(&kit_args(
+        "wish-upon-a-star",
+        std::path::Path::new(&file),
+        &[],
+    ));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is a file, not a folder"), "{err}");
+    assert!(
+        !err.contains("PAR run"),
+        "work started before the refusal: {err}"
+    );
+    let fresh = d.join("fresh");
+    for (bytes, says) in [
+        (
+            "4097",
+            "must be a multiple of 4, from 4 to 1073741824 (1 GiB)",
+        ),
+        (
+            "2147483648",
+            "must be a multiple of 4, from 4 to 1073741824 (1 GiB)",
+        ),
+    ] {
+        let (code, _, err) = run(&kit_args("wish-upon-a-star", &fresh, &["--bytes", bytes]));
+        assert_eq!(code, 2, "--bytes {bytes}: {err}");
+        assert!(
+            err.contains(&format!(
+                "--bytes {bytes}: each stream is a whole number of 32-bit words"
+            )) && err.contains(says),
+            "{err}"
+        );
+        assert!(!err.contains("PAR run") && !fresh.exists(), "{err}");
+    }
+    // Without Dieharder on PATH (an empty folder as PATH).
+    let empty = d.join("empty-path");
+    std::fs::create_dir_all(&empty).unwrap();
+    let args = kit_args("wish-upon-a-star", &fresh, &["--dieharder-tests", "0,1"]);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(&args)
+        .env("PATH", &empty)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--dieharder-tests runs Dieharder, which is not on PATH")
+            && err.contains("apt-get install dieharder"),
+        "{err}"
+    );
+    assert!(!err.contains("PAR run") && !fresh.exists(), "{err}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// The kit tells a lab to run Dieharder's battery on the generator's words fed live
+/// (`rng-stream ... | dieharder -g 200 -a`), never on its files, and says how often the battery
+/// would rewind them; `rng-stream simulator` writes the same words as the kit's file.
+#[test]
+fn the_kit_runs_the_battery_on_a_live_stream_not_on_its_short_files() {
+    let d = dir("labkit-stream");
+    let k = d.join("kit");
+    kit("wish-upon-a-star", &k, &[]);
+    let how = std::fs::read_to_string(k.join("HOW-TO-REBUILD.md")).unwrap();
+    assert!(
+        how.contains("bin/xtask rng-stream simulator --seed 5 | dieharder -g 200 -a"),
+        "{how}"
+    );
+    assert!(!how.contains("-a -g 201 -f") && !how.contains("-g 201 -f rng-raw-production.bin -a"));
+    // The 32x32 rank test reads 100 x 40,000 matrices of 32 x 32 bits = 512,000,000 bytes:
+    // a file of 4096 bytes read 125,000 times, rewound 124,999 times.
+    let rewinds = 124_999;
+    assert!(
+        how.contains("The 32x32 rank test alone reads 512000000 bytes")
+            && how.contains(&format!("rewound at least {rewinds} times in it")),
+        "{how}"
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["rng-stream", "simulator", "--seed", "5"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = vec![0u8; 4096];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut head).unwrap();
+    drop(child.stdout.take());
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert_eq!(
+        head,
+        std::fs::read(k.join("rng-raw-simulator.bin")).unwrap()
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A lab rebuilds from the kit alone: `source/` has no `.git` and its instructions need none,
+/// its vendored dependencies and the cargo config naming them are there, the toolchain is named
+/// with where to get it; a kit built from that source names the same commit; a source that is
+/// neither a repository nor a kit's source is refused as unidentified.
+#[test]
+fn a_kit_is_rebuilt_from_its_own_source_offline() {
+    let d = dir("labkit-rebuild");
+    let a = d.join("a");
+    let mut args = kit_args("wish-upon-a-star", &a, &[]);
+    args.retain(|x| x != "--no-vendor");
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let src = a.join("source");
+    assert!(!src.join(".git").exists());
+    let how = std::fs::read_to_string(a.join("HOW-TO-REBUILD.md")).unwrap();
+    // No step runs git (`git checkout` failed in a kit: `source/` is no repository).
+    assert!(
+        !how.contains("git checkout") && !how.lines().any(|l| l.trim_start().starts_with("git ")),
+        "{how}"
+    );
+    assert!(
+        how.contains("cargo build --release --offline --frozen -p xtask"),
+        "{how}"
+    );
+    let toolchain = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../rust-toolchain.toml"
+    ))
+    .unwrap();
+    let channel = toolchain
+        .lines()
+        .find_map(|l| l.strip_prefix("channel = "))
+        .unwrap()
+        .trim_matches('"');
+    assert!(
+        how.contains(&format!("rustup toolchain install {channel}"))
+            && how.contains(&format!(
+                "https://static.rust-lang.org/dist/rust-{channel}-"
+            )),
+        "{how}"
+    );
+    let config = std::fs::read_to_string(src.join(".cargo/config.toml")).unwrap();
+    assert!(
+        config.contains("replace-with = \"vendored-sources\"")
+            && config.contains("directory = \"vendor\""),
+        "{config}"
+    );
+    // Every crate of the lock file from crates.io is in vendor/.
+    let lock = std::fs::read_to_string(src.join("Cargo.lock")).unwrap();
+    let serde = lock
+        .split("[[package]]")
+        .find(|p| p.contains("name = \"serde\"\n"))
+        .unwrap();
+    assert!(serde.contains("registry+"));
+    assert!(
+        src.join("vendor/serde/Cargo.toml").is_file()
+            || src.join("vendor").read_dir().unwrap().any(|e| e
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("serde-"))
+    );
+    let listed = manifest_paths(&a);
+    assert!(listed.iter().any(|p| p.starts_with("source/vendor/serde")));
+    let commit = std::fs::read_to_string(src.join("COMMIT")).unwrap();
+    let first = commit.lines().next().unwrap().to_string();
+    assert_eq!(first.len(), 40);
+    assert!(
+        how.contains(&format!("Built from commit `{first}`")),
+        "{how}"
+    );
+    // A kit built from the kit's source, as its rebuilt binary would.
+    let b = d.join("b");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(kit_args("wish-upon-a-star", &b, &[]))
+        .env("SLOT_MATH_KIT_SOURCE", &src)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let how_b = std::fs::read_to_string(b.join("HOW-TO-REBUILD.md")).unwrap();
+    assert!(
+        how_b.contains(&format!("Built from commit `{first}`")),
+        "{how_b}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(b.join("source/COMMIT")).unwrap(),
+        commit
+    );
+    assert!(
+        b.join("source/Cargo.lock").is_file() && b.join("source/crates/core/src/game.rs").is_file()
+    );
+    // Built with --no-vendor: its config does not point at a vendor folder it lacks.
+    let config_b = std::fs::read_to_string(b.join("source/.cargo/config.toml")).unwrap();
+    assert!(!config_b.contains("vendored-sources") && !b.join("source/vendor").exists());
+    assert_eq!(
+        std::fs::read(a.join("outcomes.csv")).unwrap(),
+        std::fs::read(b.join("outcomes.csv")).unwrap()
+    );
+    // Neither a repository nor a kit's source: refused, nothing written.
+    let bare = d.join("bare");
+    std::fs::create_dir_all(&bare).unwrap();
+    std::fs::write(bare.join("Cargo.toml"), "").unwrap();
+    let c = d.join("c");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(kit_args("wish-upon-a-star", &c, &[]))
+        .env("SLOT_MATH_KIT_SOURCE", &bare)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is unidentified") && !c.exists(), "{err}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Every figure the disclosure states rests on a record in the kit: Moon Princess's certified
+/// cap odds (1 in 1 / p of its cap-odds split record), the same as `par/report.md`, with the
+/// record in `certification/` and the manifest; not a short run's "not seen ... undetermined".
+#[test]
+fn the_disclosure_states_the_certified_cap_odds_from_a_record_in_the_kit() {
+    use moon_princess::math_model::{CAP_ODDS, CAP_ODDS_RECORD};
+    let d = dir("labkit-cap");
+    let k = d.join("kit");
+    kit("moon-princess", &k, &[]);
+    let disclosure = std::fs::read_to_string(k.join("disclosure.md")).unwrap();
+    let par = std::fs::read_to_string(k.join("par/report.md")).unwrap();
+    let love = format!("{:.4e}", 1.0 / CAP_ODDS[0].probability);
+    assert_eq!(love, "4.8521e8");
+    assert!(par.contains(&format!("1 in {love} rounds")), "{par}");
+    let row = disclosure
+        .lines()
+        .find(|l| l.starts_with("| love | cap 5000x |"))
+        .unwrap_or_else(|| panic!("{disclosure}"));
+    assert!(
+        row.contains(&format!("| {love} |"))
+            && row.contains("| rarer | rarer | rarer |")
+            && row.contains(&format!("certification/{CAP_ODDS_RECORD}")),
+        "{row}"
+    );
+    assert!(
+        !disclosure
+            .lines()
+            .any(|l| l.starts_with("| cap 5000x |") && l.contains("undetermined")),
+        "{disclosure}"
+    );
+    let listed = manifest_paths(&k);
+    assert!(
+        listed.contains(&format!("certification/{CAP_ODDS_RECORD}")),
+        "{listed:?}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A variant of the ladder (by --rtp, or its tuner's variant file as --model) gets its own
+/// certified figures and records; a model with no certified evidence says so plainly.
+#[test]
+fn a_variant_kit_states_its_own_certified_figures() {
+    use moon_princess::math_model::VariantEvidence;
+    let d = dir("labkit-variant");
+    let e = VariantEvidence::of("rtp-84.50").unwrap();
+    let rtp = format!("| love | {:.4} % | certified:", e.certified[0].rtp * 100.0);
+    assert_eq!(rtp, "| love | 84.4965 % | certified:");
+    let by_rtp = d.join("by-rtp");
+    kit("moon-princess", &by_rtp, &["--rtp", "84.50"]);
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../crates/moon_princess/variants/rtp-84.50.json"
+    );
+    let by_file = d.join("by-file");
+    kit("moon-princess", &by_file, &["--model", file]);
+    for k in [&by_rtp, &by_file] {
+        let disclosure = std::fs::read_to_string(k.join("disclosure.md")).unwrap();
+        assert!(
+            disclosure.contains(&rtp) && disclosure.contains("`certification/split.json`"),
+            "{disclosure}"
+        );
+        let listed = manifest_paths(k);
+        assert!(
+            listed.contains(&"certification/split.json".to_string())
+                && listed.contains(&"certification/certificate-love.json".to_string()),
+            "{listed:?}"
+        );
+    }
+    assert_eq!(
+        std::fs::read(by_rtp.join("model.json")).unwrap(),
+        std::fs::read(by_file.join("model.json")).unwrap()
+    );
+    let stress = d.join("stress");
+    kit("moon-princess", &stress, &["--model", "stress-free-spins"]);
+    let disclosure = std::fs::read_to_string(stress.join("disclosure.md")).unwrap();
+    assert!(
+        disclosure.contains(
+            "| love | - | no certified figure: run `cargo xtask certify moon-princess` on this model"
+        ),
+        "{disclosure}"
+    );
+    assert!(!stress.join("certification").exists());
     std::fs::remove_dir_all(&d).unwrap();
 }

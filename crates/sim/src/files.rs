@@ -273,6 +273,24 @@ impl OutputDir {
         self.created
     }
 
+    /// Removes everything in the folder but its stamp: for a command that replaces its own
+    /// earlier work ([`OutputDir::resumed`]) whole rather than resuming it, so that no file of
+    /// the earlier run stays beside the new ones.
+    ///
+    /// # Errors
+    /// [`SimError::Io`] naming the folder when it cannot be read or a file not removed.
+    pub fn empty(&self) -> Result<(), SimError> {
+        list(&self.dir)
+            .and_then(|names| {
+                let rest: Vec<String> = names.into_iter().filter(|n| n != STAMP).collect();
+                clear(&self.dir, &rest)
+            })
+            .map_err(|e| SimError::Io {
+                path: self.dir.clone(),
+                message: format!("cannot empty the folder of its earlier work: {e}"),
+            })
+    }
+
     /// Gives the folder up after a refusal: a folder this run created is removed with what is
     /// in it (only this run's files can be there); a folder that existed keeps its files, and
     /// loses the stamp only if this run wrote it into an empty folder.

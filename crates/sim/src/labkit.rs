@@ -10,16 +10,20 @@
 //! | `outcomes-chi-square.csv` | each input's chi-square against the model's weights | [`crate::gof`] |
 //! | `model.json` | the math model played | `serde_json` of [`Game::Model`] |
 //! | `rules.md` | the game's facts, its model by section, its rules text | [`rules_sheet`] |
-//! | `disclosure.md` | RTP per mode, each top award's odds against 1 in 17, 34 and 100 million | [`disclosure`] |
+//! | `disclosure.md` | the certified RTP per mode and certified odds of the top awards (each naming its record in `certification/`), each top award's odds against 1 in 17, 34 and 100 million | [`disclosure`] |
 //! | `par/` | the PAR files of a simulation of the mode | [`crate::par::write`] |
-//! | `certification/` | the committed certification record of the shipped model | copied |
-//! | `source/`, `bin/`, `toolchain.txt` | the source the binary was built from, the binary, the toolchain | copied |
-//! | `MANIFEST.sha256` | SHA-256 of every other file of the kit, `sha256sum -c` format | [`write_manifest`] |
+//! | `certification/` | the committed certification records of the model's variant (its RTP and its cap's odds) | copied |
+//! | `source/`, `bin/`, `toolchain.txt` | the source the binary was built from (with its `COMMIT` and, unless left out, its vendored dependencies), the binary, the toolchain | copied |
+//! | `MANIFEST.sha256` | SHA-256 of every file this run wrote (and of no other), `sha256sum -c` format | [`KitFiles::write_manifest`] |
+//!
+//! Every file is written whole or not at all ([`KitFiles`]: under a temporary name, renamed
+//! when complete) and the manifest last, so an interrupted kit never looks complete.
 //!
 //! **Raw streams** are raw little-endian 32-bit words, each one `next_u32()` of the generator
 //! in order: the words the games draw their bounded integers from (Lemire's method over
-//! `next_u32`). Test batteries read them as a raw binary file (`dieharder -g 201 -f FILE`) or
-//! from standard input (`-g 200`).
+//! `next_u32`). A file suits only small tests: Dieharder's whole battery reads far more
+//! than a kit's file and re-reads (rewinds) a short file, which fails tests that a live stream
+//! passes; the battery is run on the generator's words fed live on standard input (`-g 200`).
 //!
 //! **Outcomes** are those of rounds `0..N` of the simulator's sequence of a seed, so any row
 //! can be replayed with `cargo xtask play <game> --seed S --round K --json` and a rebuild gives
@@ -39,7 +43,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// How the raw stream files are written, in words (for the kit's README and the docs).
-pub const RAW_FORMAT: &str = "raw little-endian 32-bit words, each one next_u32() of the generator, in the order drawn (dieharder: -g 201 -f FILE, or -g 200 on standard input)";
+pub const RAW_FORMAT: &str =
+    "raw little-endian 32-bit words, each one next_u32() of the generator, in the order drawn";
 
 /// The odds thresholds of the disclosure: 1 in 17 million, 1 in 34 million, 1 in 100 million.
 pub const ODDS_THRESHOLDS: [f64; 3] = [17e6, 34e6, 100e6];
@@ -234,29 +239,99 @@ pub fn rules_sheet<G: Game>(game: &G, model: &G::Model, rules_text: Option<&str>
 /// disclosure uses the same).
 pub use crate::facts::ModeRtp;
 
-/// The disclosure figures: the RTP of every mode, and each top award's odds in each report
-/// (1 in N; exact where the game computes it) against 1 in 17 million, 1 in 34 million and
-/// 1 in 100 million ([`ODDS_THRESHOLDS`]): "rarer" when the whole 95 % interval of N is above
-/// the threshold, "more frequent" when it is below, "undetermined" otherwise.
-pub fn disclosure(title: &str, rtps: &[ModeRtp], reports: &[(String, &Report)]) -> String {
+/// The certified figures a kit's disclosure states, each naming the record of the kit it
+/// rests on (the caller copies those records into the kit's `certification/`).
+#[derive(Clone, Debug, Default)]
+pub struct DisclosureFigures {
+    /// Every mode of the game, in order.
+    pub modes: Vec<&'static str>,
+    /// The certified (or exact) RTP of the modes that have one, with its source.
+    pub rtps: Vec<ModeRtp>,
+    /// The certified odds of top awards, by mode, with their source in `how`.
+    pub odds: Vec<(&'static str, slot_core::game::CertifiedOdds)>,
+    /// What a mode without a certified RTP says instead ("no certified figure: run ...").
+    pub no_figure: String,
+}
+
+/// The verdict of odds of 1 in [`low`, `high`] (`high` `None`: unbounded) against 1 in `t`.
+fn odds_verdict(low: f64, high: Option<f64>, t: f64) -> &'static str {
+    if low > t {
+        "rarer"
+    } else if high.is_some_and(|h| h < t) {
+        "more frequent"
+    } else {
+        "undetermined"
+    }
+}
+
+/// The disclosure: the certified RTP of every mode (or, for a mode without one, what
+/// `figures.no_figure` says), the certified odds of the top awards with their records, and
+/// each top award's odds in each report (1 in N; exact where the game computes it), each
+/// against 1 in 17 million, 1 in 34 million and 1 in 100 million ([`ODDS_THRESHOLDS`]):
+/// "rarer" when the whole 95 % interval of N is above the threshold, "more frequent" when it
+/// is below, "undetermined" otherwise. A report's award of a mode that has a certified figure
+/// points at that figure instead of restating a short run's count.
+pub fn disclosure(
+    title: &str,
+    figures: &DisclosureFigures,
+    reports: &[(String, &Report)],
+) -> String {
     let mut s = format!("# {title}: disclosure figures\n\n## RTP per mode\n\n");
     s.push_str("| mode | RTP | source |\n|---|---:|---|\n");
-    for r in rtps {
-        s.push_str(&format!(
-            "| {} | {:.4} % | {} |\n",
-            r.mode,
-            r.rtp * 100.0,
-            r.how
-        ));
+    for mode in &figures.modes {
+        match figures.rtps.iter().find(|r| r.mode == *mode) {
+            Some(r) => s.push_str(&format!(
+                "| {} | {:.4} % | {} |\n",
+                r.mode,
+                r.rtp * 100.0,
+                r.how
+            )),
+            None => s.push_str(&format!("| {mode} | - | {} |\n", figures.no_figure)),
+        }
     }
     s.push_str("\n## Odds of the top awards\n\n");
     s.push_str("Against 1 in 17 million, 1 in 34 million and 1 in 100 million: \"rarer\" if the whole 95 % interval of the odds is rarer than the threshold (exact odds: the figure itself), \"more frequent\" if it is all more frequent, \"undetermined\" if the interval straddles it.\n\n");
+    if !figures.odds.is_empty() {
+        s.push_str("### Certified odds (the figures to state)\n\n| mode | award | odds, 1 in | 95 % interval, 1 in | vs 1 in 17 M | vs 1 in 34 M | vs 1 in 100 M | source |\n|---|---|---:|---|---|---|---|---|\n");
+        for (mode, o) in &figures.odds {
+            let [p_low, p_high] = crate::par::contributions::certified_interval(o);
+            let (low, high) = (1.0 / p_high, (p_low > 0.0).then(|| 1.0 / p_low));
+            s.push_str(&format!(
+                "| {mode} | {} | {:.4e} | {:.4e} to {} | {} | {} | {} | {} |\n",
+                o.award,
+                1.0 / o.probability,
+                low,
+                high.map_or("unbounded".to_string(), |h| format!("{h:.4e}")),
+                odds_verdict(low, high, ODDS_THRESHOLDS[0]),
+                odds_verdict(low, high, ODDS_THRESHOLDS[1]),
+                odds_verdict(low, high, ODDS_THRESHOLDS[2]),
+                o.how
+            ));
+        }
+        s.push('\n');
+    }
     for (label, report) in reports {
         s.push_str(&format!(
             "### {label} ({} rounds, seed {})\n\n| award | odds, 1 in | 95 % interval | vs 1 in 17 M | vs 1 in 34 M | vs 1 in 100 M |\n|---|---:|---|---|---|---|\n",
             report.par.rounds, report.par.seed
         ));
         for a in &report.par.top_awards {
+            if a.exact_one_in.is_none()
+                && figures
+                    .odds
+                    .iter()
+                    .any(|(m, o)| *m == report.par.mode && o.award == a.name)
+            {
+                s.push_str(&format!(
+                    "| {} | {} in this run (the certified figure above is the one to state) | - | - | - | - |\n",
+                    a.name,
+                    a.one_in
+                        .map_or(format!("not seen in {} rounds", report.par.rounds), |x| {
+                            format!("1 in {x:.0}")
+                        })
+                ));
+                continue;
+            }
             let (odds, low, high) = match a.exact_one_in {
                 Some(x) => (format!("{x:.0} (exact)"), x, Some(x)),
                 None => (
@@ -273,21 +348,12 @@ pub fn disclosure(title: &str, rtps: &[ModeRtp], reports: &[(String, &Report)]) 
                 (None, Some(h)) => format!("{:.0} to {h:.0}", a.one_in_low),
                 (None, None) => format!("rarer than {:.0}", a.one_in_low),
             };
-            let verdict = |t: f64| {
-                if low > t {
-                    "rarer"
-                } else if high.is_some_and(|h| h < t) {
-                    "more frequent"
-                } else {
-                    "undetermined"
-                }
-            };
             s.push_str(&format!(
                 "| {} | {odds} | {interval} | {} | {} | {} |\n",
                 a.name,
-                verdict(ODDS_THRESHOLDS[0]),
-                verdict(ODDS_THRESHOLDS[1]),
-                verdict(ODDS_THRESHOLDS[2])
+                odds_verdict(low, high, ODDS_THRESHOLDS[0]),
+                odds_verdict(low, high, ODDS_THRESHOLDS[1]),
+                odds_verdict(low, high, ODDS_THRESHOLDS[2])
             ));
         }
         s.push('\n');
@@ -307,6 +373,9 @@ pub struct KitInputs {
     pub seed: u64,
     /// Source files to copy into `source/`: (path relative to the repository, file).
     pub sources: Vec<(String, PathBuf)>,
+    /// Files written into `source/` from text, in place of a copy of the same name:
+    /// (path relative to the source folder, text) (its `COMMIT`, its `.cargo/config.toml`).
+    pub source_texts: Vec<(String, String)>,
     /// The built binary, copied into `bin/`.
     pub binary: Option<PathBuf>,
     /// The toolchain, in words (`rustc -vV`, `cargo -V`, `rust-toolchain.toml`).
@@ -315,8 +384,8 @@ pub struct KitInputs {
     pub certification: Vec<(String, PathBuf)>,
     /// The crate's rules text.
     pub rules_text: Option<String>,
-    /// RTP per mode for the disclosure.
-    pub rtps: Vec<ModeRtp>,
+    /// The certified figures the disclosure states.
+    pub disclosure: DisclosureFigures,
     /// Reports whose top awards the disclosure states, with their labels (the PAR run's is
     /// added by [`write_kit`]).
     pub award_reports: Vec<(String, Report)>,
@@ -335,35 +404,128 @@ pub struct KitSummary {
     pub outcomes_sha256: Fingerprint,
 }
 
-fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>, SimError> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
+/// The files a kit run writes, each whole or not at all ([`crate::files::write_atomic`],
+/// [`crate::files::AtomicFile`]), with the list of what was written: the manifest
+/// ([`KitFiles::write_manifest`]) lists exactly these, never a file the run found in the folder.
+#[derive(Debug)]
+pub struct KitFiles {
+    dir: PathBuf,
+    written: Vec<String>,
+}
+
+impl KitFiles {
+    /// The files of the kit in `dir` (a folder the caller has claimed and emptied:
+    /// [`crate::files::OutputDir`]); nothing written yet.
+    #[must_use]
+    pub fn new(dir: &Path) -> Self {
+        KitFiles {
+            dir: dir.to_path_buf(),
+            written: Vec::new(),
+        }
     }
-    std::fs::File::create(path)
-        .map(std::io::BufWriter::new)
-        .map_err(|e| io_error(path, e))
-}
 
-fn put(path: &Path, text: &str) -> Result<(), SimError> {
-    create(path)?
-        .write_all(text.as_bytes())
-        .map_err(|e| io_error(path, e))
-}
-
-fn copy(from: &Path, to: &Path) -> Result<(), SimError> {
-    if let Some(parent) = to.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
+    /// The kit's folder.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
-    std::fs::copy(from, to)
-        .map(|_| ())
-        .map_err(|e| io_error(from, format!("cannot copy to {}: {e}", to.display())))
+
+    /// The files written so far, relative to the kit with `/`, in the order written.
+    #[must_use]
+    pub fn written(&self) -> &[String] {
+        &self.written
+    }
+
+    fn target(&self, rel: &str) -> Result<PathBuf, SimError> {
+        let path = self.dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| io_error(parent, e))?;
+        }
+        Ok(path)
+    }
+
+    fn record(&mut self, rel: &str) {
+        if !self.written.iter().any(|w| w == rel) {
+            self.written.push(rel.to_string());
+        }
+    }
+
+    /// Writes `bytes` as the kit's file `rel` (a path relative to the kit, with `/`).
+    ///
+    /// # Errors
+    /// [`SimError::Io`] naming the file.
+    pub fn put(&mut self, rel: &str, bytes: &[u8]) -> Result<(), SimError> {
+        let path = self.target(rel)?;
+        crate::files::write_atomic(&path, bytes)?;
+        self.record(rel);
+        Ok(())
+    }
+
+    /// Copies the file `from` as the kit's file `rel`.
+    ///
+    /// # Errors
+    /// [`SimError::Io`] naming the file that cannot be read or written.
+    pub fn copy(&mut self, rel: &str, from: &Path) -> Result<(), SimError> {
+        let bytes = std::fs::read(from).map_err(|e| io_error(from, format!("cannot read: {e}")))?;
+        self.put(rel, &bytes)
+    }
+
+    /// Writes the kit's file `rel` in pieces: `write` is given the open temporary file, which
+    /// is renamed to its name once `write` returns (removed if it fails).
+    ///
+    /// # Errors
+    /// [`SimError::Io`] naming the file.
+    pub fn stream<T>(
+        &mut self,
+        rel: &str,
+        write: impl FnOnce(&mut crate::files::AtomicFile) -> std::io::Result<T>,
+    ) -> Result<T, SimError> {
+        let path = self.target(rel)?;
+        let mut f = crate::files::AtomicFile::create(&path)?;
+        let out = write(&mut f).map_err(|e| io_error(&path, e))?;
+        f.commit()?;
+        self.record(rel);
+        Ok(out)
+    }
+
+    /// Adds to the list every file under the kit's folder `rel`, a folder this run created
+    /// and filled through another writer (the PAR files, `cargo vendor`): it must not have
+    /// existed before the run (the caller empties the kit first).
+    ///
+    /// # Errors
+    /// [`SimError::Io`] for a folder that cannot be read.
+    pub fn adopt_dir(&mut self, rel: &str) -> Result<(), SimError> {
+        for f in files_under(&self.dir.join(rel))? {
+            self.record(&format!("{rel}/{f}"));
+        }
+        Ok(())
+    }
+
+    /// Writes [`MANIFEST`], last: the SHA-256 of every file this run wrote (and of no other),
+    /// sorted by path, in `sha256sum -c` format (`<64 hex digits>  <path relative to the
+    /// kit>`), so that `cd DIR && sha256sum -c MANIFEST.sha256` checks them. Returns its text.
+    ///
+    /// # Errors
+    /// [`SimError::Io`] for a file that cannot be read or the manifest not written.
+    pub fn write_manifest(&self) -> Result<String, SimError> {
+        let mut names: Vec<&String> = self.written.iter().collect();
+        names.sort();
+        let mut text = String::new();
+        for rel in names {
+            let path = self.dir.join(rel);
+            let bytes = std::fs::read(&path).map_err(|e| io_error(&path, e))?;
+            text.push_str(&format!("{}  {rel}\n", Fingerprint::of_bytes(&bytes)));
+        }
+        crate::files::write_atomic(&self.dir.join(MANIFEST), text.as_bytes())?;
+        Ok(text)
+    }
 }
 
-/// Writes the kit of `game` (the model `model`) in `mode` into `dir` (everything but the
-/// manifest, which [`write_manifest`] writes last): the raw streams (`production`: the
-/// production generator, given by the caller; the simulator's of `inputs.seed`), the outcomes
-/// and their chi-square, the model, the rules sheet, the PAR files of `par_report`, the
-/// disclosure, and the copies `inputs` names.
+/// Writes the kit of `game` (the model `model`) in `mode` through `files` (everything but the
+/// manifest, which [`KitFiles::write_manifest`] writes last): the raw streams (`production`:
+/// the production generator, given by the caller; the simulator's of `inputs.seed`), the
+/// outcomes and their chi-square, the model, the rules sheet, the PAR files of `par_report`,
+/// the disclosure, and the copies and texts `inputs` names.
 ///
 /// # Errors
 /// [`SimError::Io`] naming the file that could not be written or copied.
@@ -374,45 +536,43 @@ pub fn write_kit<G: Game, P: Rng + ?Sized>(
     inputs: &KitInputs,
     production: &mut P,
     par_report: &Report,
-    dir: &Path,
+    files: &mut KitFiles,
 ) -> Result<KitSummary, SimError> {
-    std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
-    for (name, rng) in [
-        ("rng-raw-production.bin", None),
-        ("rng-raw-simulator.bin", Some(batch_rng(inputs.seed, 0))),
-    ] {
-        let path = dir.join(name);
-        let mut w = create(&path)?;
-        match rng {
-            None => write_raw(production, inputs.bytes, &mut w),
-            Some(mut r) => write_raw(&mut r, inputs.bytes, &mut w),
-        }
-        .map_err(|e| io_error(&path, e))?;
-    }
-    let path = dir.join("outcomes.csv");
-    let outcomes = {
-        let mut w = create(&path)?;
-        write_outcomes(game, mode, inputs.seed, inputs.rounds, &mut w)
-            .map_err(|e| io_error(&path, e))?
-    };
-    let bytes = std::fs::read(&path).map_err(|e| io_error(&path, e))?;
-    let outcome_rows = bytes.iter().filter(|&&b| b == b'\n').count() as u64 - 1;
+    files.stream("rng-raw-production.bin", |w| {
+        write_raw(production, inputs.bytes, w)
+    })?;
+    let mut simulator = batch_rng(inputs.seed, 0);
+    files.stream("rng-raw-simulator.bin", |w| {
+        write_raw(&mut simulator, inputs.bytes, w)
+    })?;
+    let mut bytes = Vec::new();
+    let outcomes = write_outcomes(game, mode, inputs.seed, inputs.rounds, &mut bytes)
+        .map_err(|e| io_error(&files.dir().join("outcomes.csv"), e))?;
+    files.put("outcomes.csv", &bytes)?;
+    let outcome_rows = (bytes.iter().filter(|&&b| b == b'\n').count() as u64).saturating_sub(1);
     let outcomes_sha256 = Fingerprint::of_bytes(&bytes);
-    put(
-        &dir.join("outcomes-chi-square.csv"),
-        &chi_square_csv(&outcomes),
+    drop(bytes);
+    files.put(
+        "outcomes-chi-square.csv",
+        chi_square_csv(&outcomes).as_bytes(),
     )?;
-    put(
-        &dir.join("model.json"),
-        &(serde_json::to_string_pretty(model).unwrap_or_default() + "\n"),
+    files.put(
+        "model.json",
+        (serde_json::to_string_pretty(model).unwrap_or_default() + "\n").as_bytes(),
     )?;
-    put(
-        &dir.join("rules.md"),
-        &rules_sheet(game, model, inputs.rules_text.as_deref()),
+    files.put(
+        "rules.md",
+        rules_sheet(game, model, inputs.rules_text.as_deref()).as_bytes(),
     )?;
-    let par_dir = dir.join("par");
-    crate::par::create_dir(&par_dir)?;
-    crate::par::write(par_report, &par_dir)?;
+    // The PAR files are written into a folder of their own under a temporary name, which
+    // becomes `par/` once they are all written.
+    let staging = format!(".par.partial-{}", std::process::id());
+    let staging_dir = files.dir().join(&staging);
+    crate::par::create_dir(&staging_dir)?;
+    crate::par::write(par_report, &staging_dir)?;
+    let par_dir = files.dir().join("par");
+    std::fs::rename(&staging_dir, &par_dir).map_err(|e| io_error(&par_dir, e))?;
+    files.adopt_dir("par")?;
     let facts = GameFacts::of::<G>(mode);
     let mut reports: Vec<(String, &Report)> = inputs
         .award_reports
@@ -420,27 +580,35 @@ pub fn write_kit<G: Game, P: Rng + ?Sized>(
         .map(|(l, r)| (l.clone(), r))
         .collect();
     reports.push((format!("the kit's PAR run ({})", facts.mode), par_report));
-    put(
-        &dir.join("disclosure.md"),
-        &disclosure(G::TITLE, &inputs.rtps, &reports),
+    files.put(
+        "disclosure.md",
+        disclosure(G::TITLE, &inputs.disclosure, &reports).as_bytes(),
     )?;
     for (rel, file) in &inputs.sources {
-        copy(file, &dir.join("source").join(rel))?;
+        if !inputs.source_texts.iter().any(|(r, _)| r == rel) {
+            files.copy(&format!("source/{rel}"), file)?;
+        }
+    }
+    for (rel, text) in &inputs.source_texts {
+        files.put(&format!("source/{rel}"), text.as_bytes())?;
     }
     if let Some(bin) = &inputs.binary {
-        let name = bin.file_name().map_or("xtask".into(), |n| n.to_owned());
-        copy(bin, &dir.join("bin").join(name))?;
+        let name = bin
+            .file_name()
+            .map_or("xtask".into(), |n| n.to_string_lossy().into_owned());
+        files.copy(&format!("bin/{name}"), bin)?;
     }
     for (name, file) in &inputs.certification {
-        copy(file, &dir.join("certification").join(name))?;
+        files.copy(&format!("certification/{name}"), file)?;
     }
-    put(&dir.join("toolchain.txt"), &inputs.toolchain)?;
-    put(
-        &dir.join("HOW-TO-REBUILD.md"),
-        &format!(
+    files.put("toolchain.txt", inputs.toolchain.as_bytes())?;
+    files.put(
+        "HOW-TO-REBUILD.md",
+        format!(
             "{}\n## This kit's figures\n\n- `outcomes.csv`: {outcome_rows} draws of {} rounds, SHA-256 `{outcomes_sha256}`\n- raw streams: {} bytes each, {RAW_FORMAT}\n- the simulator's stream: PCG-64 batch 0 of seed {}; the production stream: `server_rng()`, seeded from the operating system (not reproducible by design)\n",
             inputs.rebuild, inputs.rounds, inputs.bytes, inputs.seed
-        ),
+        )
+        .as_bytes(),
     )?;
     Ok(KitSummary {
         outcomes,
@@ -449,7 +617,7 @@ pub fn write_kit<G: Game, P: Rng + ?Sized>(
     })
 }
 
-/// Every file under `dir` (but the manifest), relative paths with `/`, sorted.
+/// Every file under `dir`, relative paths with `/`, sorted.
 fn files_under(dir: &Path) -> Result<Vec<String>, SimError> {
     let mut out = Vec::new();
     let mut stack = vec![PathBuf::new()];
@@ -461,32 +629,12 @@ fn files_under(dir: &Path) -> Result<Vec<String>, SimError> {
             if entry.file_type().map_err(|e| io_error(&here, e))?.is_dir() {
                 stack.push(r);
             } else {
-                let s = r.to_string_lossy().replace('\\', "/");
-                if s != MANIFEST {
-                    out.push(s);
-                }
+                out.push(r.to_string_lossy().replace('\\', "/"));
             }
         }
     }
     out.sort();
     Ok(out)
-}
-
-/// Writes `MANIFEST.sha256` in `dir`: the SHA-256 of every other file of the kit, in
-/// `sha256sum -c` format (`<64 hex digits>  <path relative to the kit>`), so that
-/// `cd DIR && sha256sum -c MANIFEST.sha256` checks them. Returns its text.
-///
-/// # Errors
-/// [`SimError::Io`] for a file that cannot be read or the manifest not written.
-pub fn write_manifest(dir: &Path) -> Result<String, SimError> {
-    let mut text = String::new();
-    for rel in files_under(dir)? {
-        let path = dir.join(&rel);
-        let bytes = std::fs::read(&path).map_err(|e| io_error(&path, e))?;
-        text.push_str(&format!("{}  {rel}\n", Fingerprint::of_bytes(&bytes)));
-    }
-    put(&dir.join(MANIFEST), &text)?;
-    Ok(text)
 }
 
 #[cfg(test)]

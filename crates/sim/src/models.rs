@@ -67,6 +67,19 @@ pub fn choose<G: Game>(
     model: Option<&str>,
     rtp: Option<TargetRtp>,
 ) -> Result<(G, TargetRtp), ModelChoiceError> {
+    choose_model::<G>(model, rtp).map(|(game, _, target)| (game, target))
+}
+
+/// [`choose`], with the math model itself (as read: the shipped model, the variant's, the
+/// file's bare model or the model of its variant file), for a caller that writes it out
+/// (the lab kit's `model.json`).
+///
+/// # Errors
+/// As [`choose`].
+pub fn choose_model<G: Game>(
+    model: Option<&str>,
+    rtp: Option<TargetRtp>,
+) -> Result<(G, G::Model, TargetRtp), ModelChoiceError> {
     let name = match (model, rtp) {
         (_, Some(rtp)) => {
             G::variant_at(rtp)
@@ -107,7 +120,7 @@ pub fn choose<G: Game>(
         )));
     }
     let target = file_target.unwrap_or_else(|| game.target_rtp(G::MODES[0]));
-    Ok((game, target))
+    Ok((game, model, target))
 }
 
 /// A model file: a variant file (it has a `format`) with its target, or a bare model.
