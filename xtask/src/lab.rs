@@ -39,17 +39,17 @@ pub struct LabKitArgs {
     #[arg(long)]
     pub force: bool,
     /// Rounds whose scaled outcomes `outcomes.csv` lists.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::positive)]
     pub rounds: u64,
     /// Bytes of each raw generator stream: a whole number of 32-bit words (a multiple of 4),
     /// from 4 to 1 GiB.
-    #[arg(long, default_value_t = 16 << 20)]
+    #[arg(long, default_value_t = 16 << 20, value_parser = crate::positive)]
     pub bytes: u64,
     /// Seed of the outcomes, the simulator's stream and the PAR run.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = crate::index)]
     pub seed: u64,
     /// Rounds of the PAR run (`par/`).
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 1_000_000, value_parser = crate::positive)]
     pub par_rounds: u64,
     /// The math model: a shipped model by name, or the path of a model file (a bare model or
     /// a variant file as `tune --out` writes it).
@@ -89,7 +89,7 @@ pub struct RngStreamArgs {
     #[arg(value_enum)]
     pub generator: StreamGenerator,
     /// The simulator's seed.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
+    #[arg(long, default_value_t = DEFAULT_SEED, value_parser = crate::index)]
     pub seed: u64,
 }
 
@@ -113,7 +113,7 @@ pub enum EquivalenceCmd {
         #[arg(long, default_value_t = 100)]
         rounds: u64,
         /// The seed.
-        #[arg(long, default_value_t = DEFAULT_SEED)]
+        #[arg(long, default_value_t = DEFAULT_SEED, value_parser = crate::index)]
         seed: u64,
     },
     /// Replay a record's rounds with this build; names the first round that differs.
@@ -136,7 +136,7 @@ pub struct MonitorArgs {
     #[arg(long)]
     pub ante: bool,
     /// Rounds played at this stake level (at least 1).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::positive)]
     pub rounds: u64,
     /// Total staked at this stake level (any money unit; an exact decimal above 0, such as
     /// 1250 or 1250.75).

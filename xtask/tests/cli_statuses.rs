@@ -53,6 +53,34 @@ fn negative_numbers_are_refused_naming_the_option_and_the_range() {
         &["viewer", "--port", "-80"],
         &["--port", "negative", "65535"],
     );
+    refused(
+        &[
+            "lab-kit",
+            "wish-upon-a-star",
+            "--out",
+            "unused",
+            "--par-rounds",
+            "-1",
+        ],
+        &["--par-rounds", "negative"],
+    );
+    refused(
+        &["rng-stream", "simulator", "--seed", "-1"],
+        &["--seed", "negative"],
+    );
+    refused(
+        &[
+            "monitor",
+            "wish-upon-a-star",
+            "--rounds",
+            "-100",
+            "--staked",
+            "100",
+            "--won",
+            "90",
+        ],
+        &["--rounds", "negative"],
+    );
 }
 
 #[test]
@@ -86,6 +114,18 @@ fn zero_counts_name_the_option_not_rounds() {
         ],
         &["--max-chunks", "at least 1"],
     );
+    refused(
+        &[
+            "lab-kit",
+            "wish-upon-a-star",
+            "--out",
+            "unused",
+            "--rounds",
+            "0",
+        ],
+        &["--rounds", "at least 1"],
+    );
+    assert!(!std::path::Path::new("unused").exists());
 }
 
 #[test]
