@@ -170,9 +170,14 @@ fn root() -> PathBuf {
     crate::codegen::workspace_root()
 }
 
+/// A JSON file from outside (a report, a record), read only up to
+/// [`slot_sim::files::MAX_JSON_BYTES`].
 fn read(path: &Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))
+    Ok(slot_sim::files::read_text_bounded(
+        path,
+        slot_sim::files::MAX_JSON_BYTES,
+        "a JSON report or record",
+    )?)
 }
 
 /// A `sim --json` report, checked as `merge` reads it.

@@ -145,6 +145,25 @@ pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, SimE
     Ok(bytes)
 }
 
+/// The most bytes a JSON file read from outside may hold (a model or variant file, a report, a
+/// record): 256 MiB, far beyond any file this project writes (a report is a few hundred KiB), so
+/// that a path naming an endless or huge file is refused before it is read into memory.
+pub const MAX_JSON_BYTES: u64 = 256 << 20;
+
+/// Reads a text file from outside of at most `limit` bytes ([`read_bounded`]) that must be
+/// UTF-8.
+///
+/// # Errors
+/// [`SimError::Io`] naming the file: it cannot be read, is longer than `limit` bytes, or is not
+/// UTF-8 text.
+pub fn read_text_bounded(path: &Path, limit: u64, what: &str) -> Result<String, SimError> {
+    let bytes = read_bounded(path, limit, what)?;
+    String::from_utf8(bytes).map_err(|e| SimError::Io {
+        path: path.to_path_buf(),
+        message: format!("not UTF-8 text (byte {}): not {what}", e.utf8_error().valid_up_to()),
+    })
+}
+
 /// Whose work a folder holds: the command that writes it, and the game, mode and math model
 /// (its fingerprint) of that work. Written into the folder as [`STAMP`].
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

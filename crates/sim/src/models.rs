@@ -125,9 +125,18 @@ pub fn choose_model<G: Game>(
 
 /// A model file: a variant file (it has a `format`) with its target, or a bare model.
 fn read_model_file<G: Game>(path: &str) -> Result<(G::Model, Option<TargetRtp>), ModelChoiceError> {
-    let text = std::fs::read_to_string(path).map_err(|e| ModelChoiceError::Read {
+    // Bounded: a path naming an endless file (`/dev/zero`) is refused, not read into memory.
+    let text = crate::files::read_text_bounded(
+        std::path::Path::new(path),
+        crate::files::MAX_JSON_BYTES,
+        "a model or variant file",
+    )
+    .map_err(|e| ModelChoiceError::Read {
         path: path.to_string(),
-        message: e.to_string(),
+        message: match e {
+            crate::SimError::Io { message, .. } => message,
+            other => other.to_string(),
+        },
     })?;
     let not_a_model = |message: String| ModelChoiceError::NotAModel {
         path: path.to_string(),
@@ -144,8 +153,8 @@ fn read_model_file<G: Game>(path: &str) -> Result<(G::Model, Option<TargetRtp>),
             .map_err(|e| not_a_model(e.to_string()))?;
         Ok((file.model, Some(file.target_rtp)))
     } else {
-        let model =
-            serde_json::from_str::<G::Model>(&text).map_err(|e| not_a_model(e.to_string()))?;
+        let model = slot_core::json::from_str::<G::Model>(&text)
+            .map_err(|e| not_a_model(e.to_string()))?;
         Ok((model, None))
     }
 }
