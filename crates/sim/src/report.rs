@@ -399,6 +399,23 @@ impl Report {
         report
     }
 
+    /// Reads the report's own JSON ([`Report::to_json`]) back as [`Report::from_json`] reads
+    /// a file, so that nothing is written that its reader would refuse: a command checks its
+    /// output with this before writing it (`merge`, `sim --json`, `certify`'s chunks).
+    ///
+    /// # Errors
+    /// A [`ReportError`] saying what the reader refuses, and that the report is not written.
+    pub fn read_back(&self, catalog: &Catalog) -> Result<(), ReportError> {
+        let label = Path::new("the report as written");
+        parse_report(label, &self.to_json(), catalog)
+            .map(|_| ())
+            .map_err(|e| {
+                ReportError(format!(
+                    "{e} (its reader would refuse it, so it is not written)"
+                ))
+            })
+    }
+
     /// The report file form of this report (what merging checks).
     pub(crate) fn to_file(&self) -> ReportFile {
         let p = &self.par;
@@ -508,6 +525,11 @@ pub fn merge(
     );
     report.detail = detail;
     report.refresh_checksums();
+    // What a merge writes, a merge reads: a merged report its own reader would refuse (say,
+    // times that add up past the longest a report may state) is refused here instead.
+    report
+        .read_back(catalog)
+        .map_err(|e| ReportError(format!("the merged report cannot be made: {e}")))?;
     Ok(report)
 }
 
