@@ -499,6 +499,11 @@ pub struct CertifyArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
+    /// Clear `--dir` first when it holds other work (another model's, mode's or game's
+    /// certification, or files `certify` did not write); without it such a folder is refused,
+    /// named.
+    #[arg(long)]
+    pub force: bool,
     /// Certify by whole rounds in chunks instead of the split estimate (Moon Princess,
     /// Starlight Christmas).
     #[arg(long)]
@@ -632,6 +637,12 @@ fn main() -> ExitCode {
         // A certificate written that does not meet the bar.
         Ok(()) if runner::verdict_failed() => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
+        // Stopped by Ctrl-C or SIGTERM (a scheduler's preemption), not refused: status 130;
+        // the message says what was kept and how to go on.
+        Err(e) if progress::interrupted() => {
+            eprintln!("interrupted: {e}");
+            ExitCode::from(130)
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
