@@ -415,8 +415,7 @@ pub fn merge(a: &MergeArgs) -> CliResult {
     let catalog = catalog();
     let mut reports: Vec<(PathBuf, Report)> = Vec::new();
     for path in &a.files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+        let text = slot_sim::report::read_report_text(path)?;
         let report = Report::from_json(path, &text, &catalog)?;
         if let Some(key) = verify_with {
             report.verify(path, key).map_err(|e| {

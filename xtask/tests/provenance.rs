@@ -414,6 +414,29 @@ fn a_key_file_is_read_only_up_to_a_key_s_size() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// A report file is read only up to `MAX_REPORT_BYTES` (256 MiB): a longer one is refused at
+/// once, named, instead of read whole.
+#[test]
+fn a_report_file_is_read_only_up_to_its_bound() {
+    let d = dir("provenance-report-size");
+    let big = d.join("big.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(slot_sim::report::MAX_REPORT_BYTES + 1)
+        .unwrap();
+    let big = big.to_str().unwrap();
+    let (code, out, err) = merge(&[big], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(&format!(
+            "{big}: longer than 268435456 bytes: not a report or record this runner writes"
+        )),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 #[test]
 fn small_outside_inputs_name_what_is_allowed() {
     // eval's multiplier: the rule's range, for any number typed.
