@@ -640,7 +640,11 @@ fn main() -> ExitCode {
         // Stopped by Ctrl-C or SIGTERM (a scheduler's preemption), not refused: status 130;
         // the message says what was kept and how to go on.
         Err(e) if progress::interrupted() => {
-            eprintln!("interrupted: {e}");
+            let e = e.to_string();
+            eprintln!(
+                "interrupted: {}",
+                e.strip_prefix("interrupt: ").unwrap_or(&e)
+            );
             ExitCode::from(130)
         }
         Err(e) => {

@@ -195,6 +195,34 @@ fn sigterm_during_certify_exits_130_and_the_folder_resumes() {
             seed: 5
         }
     );
+    // A split certification stopped during its first chunk: 130, its folder kept.
+    let mp = d.join("mp");
+    let started = Instant::now();
+    let (code, err) = terminated(
+        &[
+            "certify",
+            "moon-princess",
+            "--dir",
+            &mp.to_string_lossy(),
+            "--base-games",
+            "2000000000",
+            "--features",
+            "1000",
+            "--choice",
+            "star",
+            "--threads",
+            "1",
+        ],
+        || started.elapsed() > Duration::from_millis(500),
+    );
+    assert_eq!(code, 130, "{err}");
+    assert!(
+        err.contains(
+            "interrupted: stopped during split chunk 0; the chunks finished before it are kept in"
+        ),
+        "{err}"
+    );
+    assert!(mp.join(slot_sim::files::STAMP).exists());
     // `split`: stopped during its base games, 130, nothing written.
     let out = d.join("split.json");
     let started = Instant::now();
