@@ -1,7 +1,11 @@
 //! `certify`: the evidence of one game, mode and model, end to end (`slot_sim::certify`):
 //! exact (Wish Upon a Star), whole rounds in resumable chunks (Starlight Christmas), or the
 //! split estimate (Moon Princess). Writes `certificate-<mode>.json` into `--dir` with the
-//! chunks or the split record beside it; prints each figure against the bar.
+//! chunks or the split record beside it; prints each figure against the bar. `--dir` is the
+//! certification's own ([`slot_sim::files::OutputDir`]: another model's, pick's or game's
+//! work is refused unless `--force`; a refused run removes the folder it created; an
+//! interrupted one keeps its finished chunks and resumes); every file is read back as its
+//! reader reads it and written whole or not at all.
 
 use crate::CertifyArgs;
 use crate::commands::{choice_name, load, mode_of};

@@ -72,7 +72,8 @@ pub enum EquivalenceCmd {
         /// The record file to write.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// Rounds per game, model and mode (8 bytes each in the file).
+        /// Rounds per game, model and mode (8 bytes each in the file): 1 to 1,000,000
+        /// (`slot_sim::equivalence::MAX_ROUNDS`, what `check` reads).
         #[arg(long, default_value_t = 100)]
         rounds: u64,
         /// The seed.

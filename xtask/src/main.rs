@@ -242,7 +242,9 @@ pub struct MergeArgs {
     /// `sim --sign-key` signs).
     #[arg(long, value_name = "FILE")]
     pub verify_key: Option<std::path::PathBuf>,
-    /// Sign the merged report with this key (a file of 32 to 64 secret bytes).
+    /// Sign the merged report with this key (a file of 32 to 64 secret bytes), after verifying
+    /// every input: under `--verify-key` if given, else under this key (an unsigned or edited
+    /// input is refused, named).
     #[arg(long, value_name = "FILE")]
     pub sign_key: Option<std::path::PathBuf>,
     /// The model the reports are of, to judge the merged report against its own target: a

@@ -12,6 +12,13 @@
 //!
 //! Size: 8 bytes per round and entry, plus a line per entry (the committed record, 100 rounds
 //! of every game, model and mode, is about 14 kB).
+//!
+//! A record read from a file is checked before anything is replayed
+//! ([`EquivalenceRecord::from_json`]): at least one entry, each of 1 to [`MAX_ROUNDS`] rounds
+//! with exactly [`ROUND_DIGITS`] hex digits per round (so the count a record states is the
+//! count its digests hold, and an edited count cannot start an endless replay); a record of
+//! no entries or an entry of no rounds would check nothing, and is refused rather than
+//! passed.
 
 use serde::{Deserialize, Serialize};
 use slot_core::Game;
