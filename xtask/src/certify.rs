@@ -1,7 +1,11 @@
 //! `certify`: the evidence of one game, mode and model, end to end (`slot_sim::certify`):
 //! exact (Wish Upon a Star), whole rounds in resumable chunks (Starlight Christmas), or the
 //! split estimate (Moon Princess). Writes `certificate-<mode>.json` into `--dir` with the
-//! chunks or the split record beside it; prints each figure against the bar.
+//! chunks or the split record beside it; prints each figure against the bar. `--dir` is the
+//! certification's own ([`slot_sim::files::OutputDir`]: another model's, pick's or game's
+//! work is refused unless `--force`; a refused run removes the folder it created; an
+//! interrupted one keeps its finished chunks and resumes); every file is read back as its
+//! reader reads it and written whole or not at all.
 
 use crate::CertifyArgs;
 use crate::commands::{choice_name, load, mode_of};
@@ -11,6 +15,7 @@ use slot_core::Game;
 use slot_core::game::SplitGame;
 use slot_sim::Watch;
 use slot_sim::certify::{Certificate, Method, WholeRoundsPlan};
+use slot_sim::files::{OutputDir, Owner};
 use std::path::Path;
 use std::time::Instant;
 
@@ -47,15 +52,106 @@ fn command_of(a: &CertifyArgs, game: &str, method: &str) -> String {
     c
 }
 
+/// Writes `text` to `dir/name` whole or not at all (under a temporary name, renamed when
+/// complete).
 fn write(dir: &Path, name: &str, text: &str) -> CliResult {
-    let path = dir.join(name);
-    std::fs::write(&path, text)
-        .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))
+    Ok(slot_sim::files::write_atomic(
+        &dir.join(name),
+        text.as_bytes(),
+    )?)
 }
 
-/// Creates `--dir` and checks that files can be written in it, before anything is played.
-fn prepare(dir: &Path) -> CliResult {
-    slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--dir {e}")))
+/// The certificate's JSON, read back first as a reader of certificates reads it.
+fn certificate_json(dir: &Path, name: &str, c: &Certificate) -> Result<String, CliError> {
+    c.to_checked_json()
+        .map_err(|e| CliError(format!("{}: {e}; not written", dir.join(name).display())))
+}
+
+/// What the stamp of a certification's folder names as its mode: a certification whose every
+/// file is named by its mode (exact, whole rounds, a split estimate of a game whose mode
+/// changes its base game) shares the folder with the game's other modes of the same model
+/// (`certificate-<mode>.json`, `chunk-<mode>-NNNNN.json`, `split-<mode>-NNNNN.json`); a split
+/// estimate of picks (`split.json`, `split-NNNNN.json`) owns it for its picks: "all picks" or
+/// the one asked for.
+pub const EVERY_MODE: &str = "any mode (files named by mode)";
+
+/// Takes `--dir` for this certification ([`slot_sim::files::OutputDir::claim`]: command
+/// `certify`, the game, `mode`, the model's fingerprint): created, or an empty folder, or one
+/// holding this certification's own work (resumed: its chunks are read, not played again);
+/// another model's, mode's or game's work, or files of unknown origin, are refused naming
+/// them unless `--force`, which clears the folder.
+fn claim<G: Game>(a: &CertifyArgs, game: &G, mode: &str) -> Result<OutputDir, CliError> {
+    let owner = Owner {
+        command: "certify".into(),
+        game: G::NAME.into(),
+        mode: mode.into(),
+        model: game.fingerprint().to_string(),
+    };
+    if !a.force {
+        adopt_unstamped(&a.dir, &owner);
+    }
+    OutputDir::claim(&a.dir, &owner, a.force).map_err(|e| CliError(format!("--dir {e}")))
+}
+
+/// A folder `certify` filled before folders carried a stamp resumes as before: when it has
+/// no stamp and holds only files `certify` writes (`certificate-*.json`, `chunk-*.json`,
+/// `split*.json`, `par-*/`, temporary `.*.partial-*` files), every JSON file among them of
+/// this game and model, it is stamped as `owner`'s, so that [`OutputDir::claim`] takes it
+/// (its chunks are then read and checked one by one as always). Anything else is left to
+/// `claim`, which refuses it.
+fn adopt_unstamped(dir: &Path, owner: &Owner) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut any = false;
+    for e in entries {
+        let Ok(e) = e else { return };
+        let name = e.file_name().to_string_lossy().into_owned();
+        let path = e.path();
+        any = true;
+        if name == slot_sim::files::STAMP {
+            return;
+        }
+        if name.starts_with('.') && name.contains(".partial") {
+            continue;
+        }
+        if name.starts_with("par-") && path.is_dir() {
+            continue;
+        }
+        let ours = (name.starts_with("certificate-")
+            || name.starts_with("chunk-")
+            || name.starts_with("split"))
+            && Path::new(&name).extension().is_some_and(|x| x == "json");
+        if !ours || !path.is_file() {
+            return;
+        }
+        let Ok(bytes) = slot_sim::files::read_bounded(&path, 256 << 20, "a certify file") else {
+            return;
+        };
+        let Ok(v) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+            return;
+        };
+        let of_it = v["game"].as_str() == Some(owner.game.as_str())
+            && v["model_fingerprint"].as_str() == Some(owner.model.as_str());
+        if !of_it {
+            return;
+        }
+    }
+    if any {
+        let stamp = serde_json::to_string_pretty(owner).unwrap_or_default() + "\n";
+        let _ = slot_sim::files::write_atomic(&dir.join(slot_sim::files::STAMP), stamp.as_bytes());
+    }
+}
+
+/// Runs `work` in the claimed folder; a refusal gives the folder up
+/// ([`OutputDir::abandon`]: a folder this run created is removed), an interruption keeps it
+/// (its finished chunks resume).
+fn in_folder(dir: OutputDir, work: impl FnOnce(&Path) -> CliResult) -> CliResult {
+    let result = work(dir.path());
+    if result.is_err() && !crate::progress::interrupted() {
+        dir.abandon();
+    }
+    result
 }
 
 /// The half-width goal, a fraction, checked.
@@ -131,10 +227,12 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
                 G::NAME
             )));
         }
-        prepare(&a.dir)?;
-        write(&a.dir, &name, &c.to_json_pretty())?;
-        print_certificate(&c, 0.0);
-        return Ok(());
+        let text = certificate_json(&a.dir, &name, &c)?;
+        return in_folder(claim(a, &game, EVERY_MODE)?, |dir| {
+            write(dir, &name, &text)?;
+            print_certificate(&c, 0.0);
+            Ok(())
+        });
     }
     let plan = WholeRoundsPlan {
         seed: a.seed,
@@ -144,35 +242,52 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
         threads,
     };
     slot_sim::certify::check_plan(&plan)?;
-    prepare(&a.dir)?;
+    if let Some(i) = a.only_chunk
+        && i >= a.max_chunks
+    {
+        return Err(CliError(format!(
+            "--only-chunk {i}: the chunks are 0 to {} (--max-chunks {})",
+            a.max_chunks - 1,
+            a.max_chunks
+        )));
+    }
     let watch = Watch {
         progress: None,
         stop: Some(interrupt_flag()),
     };
+    in_folder(claim(a, &game, EVERY_MODE)?, |dir| {
+        whole_rounds_in(a, &game, mode, &plan, dir, target, watch)
+    })
+}
+
+/// The whole-rounds certification (or `--only-chunk`'s one chunk) in its claimed folder.
+fn whole_rounds_in<G: Game>(
+    a: &CertifyArgs,
+    game: &G,
+    mode: G::Mode,
+    plan: &WholeRoundsPlan,
+    dir: &Path,
+    target: f64,
+    watch: Watch<'_>,
+) -> CliResult {
+    let name = format!("certificate-{}.json", G::mode_name(mode));
     if let Some(i) = a.only_chunk {
-        if i >= a.max_chunks {
-            return Err(CliError(format!(
-                "--only-chunk {i}: the chunks are 0 to {} (--max-chunks {})",
-                a.max_chunks - 1,
-                a.max_chunks
-            )));
-        }
-        let (r, read) = slot_sim::certify::chunk(&game, mode, &plan, &a.dir, i, watch)?;
+        let (r, read) = slot_sim::certify::chunk(game, mode, plan, dir, i, watch)?;
         println!(
             "chunk {i} {}: seed {}, {} rounds, RTP {:.4} % ({})",
             if read { "was there" } else { "played" },
             r.par.seed,
             r.par.rounds,
             r.par.rtp * 100.0,
-            slot_sim::certify::chunk_path(&a.dir, G::mode_name(mode), i).display()
+            slot_sim::certify::chunk_path(dir, G::mode_name(mode), i).display()
         );
         return Ok(());
     }
     let (c, merged) = slot_sim::certify::whole_rounds(
-        &game,
+        game,
         mode,
-        &plan,
-        &a.dir,
+        plan,
+        dir,
         command_of(a, G::NAME, "whole"),
         watch,
         |i, read, sums| {
@@ -188,10 +303,11 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
         },
     )?;
     let c = c.with_target(target);
-    let par = a.dir.join(format!("par-{}", G::mode_name(mode)));
+    let text = certificate_json(dir, &name, &c)?;
+    let par = dir.join(format!("par-{}", G::mode_name(mode)));
     slot_sim::par::create_dir(&par)?;
     slot_sim::par::write(&merged, &par)?;
-    write(&a.dir, &name, &c.to_json_pretty())?;
+    write(dir, &name, &text)?;
     // The chunks' own thread-seconds (read chunks included): the machine time of the figure.
     let p = &merged.par;
     let core_seconds = if p.rounds_per_second_per_thread > 0.0 {
@@ -222,11 +338,35 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
         (true, _) | (false, Some(_)) => vec![chosen],
         (false, None) => G::MODES.to_vec(),
     };
-    prepare(&a.dir)?;
+    let owner_mode = match (G::BASE_BY_MODE, a.choice) {
+        (true, _) => EVERY_MODE.to_string(),
+        (false, Some(_)) => G::mode_name(chosen).to_string(),
+        (false, None) => "all picks".to_string(),
+    };
     let watch = Watch {
         progress: None,
         stop: Some(interrupt_flag()),
     };
+    in_folder(claim(a, &game, &owner_mode)?, |dir| {
+        split_in(
+            a, &game, &modes, chosen, dir, target, half_width, threads, watch,
+        )
+    })
+}
+
+/// The split certification of `modes` in its claimed folder.
+#[allow(clippy::too_many_arguments)]
+fn split_in<G: SplitGame>(
+    a: &CertifyArgs,
+    game: &G,
+    modes: &[G::Mode],
+    chosen: G::Mode,
+    dir: &Path,
+    target: f64,
+    half_width: f64,
+    threads: usize,
+    watch: Watch<'_>,
+) -> CliResult {
     let start = Instant::now();
     let command = command_of(a, G::NAME, "split");
     let plan = slot_sim::certify::SplitPlan {
@@ -238,10 +378,10 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
         threads,
     };
     let record = slot_sim::certify::split_chunks(
-        &game,
-        &modes,
+        game,
+        modes,
         &plan,
-        &a.dir,
+        dir,
         command.clone(),
         watch,
         |i, read, r| {
@@ -267,11 +407,17 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
     } else {
         "split.json".to_string()
     };
-    write(&a.dir, &record_name, &record.to_json_pretty())?;
+    let record_text = record.to_checked_json::<G>().map_err(|e| {
+        CliError(format!(
+            "{}: {e}; not written",
+            dir.join(&record_name).display()
+        ))
+    })?;
+    write(dir, &record_name, &record_text)?;
     let core_seconds = start.elapsed().as_secs_f64() * threads as f64;
     for (&mode, (_, e)) in modes.iter().zip(record.estimates()) {
         let c = Certificate::new(
-            &game,
+            game,
             mode,
             Method::Split {
                 base_games: record.base.rounds,
@@ -289,11 +435,9 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
             bias_bound: e.cap_overcount,
             ..c
         };
-        write(
-            &a.dir,
-            &format!("certificate-{}.json", G::mode_name(mode)),
-            &c.to_json_pretty(),
-        )?;
+        let name = format!("certificate-{}.json", G::mode_name(mode));
+        let text = certificate_json(dir, &name, &c)?;
+        write(dir, &name, &text)?;
         print_certificate(&c, core_seconds);
     }
     Ok(())

@@ -243,6 +243,11 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
     if let Some(key) = &key {
         report.sign(key);
     }
+    // What `sim` writes (`--json`, `--out`'s report.json), `merge` reads: checked with that
+    // reader first.
+    if a.json || a.out.is_some() {
+        report.read_back(&catalog())?;
+    }
     print_report(&report, a.json);
     if let Some(dir) = &a.out {
         slot_sim::par::write(&report, dir)?;
@@ -250,12 +255,22 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
     Ok(())
 }
 
-/// The signing key in a file: 32 to 64 secret bytes, read before any work starts.
+/// The signing key in a file: 32 to 64 secret bytes, read before any work starts, and only
+/// up to [`SealKey::MAX_BYTES`](slot_core::seal::SealKey::MAX_BYTES) (a path naming a longer
+/// or endless file, such as `/dev/zero`, is refused at once).
 fn key_of(option: &str, path: &Path) -> Result<slot_core::seal::SealKey, CliError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError(format!("{option} {}: cannot read: {e}", path.display())))?;
-    slot_core::seal::SealKey::new(&bytes)
-        .map_err(|e| CliError(format!("{option} {}: {e}", path.display())))
+    use slot_core::seal::SealKey;
+    let bytes = slot_sim::files::read_bounded(
+        path,
+        SealKey::MAX_BYTES as u64,
+        &format!(
+            "a key of {} to {} secret bytes",
+            SealKey::MIN_BYTES,
+            SealKey::MAX_BYTES
+        ),
+    )
+    .map_err(|e| CliError(format!("{option} {e}")))?;
+    SealKey::new(&bytes).map_err(|e| CliError(format!("{option} {}: {e}", path.display())))
 }
 
 /// Prints a report: one JSON object, or the readable PAR report and its provenance.
@@ -385,9 +400,11 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
         );
     }
     if let Some(path) = &a.out {
-        let text = record.to_json_pretty();
-        std::fs::write(path, text)
-            .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+        // Read back as certify and monitor read records, then written whole or not at all.
+        let text = record
+            .to_checked_json::<G>()
+            .map_err(|e| CliError(format!("--out {}: {e}; not written", path.display())))?;
+        slot_sim::files::write_atomic(path, text.as_bytes())?;
     }
     Ok(())
 }
@@ -406,14 +423,25 @@ pub fn merge(a: &MergeArgs) -> CliResult {
         .as_deref()
         .map(|p| key_of("--sign-key", p))
         .transpose()?;
+    // A merge that signs vouches for its inputs: each is verified first, under the
+    // --verify-key if given, else under the --sign-key itself (an unsigned or edited input
+    // is refused, named), so a signature never covers a report nobody verified.
+    let verify_with = verify.as_ref().or(sign.as_ref());
     let catalog = catalog();
     let mut reports: Vec<(PathBuf, Report)> = Vec::new();
     for path in &a.files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+        let text = slot_sim::report::read_report_text(path)?;
         let report = Report::from_json(path, &text, &catalog)?;
-        if let Some(key) = &verify {
-            report.verify(path, key)?;
+        if let Some(key) = verify_with {
+            report.verify(path, key).map_err(|e| {
+                if verify.is_none() {
+                    CliError(format!(
+                        "{e}; --sign-key signs only reports it verified (under --verify-key FILE if given, else under the --sign-key): sign the inputs (sim --sign-key) or merge without --sign-key"
+                    ))
+                } else {
+                    CliError(e.to_string())
+                }
+            })?;
         }
         reports.push((path.clone(), report));
     }
@@ -638,7 +666,7 @@ pub fn command_line() -> String {
 ///
 /// # Errors
 /// A file that cannot be written.
-pub fn finish_variant<M: serde::Serialize>(
+pub fn finish_variant<M: serde::Serialize + serde::de::DeserializeOwned>(
     file: &slot_core::variant::VariantFile<M>,
     out: Option<&Path>,
 ) -> CliResult {
@@ -692,8 +720,23 @@ pub fn finish_variant<M: serde::Serialize>(
             let text = serde_json::to_string_pretty(file)
                 .map_err(|e| CliError(format!("cannot write the variant file: {e}")))?
                 + "\n";
-            std::fs::write(path, text)
-                .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
+            // Read back as `--model FILE` reads it before it is written (whole or not at
+            // all): a file its reader refuses is never written.
+            let game: &'static str = [
+                moon_princess::MoonPrincess::NAME,
+                wish_upon_a_star::WishUponAStar::NAME,
+                starlight_christmas::StarlightChristmas::NAME,
+            ]
+            .into_iter()
+            .find(|g| *g == file.game)
+            .unwrap_or("an unknown game");
+            slot_core::variant::read_variant_file::<M>(game, &text).map_err(|e| {
+                CliError(format!(
+                    "{}: the variant file made would be refused by its reader ({e}); not written",
+                    path.display()
+                ))
+            })?;
+            slot_sim::files::write_atomic(path, text.as_bytes())?;
             println!(
                 "wrote {} (play it with --model {})",
                 path.display(),

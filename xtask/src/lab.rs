@@ -109,7 +109,8 @@ pub enum EquivalenceCmd {
         /// The record file to write.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// Rounds per game, model and mode (8 bytes each in the file).
+        /// Rounds per game, model and mode (8 bytes each in the file): 1 to 1,000,000
+        /// (`slot_sim::equivalence::MAX_ROUNDS`, what `check` reads).
         #[arg(long, default_value_t = 100)]
         rounds: u64,
         /// The seed.
@@ -521,6 +522,14 @@ pub fn monitor(a: &MonitorArgs) -> CliResult {
 pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
     match &a.cmd {
         EquivalenceCmd::Record { out, rounds, seed } => {
+            // Refused before any replay: what the reader refuses is not recorded.
+            if *rounds == 0 || *rounds > equivalence::MAX_ROUNDS {
+                return Err(CliError(format!(
+                    "--rounds {rounds}: an entry holds 1 to {} rounds",
+                    equivalence::MAX_ROUNDS
+                )));
+            }
+            crate::commands::probe_writable(out)?;
             let mut entries = Vec::new();
             for game in [
                 GameArg::MoonPrincess,
@@ -540,8 +549,15 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
                 format: equivalence::FORMAT,
                 entries,
             };
-            std::fs::write(out, record.to_json())
-                .map_err(|e| CliError(format!("cannot write {}: {e}", out.display())))?;
+            // Written only as its reader reads it back, whole or not at all.
+            let text = record.to_json();
+            EquivalenceRecord::from_json(&text).map_err(|e| {
+                CliError(format!(
+                    "{}: the record made would be refused by its reader ({e}); not written",
+                    out.display()
+                ))
+            })?;
+            slot_sim::files::write_atomic(out, text.as_bytes())?;
             println!(
                 "{}: {} entries (every game, shipped model and mode), {rounds} rounds each, seed {seed}",
                 out.display(),
@@ -550,7 +566,18 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
             Ok(())
         }
         EquivalenceCmd::Check { file } => {
-            let record = EquivalenceRecord::from_json(&read(file)?)
+            let bytes = slot_sim::files::read_bounded(
+                file,
+                equivalence::MAX_FILE_BYTES,
+                "an equivalence record",
+            )?;
+            let text = String::from_utf8(bytes).map_err(|_| {
+                CliError(format!(
+                    "{}: not an equivalence record (not UTF-8 text)",
+                    file.display()
+                ))
+            })?;
+            let record = EquivalenceRecord::from_json(&text)
                 .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
             for e in &record.entries {
                 let game = [
@@ -571,7 +598,11 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
                 "{}: all {} entries replayed the same ({} rounds in all)",
                 file.display(),
                 record.entries.len(),
-                record.entries.iter().map(|e| e.rounds).sum::<u64>()
+                record
+                    .entries
+                    .iter()
+                    .map(|e| u128::from(e.rounds))
+                    .sum::<u128>()
             );
             Ok(())
         }

@@ -256,7 +256,9 @@ pub struct MergeArgs {
     /// `sim --sign-key` signs).
     #[arg(long, value_name = "FILE")]
     pub verify_key: Option<std::path::PathBuf>,
-    /// Sign the merged report with this key (a file of 32 to 64 secret bytes).
+    /// Sign the merged report with this key (a file of 32 to 64 secret bytes), after verifying
+    /// every input: under `--verify-key` if given, else under this key (an unsigned or edited
+    /// input is refused, named).
     #[arg(long, value_name = "FILE")]
     pub sign_key: Option<std::path::PathBuf>,
     /// The model the reports are of, to judge the merged report against its own target: a
@@ -549,6 +551,11 @@ pub struct CertifyArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
+    /// Clear `--dir` first when it holds other work (another model's, mode's or game's
+    /// certification, or files `certify` did not write); without it such a folder is refused,
+    /// named.
+    #[arg(long)]
+    pub force: bool,
     /// Certify by whole rounds in chunks instead of the split estimate (Moon Princess,
     /// Starlight Christmas).
     #[arg(long)]
@@ -693,10 +700,14 @@ fn main() -> ExitCode {
         // A certificate written that does not meet the bar.
         Ok(()) if runner::verdict_failed() => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
-        // A command stopped by Ctrl-C or SIGTERM that could not report (a certification chunk
-        // cut short, say): interrupted, not refused; what it finished is kept.
+        // Stopped by Ctrl-C or SIGTERM (a scheduler's preemption), not refused: status 130;
+        // the message says what was kept and how to go on.
         Err(e) if progress::interrupted() => {
-            eprintln!("interrupted: {e}");
+            let e = e.to_string();
+            eprintln!(
+                "interrupted: {}",
+                e.strip_prefix("interrupt: ").unwrap_or(&e)
+            );
             ExitCode::from(130)
         }
         Err(e) => {

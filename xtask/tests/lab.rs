@@ -55,6 +55,119 @@ fn a_changed_round_is_named_by_the_check() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// Runs the runner, but gives up (killing it) after `secs` seconds: a check that replays
+/// without end fails here instead of hanging the suite. (exit status, stderr).
+fn xtask_within(args: &[&str], secs: u64) -> (i32, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
+            return (status.code().unwrap_or(-1), err);
+        }
+        if start.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("xtask {args:?} still working after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// A record that shows nothing does not pass, an entry cut short is named (no panic), and a
+/// round count edited past what the record holds is refused before any replay: the counts a
+/// record file states are bounded by its own digests and by `MAX_ROUNDS`.
+#[test]
+fn an_equivalence_record_of_no_evidence_or_unbounded_work_is_refused() {
+    let text = std::fs::read_to_string(RECORD).unwrap();
+    let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let first = record["entries"][0].clone();
+    let d = dir("equivalence-bounds");
+    let with_entries = |entries: Vec<serde_json::Value>| {
+        serde_json::json!({"format": 1, "entries": entries}).to_string()
+    };
+    let check = |name: &str, text: String| {
+        let f = put(&d, name, &text);
+        xtask_within(&["equivalence", "check", &f], 60)
+    };
+    // No entries: nothing checked, so no pass.
+    let (code, err) = check("none.json", with_entries(vec![]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("none.json: the record has no entries"),
+        "{err}"
+    );
+    // An entry of 0 rounds.
+    let mut zero = first.clone();
+    zero["rounds"] = 0.into();
+    zero["round_digests"] = "".into();
+    let (code, err) = check("zero.json", with_entries(vec![zero]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "entry 0 (moon-princess model standard mode love, seed 20261129): rounds is 0"
+        ),
+        "{err}"
+    );
+    // Round digests cut short (the last one 4 digits): named, with the field.
+    let mut cut = first.clone();
+    let digests = cut["round_digests"].as_str().unwrap().to_string();
+    cut["round_digests"] = digests[..digests.len() - 4].into();
+    let (code, err) = check("cut.json", with_entries(vec![first.clone(), cut]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("entry 1 (moon-princess model standard mode love")
+            && err.contains(
+                "round_digests holds 796 characters (99 whole round digests), but rounds is 100"
+            ),
+        "{err}"
+    );
+    // 10^12 rounds claimed by an entry holding 100: refused at once.
+    let mut endless = first.clone();
+    endless["rounds"] = 1_000_000_000_000u64.into();
+    let (code, err) = check("endless.json", with_entries(vec![endless]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("rounds is 1000000000000: at most 1000000 rounds per entry"),
+        "{err}"
+    );
+    // An entry digest cut short.
+    let mut short = first.clone();
+    short["digest"] = "abc".into();
+    let (code, err) = check("short.json", with_entries(vec![short]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("digest holds 3 characters"), "{err}");
+    // `record` writes only what `check` reads: 0 rounds are refused, nothing written.
+    let out = d.join("r.json");
+    let (code, _, err) = xtask(&[
+        "equivalence",
+        "record",
+        "--out",
+        &out.to_string_lossy(),
+        "--rounds",
+        "0",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--rounds 0: an entry holds 1 to 1000000 rounds"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// A stake level of a variant of the ladder is monitored against that variant's certified
 /// figures: Moon Princess's 84.50 % from its certification record (an honest 84.50 % is
 /// within, where the published 94.51 % would call it far outside), Wish Upon a Star's from

@@ -242,7 +242,25 @@ fn signed_reports_verify_and_unsigned_or_forged_ones_are_refused() {
         "signature does not match",
     );
     // A merge signs its result; a short key is refused before anything is read.
-    let (code, out, err) = merge(&[&s, &u], &["--sign-key", key]);
+    let s2 = put(
+        &d,
+        "s2.json",
+        &ok(&[
+            "sim",
+            "starlight-christmas",
+            "--rounds",
+            "30000",
+            "--seed",
+            "6",
+            "--json",
+            "--quiet",
+            "--gof-rounds",
+            "0",
+            "--sign-key",
+            key,
+        ]),
+    );
+    let (code, out, err) = merge(&[&s, &s2], &["--sign-key", key]);
     assert_eq!(code, 0, "{err}");
     let m = put(&d, "m.json", &out);
     assert_eq!(merge(&[&m], &["--verify-key", key]).0, 0);
@@ -252,6 +270,169 @@ fn signed_reports_verify_and_unsigned_or_forged_ones_are_refused() {
         &[&m],
         &["--verify-key", short.to_str().unwrap()],
         "32 to 64",
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A merge that signs vouches for its inputs: an unsigned input, one signed with another
+/// key, or one edited since it was signed is refused by name, so the signature never covers
+/// a report nobody verified (each input is verified under --verify-key if given, else under
+/// the --sign-key).
+#[test]
+fn a_merge_that_signs_verifies_every_input_first() {
+    let d = dir("provenance-sign-verifies");
+    let key = d.join("key");
+    std::fs::write(&key, [42u8; 32]).unwrap();
+    let other = d.join("other");
+    std::fs::write(&other, [43u8; 32]).unwrap();
+    let (key, other) = (key.to_str().unwrap(), other.to_str().unwrap());
+    let sim = |seed: &str, sign: Option<&str>| {
+        let mut a = vec![
+            "sim",
+            "starlight-christmas",
+            "--rounds",
+            "30000",
+            "--seed",
+            seed,
+            "--json",
+            "--quiet",
+            "--gof-rounds",
+            "0",
+        ];
+        if let Some(k) = sign {
+            a.extend_from_slice(&["--sign-key", k]);
+        }
+        ok(&a)
+    };
+    let signed = sim("5", Some(key));
+    let s = put(&d, "s.json", &signed);
+    let u = put(&d, "u.json", &sim("6", None));
+    let o = put(&d, "o.json", &sim("7", Some(other)));
+    let e = put(
+        &d,
+        "e.json",
+        &edited(&sim("8", Some(key)), "seed", 18.into(), true),
+    );
+    // Unsigned: refused, named; nothing printed.
+    let (code, out, err) = merge(&[&s, &u], &["--sign-key", key]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("u.json: the report is not signed"), "{err}");
+    // Signed with another key, or edited since: refused, named.
+    refused(
+        &[&s, &o],
+        &["--sign-key", key],
+        "o.json: the signature does not match",
+    );
+    refused(
+        &[&s, &e],
+        &["--sign-key", key],
+        "e.json: the signature does not match",
+    );
+    // With --verify-key the inputs are verified under it and the result signed with the
+    // other key.
+    let (code, out, err) = merge(&[&o], &["--verify-key", other, "--sign-key", key]);
+    assert_eq!(code, 0, "{err}");
+    let m = put(&d, "m.json", &out);
+    assert_eq!(merge(&[&m], &["--verify-key", key]).0, 0);
+    refused(
+        &[&s],
+        &["--verify-key", other, "--sign-key", key],
+        "s.json: the signature does not match",
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// What `merge` writes, its reader reads: two reports whose times are each within the
+/// thousand years a report may state but add up past it make a merged report the reader
+/// would refuse, so the merge is refused, naming the field.
+#[test]
+fn a_merged_report_its_reader_would_refuse_is_not_made() {
+    let d = dir("provenance-read-back");
+    let long = |seed: &str| {
+        edited(
+            &report(&["starlight-christmas"], seed),
+            "elapsed_seconds",
+            2.0e10.into(),
+            true,
+        )
+    };
+    let a = put(&d, "a.json", &long("5"));
+    let b = put(&d, "b.json", &long("6"));
+    // Each reads alone.
+    assert_eq!(merge(&[&a], &[]).0, 0);
+    let (code, out, err) = merge(&[&a, &b], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("the merged report cannot be made")
+            && err.contains("elapsed_seconds 4e10 is not a time from 0 to 3.2e10 seconds"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A key file is read only up to the longest key (64 bytes): a path naming a long or endless
+/// file is refused at once, naming what a key is, for every option that takes a key.
+#[test]
+fn a_key_file_is_read_only_up_to_a_key_s_size() {
+    let d = dir("provenance-key-size");
+    // A 256 MB file (sparse: it takes no disk).
+    let big = d.join("big");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(256 << 20)
+        .unwrap();
+    let big = big.to_str().unwrap();
+    let r = put(&d, "r.json", &report(&["starlight-christmas"], "5"));
+    for (args, option) in [
+        (
+            vec![
+                "sim",
+                "starlight-christmas",
+                "--rounds",
+                "1000",
+                "--json",
+                "--sign-key",
+                big,
+            ],
+            "--sign-key",
+        ),
+        (vec!["merge", &r, "--verify-key", big], "--verify-key"),
+        (vec!["merge", &r, "--sign-key", big], "--sign-key"),
+    ] {
+        let (code, out, err) = xtask(&args);
+        assert_eq!(code, 2, "{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.contains(&format!(
+                "{option} {big}: longer than 64 bytes: not a key of 32 to 64 secret bytes"
+            )),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A report file is read only up to `MAX_REPORT_BYTES` (256 MiB): a longer one is refused at
+/// once, named, instead of read whole.
+#[test]
+fn a_report_file_is_read_only_up_to_its_bound() {
+    let d = dir("provenance-report-size");
+    let big = d.join("big.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(slot_sim::report::MAX_REPORT_BYTES + 1)
+        .unwrap();
+    let big = big.to_str().unwrap();
+    let (code, out, err) = merge(&[big], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(&format!(
+            "{big}: longer than 268435456 bytes: not a report or record this runner writes"
+        )),
+        "{err}"
     );
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -36,12 +36,20 @@ pub struct SealKeyError {
 }
 
 impl SealKey {
-    /// The key `bytes` (32 to 64 of them; take them from a CSPRNG or a key store).
+    /// The fewest bytes a key has: 32 (the hash's output length).
+    pub const MIN_BYTES: usize = 32;
+
+    /// The most bytes a key has: 64 (SHA-256's block length). A key file is read only up to
+    /// this many bytes (and one more, to refuse a longer file at once).
+    pub const MAX_BYTES: usize = 64;
+
+    /// The key `bytes` ([`SealKey::MIN_BYTES`] to [`SealKey::MAX_BYTES`] of them; take them
+    /// from a CSPRNG or a key store).
     ///
     /// # Errors
     /// [`SealKeyError`] for fewer than 32 or more than 64 bytes.
     pub fn new(bytes: &[u8]) -> Result<SealKey, SealKeyError> {
-        if !(32..=64).contains(&bytes.len()) {
+        if !(Self::MIN_BYTES..=Self::MAX_BYTES).contains(&bytes.len()) {
             return Err(SealKeyError { len: bytes.len() });
         }
         Ok(SealKey(bytes.to_vec()))

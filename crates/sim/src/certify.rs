@@ -151,6 +151,48 @@ impl Certificate {
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
     }
+
+    /// Reads a certificate file without trusting it: typed, its figures finite, and its
+    /// verdict (`meets`) the one its figures give against its target and the bar
+    /// ([`Certificate::with_target`]), so that a pass cannot be written in by hand.
+    ///
+    /// # Errors
+    /// What is wrong, in words.
+    pub fn read(text: &str) -> Result<Certificate, String> {
+        let c: Certificate =
+            serde_json::from_str(text).map_err(|e| format!("not a certificate: {e}"))?;
+        let finite = |x: f64| x.is_finite() && x >= 0.0;
+        if !finite(c.rtp)
+            || !finite(c.target_rtp)
+            || !finite(c.half_width_goal)
+            || c.half_width_99.is_some_and(|h| !finite(h))
+            || c.bias_bound.is_some_and(|b| !finite(b))
+        {
+            return Err(
+                "its figures (rtp, target_rtp, half_width_99, half_width_goal, bias_bound) must be finite numbers from 0 up".into(),
+            );
+        }
+        let judged = c.clone().with_target(c.target_rtp);
+        if judged.meets != c.meets {
+            return Err(format!(
+                "it says meets = {}, but its figures give {} against its target and the bar",
+                c.meets, judged.meets
+            ));
+        }
+        Ok(c)
+    }
+
+    /// [`Certificate::to_json_pretty`] after reading it back with [`Certificate::read`]: what
+    /// `certify` writes, so that it never writes a certificate its reader refuses.
+    ///
+    /// # Errors
+    /// What the reader refuses, in words.
+    pub fn to_checked_json(&self) -> Result<String, String> {
+        let text = self.to_json_pretty();
+        Certificate::read(&text)
+            .map_err(|e| format!("the certificate made would be refused by its reader: {e}"))?;
+        Ok(text)
+    }
 }
 
 /// The exact certificate of `game` in `mode`, or `None` if the game does not compute its RTP
@@ -209,10 +251,7 @@ pub fn chunk<G: Game>(
     let seed = plan.seed.wrapping_add(i);
     let fingerprint = game.fingerprint();
     if path.exists() {
-        let text = std::fs::read_to_string(&path).map_err(|e| SimError::Io {
-            path: path.clone(),
-            message: format!("cannot read: {e}"),
-        })?;
+        let text = crate::report::read_report_text(&path)?;
         let r = Report::from_json(&path, &text, &Catalog::new().with::<G>())?;
         let is_it = r.par.mode == G::mode_name(mode)
             && r.model_fingerprint == fingerprint
@@ -238,29 +277,25 @@ pub fn chunk<G: Game>(
     };
     let r = simulate(game, mode, &config, watch)?;
     if r.par.rounds < plan.chunk_rounds {
-        return Err(SimError::Config {
-            setting: "interrupt",
-            message: format!(
-                "stopped during chunk {i}; the chunks played before it are in {}: run the same command again to go on",
-                dir.display()
-            ),
-        });
+        return Err(stopped(dir, &format!("chunk {i}")));
     }
-    write_whole(&path, &(r.to_json() + "\n"))?;
+    // Read back as it will be read when the certification resumes, then written whole or not
+    // at all (a chunk cut short by the end of a session is never read as a chunk).
+    r.read_back(&Catalog::new().with::<G>())?;
+    crate::files::write_atomic(&path, (r.to_json() + "\n").as_bytes())?;
     Ok((r, false))
 }
 
-/// Writes `text` to `path` so that the file appears whole or not at all: into
-/// `<path>.partial` first, then renamed (a chunk cut short by the end of a session is never
-/// read as a chunk).
-fn write_whole(path: &Path, text: &str) -> Result<(), SimError> {
-    let tmp = path.with_extension("json.partial");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| SimError::Io {
-            path: tmp.clone(),
-            message: format!("cannot write (then rename to {}): {e}", path.display()),
-        })
+/// The error of a certification stopped by an interrupt during `what`: the chunks finished
+/// before it are kept in `dir`, and the same command resumes from there.
+fn stopped(dir: &Path, what: &str) -> SimError {
+    SimError::Config {
+        setting: "interrupt",
+        message: format!(
+            "stopped during {what}; the chunks finished before it are kept in {}: run the same command again to resume (they are read, not played again)",
+            dir.display()
+        ),
+    }
 }
 
 /// Checks a whole-rounds plan: chunks of at least 1 round, at least 1 chunk, a half-width
@@ -417,15 +452,8 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
         let path = split_chunk_path(dir, prefix, i);
         let seed = split_chunk_seed(plan.seed, i);
         let (record, read) = if path.exists() {
-            let text = std::fs::read_to_string(&path).map_err(|e| SimError::Io {
-                path: path.clone(),
-                message: format!("cannot read: {e}"),
-            })?;
-            let r: SplitRecord = serde_json::from_str(&text).map_err(|e| {
-                SimError::Split(format!("{}: not a split record: {e}", path.display()))
-            })?;
-            r.check_sha256(true)
-                .and_then(|()| r.check::<G>())
+            let text = crate::report::read_report_text(&path)?;
+            let r = SplitRecord::read::<G>(&text)
                 .map_err(|e| SimError::Split(format!("{}: {e}", path.display())))?;
             let picks: Vec<&str> = r.picks.iter().map(|p| p.pick.as_str()).collect();
             let is_it = r.model_fingerprint == game.fingerprint()
@@ -456,8 +484,18 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
                 plan.threads,
                 chunk_command,
                 watch,
-            )?;
-            write_whole(&path, &r.to_json_pretty())?;
+            )
+            .map_err(|e| match e {
+                SimError::Config {
+                    setting: "interrupt",
+                    ..
+                } => stopped(dir, &format!("split chunk {i}")),
+                e => e,
+            })?;
+            let text = r
+                .to_checked_json::<G>()
+                .map_err(|e| SimError::Split(format!("{}: {e}; not written", path.display())))?;
+            crate::files::write_atomic(&path, text.as_bytes())?;
             (r, false)
         };
         match &mut all {

@@ -12,6 +12,13 @@
 //!
 //! Size: 8 bytes per round and entry, plus a line per entry (the committed record, 100 rounds
 //! of every game, model and mode, is about 14 kB).
+//!
+//! A record read from a file is checked before anything is replayed
+//! ([`EquivalenceRecord::from_json`]): at least one entry, each of 1 to [`MAX_ROUNDS`] rounds
+//! with exactly [`ROUND_DIGITS`] hex digits per round (so the count a record states is the
+//! count its digests hold, and an edited count cannot start an endless replay); a record of
+//! no entries or an entry of no rounds would check nothing, and is refused rather than
+//! passed.
 
 use serde::{Deserialize, Serialize};
 use slot_core::Game;
@@ -23,6 +30,15 @@ use slot_core::sim::{BATCH_ROUNDS, batch_rng};
 pub const FORMAT: u32 = 1;
 /// Hexadecimal digits kept per round.
 pub const ROUND_DIGITS: usize = 8;
+/// The most rounds an entry may hold: a million (8 MB of round digests, a replay of about a
+/// minute per entry); [`EquivalenceRecord::from_json`] refuses more before any work, and
+/// `equivalence record` refuses to write more.
+pub const MAX_ROUNDS: u64 = 1_000_000;
+/// The most entries a record may hold (every game, shipped model and mode is about 20).
+pub const MAX_ENTRIES: usize = 1_000;
+/// The largest record file read: 64 MiB (a record of the largest entries the bound allows
+/// takes 8 bytes per round).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// A record: one entry per game, model and mode.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,6 +145,9 @@ pub fn check<G: Game>(game: &G, entry: &Entry) -> Result<(), Difference> {
     };
     let mode = G::mode_named(&entry.mode)
         .ok_or_else(|| diff(None, format!("{} has no mode '{}'", G::NAME, entry.mode)))?;
+    // An entry checked here may not have come through `from_json`: its shape is checked
+    // before any round is replayed (no slice of a digest cut short, no endless replay).
+    entry.check_shape().map_err(|e| diff(None, e))?;
     let now = record(game, &entry.model, mode, entry.seed, entry.rounds);
     let show = |k: u64| {
         let option = match (G::MODE_IS_PICK, entry.mode.as_str()) {
@@ -144,23 +163,27 @@ pub fn check<G: Game>(game: &G, entry: &Entry) -> Result<(), Difference> {
     let recorded = entry.round_digests.as_bytes().chunks(ROUND_DIGITS);
     let current = now.round_digests.as_bytes().chunks(ROUND_DIGITS);
     if let Some(k) = recorded.zip(current).position(|(a, b)| a != b) {
-        let k = k as u64;
+        let digest_of = |digests: &str| {
+            digests
+                .get(k * ROUND_DIGITS..(k + 1) * ROUND_DIGITS)
+                .unwrap_or("(none)")
+                .to_string()
+        };
+        let short = |f: &str| f.get(..12).unwrap_or(f).to_string();
         return Err(diff(
-            Some(k),
+            Some(k as u64),
             format!(
                 "round {k} differs (its win or event log; the record's round digest {}, this build's {}); {}{}",
-                String::from_utf8_lossy(
-                    &entry.round_digests.as_bytes()[k as usize * ROUND_DIGITS..][..ROUND_DIGITS]
-                ),
-                &now.round_digests[k as usize * ROUND_DIGITS..][..ROUND_DIGITS],
-                show(k),
+                digest_of(&entry.round_digests),
+                digest_of(&now.round_digests),
+                show(k as u64),
                 if now.model_fingerprint == entry.model_fingerprint {
                     String::new()
                 } else {
                     format!(
                         "; the model differs too (record {}, this build {})",
-                        &entry.model_fingerprint[..12.min(entry.model_fingerprint.len())],
-                        &now.model_fingerprint[..12]
+                        short(&entry.model_fingerprint),
+                        short(&now.model_fingerprint)
                     )
                 }
             ),
@@ -194,6 +217,58 @@ pub fn check<G: Game>(game: &G, entry: &Entry) -> Result<(), Difference> {
     Ok(())
 }
 
+impl Entry {
+    /// Checks what an entry read from a file says of itself, before anything is replayed: at
+    /// least 1 and at most [`MAX_ROUNDS`] rounds, exactly [`ROUND_DIGITS`] hexadecimal digits
+    /// per round in `round_digests` (the count the record truly holds), and full SHA-256 hex
+    /// digests (64 digits) in `digest` and `model_fingerprint`.
+    ///
+    /// # Errors
+    /// The field that is wrong and what it must hold, in words.
+    pub fn check_shape(&self) -> Result<(), String> {
+        if self.rounds == 0 {
+            return Err(
+                "rounds is 0: an entry of no rounds shows nothing; record at least 1 round".into(),
+            );
+        }
+        if self.rounds > MAX_ROUNDS {
+            return Err(format!(
+                "rounds is {}: at most {MAX_ROUNDS} rounds per entry are replayed",
+                self.rounds
+            ));
+        }
+        let hex = |s: &str| s.bytes().all(|c| c.is_ascii_hexdigit());
+        let held = self.round_digests.len() / ROUND_DIGITS;
+        if !hex(&self.round_digests)
+            || !self.round_digests.len().is_multiple_of(ROUND_DIGITS)
+            || held as u64 != self.rounds
+        {
+            return Err(format!(
+                "round_digests holds {} characters ({held} whole round digests{}), but rounds is {}: it must hold {ROUND_DIGITS} hexadecimal digits per round",
+                self.round_digests.len(),
+                if hex(&self.round_digests) {
+                    ""
+                } else {
+                    ", not all hexadecimal digits"
+                },
+                self.rounds
+            ));
+        }
+        for (field, value) in [
+            ("digest", &self.digest),
+            ("model_fingerprint", &self.model_fingerprint),
+        ] {
+            if value.len() != 64 || !hex(value) {
+                return Err(format!(
+                    "{field} holds {} characters: it must be a SHA-256 digest, 64 hexadecimal digits",
+                    value.len()
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl EquivalenceRecord {
     /// The record as JSON, one entry per line (a diff shows which entry changed).
     pub fn to_json(&self) -> String {
@@ -209,10 +284,13 @@ impl EquivalenceRecord {
         )
     }
 
-    /// Reads a record.
+    /// Reads a record and checks its shape before any round is replayed: at least one and at
+    /// most [`MAX_ENTRIES`] entries, each as [`Entry::check_shape`] asks (a record of no
+    /// entries, or an entry of no rounds, would check nothing and pass).
     ///
     /// # Errors
-    /// Not a record, or of another format.
+    /// Not a record, of another format, with no entries or too many, or an entry whose
+    /// shape is wrong (named by its index, game, model and mode, with the field).
     pub fn from_json(text: &str) -> Result<EquivalenceRecord, String> {
         let r: EquivalenceRecord =
             serde_json::from_str(text).map_err(|e| format!("not an equivalence record: {e}"))?;
@@ -222,7 +300,37 @@ impl EquivalenceRecord {
                 r.format
             ));
         }
+        r.check_shape()?;
         Ok(r)
+    }
+
+    /// Checks the record's shape ([`EquivalenceRecord::from_json`]): what `equivalence
+    /// record` checks before it writes, so that it never writes a record its reader refuses.
+    ///
+    /// # Errors
+    /// As [`EquivalenceRecord::from_json`].
+    pub fn check_shape(&self) -> Result<(), String> {
+        if self.entries.is_empty() {
+            return Err(
+                "the record has no entries: it would check nothing; record one with `equivalence record`"
+                    .into(),
+            );
+        }
+        if self.entries.len() > MAX_ENTRIES {
+            return Err(format!(
+                "the record has {} entries: at most {MAX_ENTRIES} are read",
+                self.entries.len()
+            ));
+        }
+        for (i, e) in self.entries.iter().enumerate() {
+            e.check_shape().map_err(|m| {
+                format!(
+                    "entry {i} ({} model {} mode {}, seed {}): {m}",
+                    e.game, e.model, e.mode, e.seed
+                )
+            })?;
+        }
+        Ok(())
     }
 }
 
@@ -248,5 +356,13 @@ mod tests {
         assert_eq!(EquivalenceRecord::from_json(&r.to_json()).unwrap(), r);
         let other = r.to_json().replace("\"format\": 1", "\"format\": 2");
         assert!(EquivalenceRecord::from_json(&other).is_err());
+        // A digest cut short, checked directly: a typed difference naming the field, no
+        // panic.
+        let mut cut = r.entries[0].clone();
+        cut.game = "moon-princess".into();
+        cut.mode = "love".into();
+        cut.round_digests = "0123".into();
+        let d = check(&moon_princess::MoonPrincess::standard(), &cut).unwrap_err();
+        assert!(d.what.contains("round_digests holds 4 characters"), "{d}");
     }
 }

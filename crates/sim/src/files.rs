@@ -219,7 +219,12 @@ impl OutputDir {
                 ));
             }
             Ok(_) => {
-                let entries = list(dir).map_err(|e| io(format!("cannot read the folder: {e}")))?;
+                let mut entries =
+                    list(dir).map_err(|e| io(format!("cannot read the folder: {e}")))?;
+                // A temporary file of `write_atomic` (another job's stamp or file being
+                // written, say, when a scheduler starts several chunks at once) is nobody's
+                // work yet: it neither makes the folder someone else's nor is cleared.
+                entries.retain(|n| !is_partial(n));
                 if !entries.is_empty() {
                     let found = read_stamp(dir);
                     match &found {
@@ -320,6 +325,14 @@ impl OutputDir {
             let _ = std::fs::remove_file(self.dir.join(STAMP));
         }
     }
+}
+
+/// Whether `name` is a temporary name of [`partial_name`] (`.<name>.partial-<pid>`).
+fn is_partial(name: &str) -> bool {
+    name.starts_with('.')
+        && name
+            .rsplit_once(".partial-")
+            .is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn short(fingerprint: &str) -> &str {
@@ -433,6 +446,12 @@ mod tests {
             .to_string();
         assert!(e.contains("notes.txt"), "{e}");
         std::fs::remove_file(d.join("notes.txt")).unwrap();
+        // A folder holding only another job's temporary file is empty as far as work goes.
+        std::fs::write(d.join(".a.json.partial-12"), "half").unwrap();
+        let taken = OutputDir::claim(&d, &owner("g"), false).unwrap();
+        assert!(!taken.resumed());
+        std::fs::remove_file(d.join(STAMP)).unwrap();
+        std::fs::remove_file(d.join(".a.json.partial-12")).unwrap();
         // An empty folder that existed: abandon keeps the folder, removes the stamp.
         OutputDir::claim(&d, &owner("g"), false).unwrap().abandon();
         assert!(d.is_dir() && list(&d).unwrap().is_empty());

@@ -399,6 +399,23 @@ impl Report {
         report
     }
 
+    /// Reads the report's own JSON ([`Report::to_json`]) back as [`Report::from_json`] reads
+    /// a file, so that nothing is written that its reader would refuse: a command checks its
+    /// output with this before writing it (`merge`, `sim --json`, `certify`'s chunks).
+    ///
+    /// # Errors
+    /// A [`ReportError`] saying what the reader refuses, and that the report is not written.
+    pub fn read_back(&self, catalog: &Catalog) -> Result<(), ReportError> {
+        let label = Path::new("the report as written");
+        parse_report(label, &self.to_json(), catalog)
+            .map(|_| ())
+            .map_err(|e| {
+                ReportError(format!(
+                    "{e} (its reader would refuse it, so it is not written)"
+                ))
+            })
+    }
+
     /// The report file form of this report (what merging checks).
     pub(crate) fn to_file(&self) -> ReportFile {
         let p = &self.par;
@@ -434,6 +451,27 @@ impl Report {
             signature: self.signature,
         }
     }
+}
+
+/// The largest report file read (`merge`'s inputs, `certify`'s chunks): 256 MiB, far above
+/// any report written (a few MB with its contribution sums), so that a path naming an endless
+/// or huge file is refused at once instead of read whole.
+pub const MAX_REPORT_BYTES: u64 = 256 << 20;
+
+/// The text of a report (or record) file, read only up to [`MAX_REPORT_BYTES`].
+///
+/// # Errors
+/// [`crate::SimError::Io`] naming the file: unreadable, longer than the bound, or not UTF-8.
+pub fn read_report_text(path: &Path) -> Result<String, crate::SimError> {
+    let bytes = crate::files::read_bounded(
+        path,
+        MAX_REPORT_BYTES,
+        "a report or record this runner writes",
+    )?;
+    String::from_utf8(bytes).map_err(|_| crate::SimError::Io {
+        path: path.to_path_buf(),
+        message: "not UTF-8 text: not a report or record this runner writes".into(),
+    })
 }
 
 /// Merges reports of one game, mode and model: checks each (as [`Report::from_json`] does)
@@ -508,6 +546,11 @@ pub fn merge(
     );
     report.detail = detail;
     report.refresh_checksums();
+    // What a merge writes, a merge reads: a merged report its own reader would refuse (say,
+    // times that add up past the longest a report may state) is refused here instead.
+    report
+        .read_back(catalog)
+        .map_err(|e| ReportError(format!("the merged report cannot be made: {e}")))?;
     Ok(report)
 }
 

@@ -195,29 +195,87 @@ pub struct Estimate {
     pub cap_overcount: Option<f64>,
 }
 
-/// Checks n, sum and sum of squares of values each in `0..=cap`.
+/// Checks n, sum and sum of squares of values each in `0..=cap` (every product in checked
+/// 128-bit arithmetic: a relation whose sides pass 2^128 is compared exactly, never wrapped).
 fn check_moments(what: &str, n: u64, sum: u128, sum_sq: u128, cap: u128) -> Result<(), String> {
     let n128 = u128::from(n);
     if n < 2 {
         return Err(format!("{what}: {n} played; an interval needs at least 2"));
     }
-    if sum > n128 * cap {
+    // n x cap: at most 2^64 x 2^64 only if cap < 2^64; a cap of u64::MAX (no cap) fits too.
+    if n128.checked_mul(cap).is_some_and(|most| sum > most) {
         return Err(format!(
             "{what}: the wins sum to {sum}, more than {n} x the cap"
         ));
     }
     // Each value v in 0..=cap: v^2 <= cap v, and (sum v)^2 <= n sum v^2.
-    if sum_sq > sum * cap {
+    if sum.checked_mul(cap).is_some_and(|most| sum_sq > most) {
         return Err(format!(
             "{what}: the sum of squares {sum_sq} is more than the cap times the sum {sum}"
         ));
     }
-    if sum.checked_mul(sum).is_none_or(|s2| s2 > sum_sq * n128) {
+    // (sum)^2 <= n sum_sq; where sum^2 passes 2^128 the relation is compared as sum / n
+    // <= sum_sq / sum (both sides exact enough: refused only when surely broken).
+    let too_small = match (sum.checked_mul(sum), sum_sq.checked_mul(n128)) {
+        (Some(s2), Some(right)) => s2 > right,
+        (Some(_), None) => false,
+        (None, Some(_)) => true,
+        (None, None) => sum / n128 > sum_sq / sum + 1,
+    };
+    if too_small {
         return Err(format!(
             "{what}: the sum of squares {sum_sq} is less than (sum {sum})^2 / {n}"
         ));
     }
     Ok(())
+}
+
+/// `a + b` for a sum of a split record, or an error naming the sum (`base games' win`).
+fn add<T: num_like::Checked>(what: &str, a: T, b: T) -> Result<T, String> {
+    a.checked_add_(b).ok_or_else(|| {
+        format!(
+            "{what}: the sum passes the largest the record can hold ({})",
+            T::MAX_TEXT
+        )
+    })
+}
+
+/// The two integer widths of a split record's sums, added with overflow checked.
+mod num_like {
+    /// Checked addition of `u64` and `u128`.
+    pub trait Checked: Copy {
+        /// The largest value, in words.
+        const MAX_TEXT: &'static str;
+        /// `self + b`, or `None` on overflow.
+        fn checked_add_(self, b: Self) -> Option<Self>;
+    }
+    impl Checked for u64 {
+        const MAX_TEXT: &'static str = "2^64 - 1";
+        fn checked_add_(self, b: Self) -> Option<Self> {
+            self.checked_add(b)
+        }
+    }
+    impl Checked for u128 {
+        const MAX_TEXT: &'static str = "2^128 - 1";
+        fn checked_add_(self, b: Self) -> Option<Self> {
+            self.checked_add(b)
+        }
+    }
+}
+
+/// The count and the win of `[win, count]` pairs, added with overflow checked (`what` names
+/// the pairs).
+fn pair_sums(what: &str, pairs: &[[u64; 2]]) -> Result<(u64, u128), String> {
+    pairs.iter().try_fold((0u64, 0u128), |(count, won), p| {
+        Ok((
+            add(&format!("{what}' count"), count, p[1])?,
+            add(
+                &format!("{what}' win"),
+                won,
+                u128::from(p[0]) * u128::from(p[1]),
+            )?,
+        ))
+    })
 }
 
 impl SplitRecord {
@@ -253,12 +311,8 @@ impl SplitRecord {
         let sorted =
             |v: &[[u64; 2]]| v.windows(2).all(|w| w[0][0] < w[1][0]) && v.iter().all(|p| p[1] > 0);
         if !b.trigger_wins.is_empty() {
-            let count: u64 = b.trigger_wins.iter().map(|p| p[1]).sum();
-            let won: u128 = b
-                .trigger_wins
-                .iter()
-                .map(|p| u128::from(p[0]) * u128::from(p[1]))
-                .sum();
+            let (count, won) =
+                pair_sums("base games: the triggering games by win", &b.trigger_wins)?;
             if !sorted(&b.trigger_wins) || count != b.triggers || won != b.trigger_win {
                 return Err(format!(
                     "base games: the triggering games by win count {count} winning {won}, but the sums say {} winning {} (or the pairs are not sorted by win, each once, each counted)",
@@ -307,12 +361,13 @@ impl SplitRecord {
             let what = format!("{} features", f.pick);
             check_moments(&what, f.features, f.win, f.win_sq, cap)?;
             let from = cap * u128::from(TAIL_FROM.0) / u128::from(TAIL_FROM.1);
-            let capped: u64 = f
+            let capped = f
                 .tail
                 .iter()
                 .filter(|p| u128::from(p[0]) == cap)
-                .map(|p| p[1])
-                .sum();
+                .try_fold(0u64, |n, p| {
+                    add(&format!("{what}: the tail's caps"), n, p[1])
+                })?;
             let tail_max = f.tail.last().map_or(0, |p| p[0]);
             if !f.tail.is_empty()
                 && (!sorted(&f.tail)
@@ -347,7 +402,8 @@ impl SplitRecord {
     /// and command stay this record's.
     ///
     /// # Errors
-    /// Another game, model or list of picks, named; nothing is changed then.
+    /// Another game, model or list of picks, or a sum that would pass what its integer holds
+    /// (named, `base games' win`), checked; nothing is changed then.
     pub fn absorb(&mut self, other: &SplitRecord) -> Result<(), String> {
         let picks = |r: &SplitRecord| r.picks.iter().map(|p| p.pick.clone()).collect::<Vec<_>>();
         if other.game != self.game
@@ -366,31 +422,42 @@ impl SplitRecord {
                 picks(self)
             ));
         }
-        let add_pairs = |a: &mut Vec<[u64; 2]>, b: &[[u64; 2]]| {
+        let add_pairs = |what: &str, a: &mut Vec<[u64; 2]>, b: &[[u64; 2]]| {
             let mut m: std::collections::BTreeMap<u64, u64> =
                 a.iter().map(|p| (p[0], p[1])).collect();
             for p in b {
-                *m.entry(p[0]).or_default() += p[1];
+                let n = m.entry(p[0]).or_default();
+                *n = add(what, *n, p[1])?;
             }
             *a = m.into_iter().map(|(k, v)| [k, v]).collect();
+            Ok::<(), String>(())
         };
-        self.sha256 = None;
-        let (b, o) = (&mut self.base, &other.base);
-        b.rounds += o.rounds;
-        b.win += o.win;
-        b.win_sq += o.win_sq;
-        b.triggers += o.triggers;
-        b.trigger_win += o.trigger_win;
-        b.cap_hits += o.cap_hits;
-        add_pairs(&mut b.trigger_wins, &o.trigger_wins);
-        for (f, g) in self.picks.iter_mut().zip(&other.picks) {
-            f.features += g.features;
-            f.win += g.win;
-            f.win_sq += g.win_sq;
-            f.cap_hits += g.cap_hits;
+        // Added into a copy, every sum checked, so that a sum that would pass what the record
+        // holds is refused by name and `self` is unchanged.
+        let mut sum = self.clone();
+        sum.sha256 = None;
+        let (b, o) = (&mut sum.base, &other.base);
+        b.rounds = add("base games' rounds", b.rounds, o.rounds)?;
+        b.win = add("base games' win", b.win, o.win)?;
+        b.win_sq = add("base games' win_sq", b.win_sq, o.win_sq)?;
+        b.triggers = add("base games' triggers", b.triggers, o.triggers)?;
+        b.trigger_win = add("base games' trigger_win", b.trigger_win, o.trigger_win)?;
+        b.cap_hits = add("base games' cap_hits", b.cap_hits, o.cap_hits)?;
+        add_pairs(
+            "base games' trigger_wins",
+            &mut b.trigger_wins,
+            &o.trigger_wins,
+        )?;
+        for (f, g) in sum.picks.iter_mut().zip(&other.picks) {
+            let name = |field: &str| format!("{} features' {field}", f.pick);
+            f.features = add(&name("features"), f.features, g.features)?;
+            f.win = add(&name("win"), f.win, g.win)?;
+            f.win_sq = add(&name("win_sq"), f.win_sq, g.win_sq)?;
+            f.cap_hits = add(&name("cap_hits"), f.cap_hits, g.cap_hits)?;
             f.max_win = f.max_win.max(g.max_win);
-            add_pairs(&mut f.tail, &g.tail);
+            add_pairs(&name("tail"), &mut f.tail, &g.tail)?;
         }
+        *self = sum;
         Ok(())
     }
 
@@ -404,6 +471,33 @@ impl SplitRecord {
         };
         crate::report::pairs_on_one_line(&serde_json::to_string_pretty(&sealed).unwrap_or_default())
             + "\n"
+    }
+
+    /// Reads `text` as a split record of `G` the way every reader of records does (`certify`
+    /// resuming its chunks, `monitor`, the lab kit): typed, its checksum required and
+    /// matching, every relation between its sums ([`SplitRecord::check`]).
+    ///
+    /// # Errors
+    /// What is wrong, in words.
+    pub fn read<G: SplitGame>(text: &str) -> Result<SplitRecord, String> {
+        let r: SplitRecord =
+            serde_json::from_str(text).map_err(|e| format!("not a split record: {e}"))?;
+        r.check_sha256(true)?;
+        r.check::<G>()?;
+        Ok(r)
+    }
+
+    /// The record's JSON ([`SplitRecord::to_json_pretty`]) after reading it back with
+    /// [`SplitRecord::read`]: what a command writes, so that it never writes a record its
+    /// readers refuse.
+    ///
+    /// # Errors
+    /// What the reader refuses, in words.
+    pub fn to_checked_json<G: SplitGame>(&self) -> Result<String, String> {
+        let text = self.to_json_pretty();
+        SplitRecord::read::<G>(&text)
+            .map_err(|e| format!("the record made would be refused by its reader: {e}"))?;
+        Ok(text)
     }
 
     /// SHA-256 of the record's canonical JSON with no checksum field: what

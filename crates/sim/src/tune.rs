@@ -123,8 +123,14 @@ impl Shape {
 /// The shapes of the published game and a variant in `mode`, each from a simulation of
 /// `rounds` rounds with the same `seed` (common random numbers) on `threads` threads.
 ///
+/// One rule for every tuner: a shape is measured only on runs whose figures mean something,
+/// the rule reports flag intervals by ([`slot_core::stats::Accumulator::interval_warning`]: at
+/// least 1,000 rounds and 30 winning rounds in each run); on fewer, every bound would read
+/// "held" on noise, so the measurement is refused.
+///
 /// # Errors
-/// [`SimError`] for a run setting out of range.
+/// [`SimError`] for a run setting out of range; [`SimError::Config`] (setting `rounds`) for
+/// runs too small to measure a shape on, naming what is needed.
 pub fn measure<G: Game>(
     published: &G,
     variant: &G,
@@ -140,6 +146,14 @@ pub fn measure<G: Game>(
     };
     let shape = |game: &G| -> Result<Shape, SimError> {
         let report = simulate(game, mode, &config, Watch::default())?;
+        if let Some(w) = report.par.sums.interval_warning() {
+            return Err(SimError::Config {
+                setting: "rounds",
+                message: format!(
+                    "{rounds} per variant are too few to measure a variant's shape on ({w}); a shape needs at least that many, and millions of rounds to tell a variant from the published one"
+                ),
+            });
+        }
         let mut shape = Shape::of(&report.par, game.exact_award_odds().as_deref());
         if let Some(exact) = game.exact_rtp(mode) {
             shape.rtp = exact;

@@ -311,6 +311,19 @@ fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
     if let Some(out) = &a.out {
         crate::commands::probe_writable(out)?;
     }
+    // The shape's runs must be long enough for their figures to mean anything (the rule of
+    // `slot_sim::tune::measure`, which every tuner's shape goes through): refused before the
+    // exact search rather than after it.
+    let (least, hits) = (
+        slot_core::stats::INTERVAL_MIN_ROUNDS,
+        slot_core::stats::INTERVAL_MIN_HITS,
+    );
+    if a.rounds < least {
+        return Err(CliError(format!(
+            "--rounds {}: too few to measure a variant's shape on: the shape's runs need at least {least} rounds (and {hits} winning rounds) for figures that mean anything; millions tell a variant from the published one",
+            a.rounds
+        )));
+    }
     let tuned = wish_upon_a_star::tuning::tune(target, a.seed)?;
     for line in &tuned.log {
         println!("  {line}");
