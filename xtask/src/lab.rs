@@ -6,7 +6,7 @@
 //! files) and prints.
 
 use crate::commands::{DEFAULT_SEED, game_of};
-use crate::runner::{CliError, CliResult};
+use crate::runner::{self, CliError, CliResult};
 use crate::{Game as GameArg, with_game};
 use clap::{Args, Subcommand};
 use slot_core::Game;
@@ -238,7 +238,7 @@ fn split_figures<G: slot_core::game::SplitGame>(
     fingerprint: &slot_core::fingerprint::Fingerprint,
     stale: impl Fn(&Path) -> CliError,
 ) -> Result<(f64, f64), CliError> {
-    let rec: slot_sim::split::SplitRecord = serde_json::from_str(&read(path)?)
+    let rec: slot_sim::split::SplitRecord = slot_core::json::from_str(&read(path)?)
         .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
     rec.check::<G>()
         .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
@@ -322,7 +322,7 @@ pub fn certified(
             // report.json and report.md.
             let files = certification_files(game);
             let (_, record_path) = &files[2 * i];
-            let rec: slot_sim::split::SplitRecord = serde_json::from_str(&read(record_path)?)
+            let rec: slot_sim::split::SplitRecord = slot_core::json::from_str(&read(record_path)?)
                 .map_err(|e| CliError(format!("{}: {e}", record_path.display())))?;
             rec.check::<starlight_christmas::StarlightChristmas>()
                 .map_err(|e| CliError(format!("{}: {e}", record_path.display())))?;
@@ -589,9 +589,23 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
                 .find(|&g| game_name(g) == e.game)
                 .ok_or_else(|| CliError(format!("unknown game '{}' in the record", e.game)))?;
                 with_game!(game, G => {
+                    // A record names shipped models only: never a path the runner would read.
+                    if !G::MODEL_NAMES.contains(&e.model.as_str()) {
+                        return Err(CliError(format!(
+                            "{}: entry of {} names the model '{}', which is no shipped model of the game (an equivalence record names one of: {})",
+                            file.display(),
+                            e.game,
+                            e.model,
+                            G::MODEL_NAMES.join(", ")
+                        )));
+                    }
                     let g = game_of::<G>(Some(&e.model), None)?;
-                    equivalence::check(&g, e)
-                        .map_err(|d| CliError(format!("outcomes differ: {d}")))?;
+                    if let Err(d) = equivalence::check(&g, e) {
+                        // A bar not met (exit status 1), not input refused.
+                        println!("{}: outcomes differ: {d}", file.display());
+                        runner::fail_verdict();
+                        return Ok(());
+                    }
                 });
             }
             println!(

@@ -37,7 +37,7 @@ pub fn install_interrupt_handler() {
                 std::process::exit(130);
             }
             eprintln!(
-                "\ninterrupted: finishing the batches under way, then the report of the batches done (Ctrl-C again to quit at once)"
+                "\ninterrupted: finishing the batches under way, then reporting and keeping what was finished (Ctrl-C again to quit at once)"
             );
         });
     });

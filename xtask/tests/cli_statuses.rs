@@ -267,3 +267,43 @@ fn sigterm_gives_status_130_for_every_command() {
     assert!(err.contains("interrupted"), "{err}");
     let _ = std::fs::remove_dir_all(d);
 }
+
+#[test]
+fn a_model_file_s_error_names_the_field_not_only_a_line_and_column() {
+    // A bare model (the model of a shipped variant file) with one weight written as text.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../crates/wish_upon_a_star/variants/rtp-90.00.json"
+    ))
+    .unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut model = v["model"].take();
+    model["star_values"]["weights"][3] = "150".into();
+    let d = dir("field-named");
+    let path = common::put(&d, "model.json", &model.to_string());
+    let (code, _, err) = xtask(&[
+        "sim",
+        "wish-upon-a-star",
+        "--rounds",
+        "10000",
+        "--model",
+        &path,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("field `star_values.weights[3]`: invalid type: string \"150\""),
+        "{err}"
+    );
+    // A path naming an endless file is refused, not read into memory.
+    let (code, _, err) = xtask(&[
+        "sim",
+        "wish-upon-a-star",
+        "--rounds",
+        "10000",
+        "--model",
+        "/dev/zero",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("longer than 268435456 bytes"), "{err}");
+    let _ = std::fs::remove_dir_all(d);
+}

@@ -42,14 +42,27 @@ fn a_changed_round_is_named_by_the_check() {
     e["round_digests"] = format!("{}{flipped}{}", &digests[..at], &digests[at + 1..]).into();
     let d = dir("equivalence");
     let copy = put(&d, "record.json", &record.to_string());
+    // A differing round is a bar not met (status 1), said on stdout: not input refused.
     let (code, out, err) = xtask(&["equivalence", "check", &copy]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("outcomes differ")
+            && out.contains(
+                "moon-princess model stress-free-spins mode star, seed 20261129: round 37 differs"
+            )
+            && out.contains(
+                "play moon-princess --seed 20261129 --round 37 --choice star --model stress-free-spins"
+            ),
+        "{out}"
+    );
+    // A record naming a file instead of a shipped model is refused before anything is read.
+    let mut record = record;
+    record["entries"][0]["model"] = "/dev/zero".into();
+    let named = put(&d, "named.json", &record.to_string());
+    let (code, out, err) = xtask(&["equivalence", "check", &named]);
     assert_eq!(code, 2, "{out}");
     assert!(
-        err.contains(
-            "moon-princess model stress-free-spins mode star, seed 20261129: round 37 differs"
-        ) && err.contains(
-            "play moon-princess --seed 20261129 --round 37 --choice star --model stress-free-spins"
-        ),
+        err.contains("names the model '/dev/zero', which is no shipped model"),
         "{err}"
     );
     std::fs::remove_dir_all(&d).unwrap();

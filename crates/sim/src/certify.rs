@@ -160,7 +160,7 @@ impl Certificate {
     /// What is wrong, in words.
     pub fn read(text: &str) -> Result<Certificate, String> {
         let c: Certificate =
-            serde_json::from_str(text).map_err(|e| format!("not a certificate: {e}"))?;
+            slot_core::json::from_str(text).map_err(|e| format!("not a certificate: {e}"))?;
         let finite = |x: f64| x.is_finite() && x >= 0.0;
         if !finite(c.rtp)
             || !finite(c.target_rtp)
@@ -349,7 +349,12 @@ pub fn whole_rounds<G: Game>(
     let mut sums = Accumulator::new(G::cost(mode));
     for i in 0..plan.max_chunks {
         let (report, read) = chunk(game, mode, plan, dir, i, watch)?;
-        sums.merge(&report.par.sums);
+        // Chunks may be read from the folder (outside input): every sum checked.
+        sums.checked_merge(&report.par.sums)
+            .map_err(|e| SimError::Io {
+                path: chunk_path(dir, G::mode_name(mode), i),
+                message: format!("cannot be added to the chunks before it: {e}"),
+            })?;
         chunks.push((chunk_path(dir, G::mode_name(mode), i), report));
         progress(i, read, &sums);
         if crate::run::precision_reached(&sums, plan.half_width) {

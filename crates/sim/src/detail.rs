@@ -157,57 +157,92 @@ fn sorted_unique<T, K: Ord>(rows: &[T], key: impl Fn(&T) -> K) -> bool {
 }
 
 impl Detail {
-    /// Adds the sums of `o` (another batch, shard or run of the same game, mode and model).
-    pub fn merge(&mut self, o: &Detail) {
-        self.rounds += o.rounds;
-        self.total_win += o.total_win;
-        self.raw_win += o.raw_win;
-        self.capped_rounds += o.capped_rounds;
-        self.unreconciled += o.unreconciled;
+    /// Adds the sums of `o` (another batch, shard or run of the same game, mode and model),
+    /// every sum checked: on an overflow nothing is changed.
+    ///
+    /// # Errors
+    /// The sum that would pass the largest its integer holds, named (sums read from outside can
+    /// be that large; a run's own sums cannot).
+    pub fn merge(&mut self, o: &Detail) -> Result<(), String> {
+        let mut out = self.clone();
+        let overflow: std::cell::Cell<Option<&'static str>> = std::cell::Cell::new(None);
+        let add64 = |a: &mut u64, b: u64, what: &'static str| match a.checked_add(b) {
+            Some(v) => *a = v,
+            None => overflow.set(Some(what)),
+        };
+        let add128 = |a: &mut u128, b: u128, what: &'static str| match a.checked_add(b) {
+            Some(v) => *a = v,
+            None => overflow.set(Some(what)),
+        };
+        add64(&mut out.rounds, o.rounds, "rounds");
+        add128(&mut out.total_win, o.total_win, "total_win");
+        add128(&mut out.raw_win, o.raw_win, "raw_win");
+        add64(&mut out.capped_rounds, o.capped_rounds, "capped_rounds");
+        add64(&mut out.unreconciled, o.unreconciled, "unreconciled");
         merge_rows(
-            &mut self.symbol_wins,
+            &mut out.symbol_wins,
             &o.symbol_wins,
             |r| (r.symbol.clone(), pay_rule_name(r.pays), r.count),
             |a, b| {
-                a.times += b.times;
-                a.amount += b.amount;
+                add64(&mut a.times, b.times, "symbol_wins' times");
+                add128(&mut a.amount, b.amount, "symbol_wins' amount");
                 a.pay_min = a.pay_min.min(b.pay_min);
                 a.pay_max = a.pay_max.max(b.pay_max);
             },
         );
         let named = |a: &mut NamedRow, b: &NamedRow| {
-            a.times += b.times;
-            a.amount += b.amount;
+            add64(&mut a.times, b.times, "a named row's times");
+            add128(&mut a.amount, b.amount, "a named row's amount");
         };
         merge_rows(
-            &mut self.other_wins,
+            &mut out.other_wins,
             &o.other_wins,
             |r| r.what.clone(),
             named,
         );
-        merge_rows(&mut self.powers, &o.powers, |r| r.what.clone(), named);
+        merge_rows(&mut out.powers, &o.powers, |r| r.what.clone(), named);
         merge_rows(
-            &mut self.depths,
+            &mut out.depths,
             &o.depths,
             |r| r.depth,
             |a, b| {
-                a.times += b.times;
-                a.amount += b.amount;
+                add64(&mut a.times, b.times, "depths' times");
+                add128(&mut a.amount, b.amount, "depths' amount");
             },
         );
         merge_rows(
-            &mut self.multipliers,
+            &mut out.multipliers,
             &o.multipliers,
             |r| r.multiplier,
             |a, b| {
-                a.times += b.times;
-                a.base += b.base;
-                a.amount += b.amount;
+                add64(&mut a.times, b.times, "multipliers' times");
+                add128(&mut a.base, b.base, "multipliers' base");
+                add128(&mut a.amount, b.amount, "multipliers' amount");
             },
         );
-        let pairs = |a: &mut [u64; 2], b: &[u64; 2]| a[1] += b[1];
-        merge_rows(&mut self.cascades, &o.cascades, |r| r[0], pairs);
-        merge_rows(&mut self.win_counts, &o.win_counts, |r| r[0], pairs);
+        merge_rows(
+            &mut out.cascades,
+            &o.cascades,
+            |r| r[0],
+            |a, b| {
+                add64(&mut a[1], b[1], "cascades' spins");
+            },
+        );
+        merge_rows(
+            &mut out.win_counts,
+            &o.win_counts,
+            |r| r[0],
+            |a, b| {
+                add64(&mut a[1], b[1], "win_counts' rounds");
+            },
+        );
+        if let Some(what) = overflow.get() {
+            return Err(format!(
+                "contribution sums: {what}: the sum passes the largest its integer holds"
+            ));
+        }
+        *self = out;
+        Ok(())
     }
 
     /// Checks the sums against themselves and against the run's sums `sums`: the same rounds,
@@ -676,7 +711,10 @@ impl DetailRecorder {
 
     /// Adds the sums of another recorder (another thread's rounds).
     pub fn absorb(&mut self, other: DetailRecorder) {
-        self.absorbed.merge(&other.finish());
+        // A run's own sums: 2^64 rounds would be needed to pass their integers.
+        self.absorbed
+            .merge(&other.finish())
+            .expect("a run's own contribution sums fit their integers");
     }
 
     /// The sums of every round read so far (and of the recorders absorbed), as a [`Detail`]
@@ -723,7 +761,8 @@ impl DetailRecorder {
             powers: named(m.powers),
             win_counts: m.win_counts.into_iter().map(|(k, v)| [k, v]).collect(),
         };
-        d.merge(&self.absorbed);
+        d.merge(&self.absorbed)
+            .expect("a run's own contribution sums fit their integers");
         d
     }
 }

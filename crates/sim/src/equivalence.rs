@@ -292,8 +292,8 @@ impl EquivalenceRecord {
     /// Not a record, of another format, with no entries or too many, or an entry whose
     /// shape is wrong (named by its index, game, model and mode, with the field).
     pub fn from_json(text: &str) -> Result<EquivalenceRecord, String> {
-        let r: EquivalenceRecord =
-            serde_json::from_str(text).map_err(|e| format!("not an equivalence record: {e}"))?;
+        let r: EquivalenceRecord = slot_core::json::from_str(text)
+            .map_err(|e| format!("not an equivalence record: {e}"))?;
         if r.format != FORMAT {
             return Err(format!(
                 "an equivalence record of format {}; this build reads format {FORMAT}",

@@ -160,7 +160,10 @@ pub fn read_text_bounded(path: &Path, limit: u64, what: &str) -> Result<String, 
     let bytes = read_bounded(path, limit, what)?;
     String::from_utf8(bytes).map_err(|e| SimError::Io {
         path: path.to_path_buf(),
-        message: format!("not UTF-8 text (byte {}): not {what}", e.utf8_error().valid_up_to()),
+        message: format!(
+            "not UTF-8 text (byte {}): not {what}",
+            e.utf8_error().valid_up_to()
+        ),
     })
 }
 

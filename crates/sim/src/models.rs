@@ -153,8 +153,8 @@ fn read_model_file<G: Game>(path: &str) -> Result<(G::Model, Option<TargetRtp>),
             .map_err(|e| not_a_model(e.to_string()))?;
         Ok((file.model, Some(file.target_rtp)))
     } else {
-        let model = slot_core::json::from_str::<G::Model>(&text)
-            .map_err(|e| not_a_model(e.to_string()))?;
+        let model =
+            slot_core::json::from_str::<G::Model>(&text).map_err(|e| not_a_model(e.to_string()))?;
         Ok((model, None))
     }
 }

@@ -265,7 +265,7 @@ pub fn parse_report(
     text: &str,
     catalog: &Catalog,
 ) -> Result<(ReportFile, GameFacts), ReportError> {
-    let r: ReportFile = match serde_json::from_str(text) {
+    let r: ReportFile = match slot_core::json::from_str(text) {
         Ok(r) => r,
         Err(e) => {
             if let Some(named) = not_a_whole_number(text) {
@@ -871,12 +871,16 @@ pub fn merge_files(
     } else {
         Vec::new()
     };
-    let detail = files
-        .iter()
-        .try_fold(crate::detail::Detail::default(), |mut d, (_, r)| {
-            d.merge(r.detail.as_ref()?);
-            Some(d)
-        });
+    // The contribution sums, when every report has them, added with every sum checked.
+    let mut detail = Some(crate::detail::Detail::default());
+    for (path, r) in files {
+        match (detail.as_mut(), r.detail.as_ref()) {
+            (Some(d), Some(x)) => d
+                .merge(x)
+                .map_err(|e| ReportError(format!("{}: cannot be added: {e}", path.display())))?,
+            _ => detail = None,
+        }
+    }
     if let Some(d) = &detail {
         d.check(&sums).map_err(|e| {
             ReportError(format!("the merged contribution sums are impossible: {e}"))

@@ -481,7 +481,7 @@ impl SplitRecord {
     /// What is wrong, in words.
     pub fn read<G: SplitGame>(text: &str) -> Result<SplitRecord, String> {
         let r: SplitRecord =
-            serde_json::from_str(text).map_err(|e| format!("not a split record: {e}"))?;
+            slot_core::json::from_str(text).map_err(|e| format!("not a split record: {e}"))?;
         r.check_sha256(true)?;
         r.check::<G>()?;
         Ok(r)
