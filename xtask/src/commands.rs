@@ -430,7 +430,7 @@ pub fn merge(a: &MergeArgs) -> CliResult {
     let catalog = catalog();
     let mut reports: Vec<(PathBuf, Report)> = Vec::new();
     for path in &a.files {
-        let text = slot_sim::report::read_report_text(path)?;
+        let text = slot_sim::files::read_report_text(path)?;
         let report = Report::from_json(path, &text, &catalog)?;
         if let Some(key) = verify_with {
             report.verify(path, key).map_err(|e| {

@@ -56,7 +56,6 @@ fn a_changed_round_is_named_by_the_check() {
         "{out}"
     );
     // A record naming a file instead of a shipped model is refused before anything is read.
-    let mut record = record;
     record["entries"][0]["model"] = "/dev/zero".into();
     let named = put(&d, "named.json", &record.to_string());
     let (code, out, err) = xtask(&["equivalence", "check", &named]);

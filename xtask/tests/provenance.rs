@@ -414,7 +414,7 @@ fn a_key_file_is_read_only_up_to_a_key_s_size() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
-/// A report file is read only up to `MAX_REPORT_BYTES` (256 MiB): a longer one is refused at
+/// A report file is read only up to `MAX_JSON_BYTES` (256 MiB): a longer one is refused at
 /// once, named, instead of read whole.
 #[test]
 fn a_report_file_is_read_only_up_to_its_bound() {
@@ -422,7 +422,7 @@ fn a_report_file_is_read_only_up_to_its_bound() {
     let big = d.join("big.json");
     std::fs::File::create(&big)
         .unwrap()
-        .set_len(slot_sim::report::MAX_REPORT_BYTES + 1)
+        .set_len(slot_sim::files::MAX_JSON_BYTES + 1)
         .unwrap();
     let big = big.to_str().unwrap();
     let (code, out, err) = merge(&[big], &[]);

@@ -251,7 +251,7 @@ pub fn chunk<G: Game>(
     let seed = plan.seed.wrapping_add(i);
     let fingerprint = game.fingerprint();
     if path.exists() {
-        let text = crate::report::read_report_text(&path)?;
+        let text = crate::files::read_report_text(&path)?;
         let r = Report::from_json(&path, &text, &Catalog::new().with::<G>())?;
         let is_it = r.par.mode == G::mode_name(mode)
             && r.model_fingerprint == fingerprint
@@ -457,7 +457,7 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
         let path = split_chunk_path(dir, prefix, i);
         let seed = split_chunk_seed(plan.seed, i);
         let (record, read) = if path.exists() {
-            let text = crate::report::read_report_text(&path)?;
+            let text = crate::files::read_report_text(&path)?;
             let r = SplitRecord::read::<G>(&text)
                 .map_err(|e| SimError::Split(format!("{}: {e}", path.display())))?;
             let picks: Vec<&str> = r.picks.iter().map(|p| p.pick.as_str()).collect();

@@ -167,6 +167,19 @@ pub fn read_text_bounded(path: &Path, limit: u64, what: &str) -> Result<String, 
     })
 }
 
+/// The text of a report or record file from outside (`merge`'s inputs, `certify`'s chunks,
+/// split records), read only up to [`MAX_JSON_BYTES`].
+///
+/// # Errors
+/// [`SimError::Io`] naming the file: unreadable, longer than the bound, or not UTF-8.
+pub fn read_report_text(path: &Path) -> Result<String, SimError> {
+    read_text_bounded(
+        path,
+        MAX_JSON_BYTES,
+        "a report or record this runner writes",
+    )
+}
+
 /// Whose work a folder holds: the command that writes it, and the game, mode and math model
 /// (its fingerprint) of that work. Written into the folder as [`STAMP`].
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

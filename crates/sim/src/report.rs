@@ -453,27 +453,6 @@ impl Report {
     }
 }
 
-/// The largest report file read (`merge`'s inputs, `certify`'s chunks): 256 MiB, far above
-/// any report written (a few MB with its contribution sums), so that a path naming an endless
-/// or huge file is refused at once instead of read whole.
-pub const MAX_REPORT_BYTES: u64 = 256 << 20;
-
-/// The text of a report (or record) file, read only up to [`MAX_REPORT_BYTES`].
-///
-/// # Errors
-/// [`crate::SimError::Io`] naming the file: unreadable, longer than the bound, or not UTF-8.
-pub fn read_report_text(path: &Path) -> Result<String, crate::SimError> {
-    let bytes = crate::files::read_bounded(
-        path,
-        MAX_REPORT_BYTES,
-        "a report or record this runner writes",
-    )?;
-    String::from_utf8(bytes).map_err(|_| crate::SimError::Io {
-        path: path.to_path_buf(),
-        message: "not UTF-8 text: not a report or record this runner writes".into(),
-    })
-}
-
 /// Merges reports of one game, mode and model: checks each (as [`Report::from_json`] does)
 /// and that no rounds are counted twice (the reports of one seed must be the complete set of
 /// shards of one run, each once; reports of different seeds are independent runs), adds
