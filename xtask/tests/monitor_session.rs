@@ -239,7 +239,7 @@ fn the_monitor_refuses_amounts_that_cannot_be_true() {
         ),
         (
             &["--rounds", "0", "--staked", "10", "--won", "5"],
-            "rounds must be at least 1",
+            "invalid value '0' for '--rounds <ROUNDS>': must be at least 1",
         ),
         (
             &["--rounds", "10", "--staked", "0", "--won", "0"],
