@@ -1,6 +1,6 @@
 //! JSON read from outside (model files, variant files, records, stored rounds) with errors that
-//! name the field that was wrong, not only a line and column: `field `reels.base[2]`: invalid
-//! type: string "x", expected a sequence at line 12 column 20`.
+//! name the field that was wrong, not only a line and column, such as
+//! ``field `reels.base[2]`: invalid type: string "x", expected a sequence at line 12 column 20``.
 
 use serde::de::DeserializeOwned;
 
