@@ -90,7 +90,20 @@ fn claim<G: Game>(a: &CertifyArgs, game: &G, mode: &str) -> Result<OutputDir, Cl
     if !a.force {
         adopt_unstamped(&a.dir, &owner);
     }
-    OutputDir::claim(&a.dir, &owner, a.force).map_err(|e| CliError(format!("--dir {e}")))
+    OutputDir::claim(&a.dir, &owner, a.force, certify_writes)
+        .map_err(|e| CliError(format!("--dir {e}")))
+}
+
+/// Whether `certify` writes a file or folder of this name into `--dir`: certificates, chunks,
+/// split records (`certificate-*.json`, `chunk-*.json`, `split*.json`) and PAR folders
+/// (`par-*`). Anything else in a folder of its own work is not its own, and is refused.
+fn certify_writes(name: &str) -> bool {
+    let json = Path::new(name).extension().is_some_and(|x| x == "json");
+    (json
+        && (name.starts_with("certificate-")
+            || name.starts_with("chunk-")
+            || name.starts_with("split")))
+        || name.starts_with("par-")
 }
 
 /// A folder `certify` filled before folders carried a stamp resumes as before: when it has
@@ -228,7 +241,7 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
             )));
         }
         let text = certificate_json(&a.dir, &name, &c)?;
-        return in_folder(claim(a, &game, EVERY_MODE)?, |dir| {
+        return in_folder(claim(a, &game, &format!("exact, {EVERY_MODE}"))?, |dir| {
             write(dir, &name, &text)?;
             print_certificate(&c, 0.0);
             Ok(())
@@ -255,9 +268,10 @@ pub fn certify<G: Game>(a: &CertifyArgs) -> CliResult {
         progress: None,
         stop: Some(interrupt_flag()),
     };
-    in_folder(claim(a, &game, EVERY_MODE)?, |dir| {
-        whole_rounds_in(a, &game, mode, &plan, dir, target, watch)
-    })
+    in_folder(
+        claim(a, &game, &format!("whole rounds, {EVERY_MODE}"))?,
+        |dir| whole_rounds_in(a, &game, mode, &plan, dir, target, watch),
+    )
 }
 
 /// The whole-rounds certification (or `--only-chunk`'s one chunk) in its claimed folder.
@@ -347,7 +361,7 @@ pub fn certify_split<G: SplitGame>(a: &CertifyArgs) -> CliResult {
         progress: None,
         stop: Some(interrupt_flag()),
     };
-    in_folder(claim(a, &game, &owner_mode)?, |dir| {
+    in_folder(claim(a, &game, &format!("split, {owner_mode}"))?, |dir| {
         split_in(
             a, &game, &modes, chosen, dir, target, half_width, threads, watch,
         )

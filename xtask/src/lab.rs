@@ -1076,35 +1076,96 @@ fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
             src.join("rust-toolchain.toml").display()
         ))
     })?;
-    let out = slot_sim::files::OutputDir::claim(
-        &a.out,
-        &slot_sim::files::Owner {
-            command: "lab-kit".into(),
-            game: G::NAME.into(),
-            mode: G::mode_name(mode).into(),
-            model: game.fingerprint().to_string(),
-        },
-        a.force,
-    )?;
-    let result = write_lab_kit::<G>(
-        a,
-        &game,
-        &model,
-        mode,
-        &origin,
-        &src,
-        &channel,
-        &toolchain_file,
-        certification,
-        figures,
-        award_reports,
-        dieharder_args.as_deref(),
-        &out,
-    );
-    if result.is_err() && out.created() {
-        out.abandon();
+    let owner = slot_sim::files::Owner {
+        command: "lab-kit".into(),
+        game: G::NAME.into(),
+        mode: G::mode_name(mode).into(),
+        model: game.fingerprint().to_string(),
+    };
+    // The folder asked for is checked (new, empty, or this same kit and nothing else), then
+    // left alone: the kit is written into a new folder beside it and moved into place only
+    // when complete, so a refused, failed or interrupted run never touches a finished kit.
+    let out = slot_sim::files::OutputDir::claim(&a.out, &owner, a.force, kit_writes)?;
+    let building = slot_sim::files::partial_name(&a.out);
+    let _ = std::fs::remove_dir_all(&building);
+    let result = slot_sim::files::OutputDir::claim(&building, &owner, false, kit_writes)
+        .map_err(CliError::from)
+        .and_then(|tmp| {
+            write_lab_kit::<G>(
+                a,
+                &game,
+                &model,
+                mode,
+                &origin,
+                &src,
+                &channel,
+                &toolchain_file,
+                certification,
+                figures,
+                award_reports,
+                dieharder_args.as_deref(),
+                &tmp,
+            )
+        })
+        .and_then(|()| replace_folder(&building, &a.out));
+    if result.is_err() {
+        let _ = std::fs::remove_dir_all(&building);
+        if out.created() {
+            out.abandon();
+        }
     }
     result
+}
+
+/// Whether `lab-kit` writes a file or folder of this name at the top of a kit. A folder of
+/// this same kit holding anything else is refused (unless `--force`): nothing a user put
+/// beside a kit is ever deleted or listed in the manifest.
+fn kit_writes(name: &str) -> bool {
+    matches!(
+        name,
+        "HOW-TO-REBUILD.md"
+            | "MANIFEST.sha256"
+            | "bin"
+            | "certification"
+            | "disclosure.md"
+            | "model.json"
+            | "outcomes-chi-square.csv"
+            | "outcomes.csv"
+            | "par"
+            | "rng-raw-production.bin"
+            | "rng-raw-simulator.bin"
+            | "rules.md"
+            | "source"
+            | "toolchain.txt"
+    ) || (name.starts_with("dieharder-") && name.ends_with(".txt"))
+}
+
+/// Moves the complete kit at `built` to `dest`: an earlier kit at `dest` (already checked to be
+/// this kit's and nothing else) is moved aside first and removed only once the new one is in
+/// place.
+fn replace_folder(built: &Path, dest: &Path) -> CliResult {
+    let io =
+        |e: std::io::Error| CliError(format!("{}: cannot move the kit in: {e}", dest.display()));
+    let old = dest.with_file_name(format!(
+        ".{}.old-{}",
+        dest.file_name()
+            .map_or_else(|| "kit".into(), |n| n.to_string_lossy().into_owned()),
+        std::process::id()
+    ));
+    let had = dest.exists();
+    if had {
+        std::fs::rename(dest, &old).map_err(io)?;
+    }
+    if let Err(e) = std::fs::rename(built, dest) {
+        if had {
+            let _ = std::fs::rename(&old, dest);
+        }
+        return Err(io(e));
+    }
+    if had {
+        let _ = std::fs::remove_dir_all(&old);
+    }
+    Ok(())
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -630,8 +630,8 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     assert_eq!(code, 2, "{err}");
     // (Its folder is the star pick's certification: refused before any chunk is read.)
     assert!(
-        err.contains("holds the work of `certify` for moon-princess (star, model")
-            && err.contains("(all picks, model"),
+        err.contains("holds the work of `certify` for moon-princess (split, star, model")
+            && err.contains("(split, all picks, model"),
         "{err}"
     );
     let (code, _, err) = xtask(&["certify", "moon-princess", "--dir", "x", "--ante"]);

@@ -348,3 +348,69 @@ fn a_tuner_s_shape_from_too_few_rounds_is_refused() {
     assert!(!out.exists());
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// A folder of this certification's own work that also holds what `certify` does not write (a
+/// user's notes, a symlink, a named pipe as a chunk) is refused naming it, and nothing of it is
+/// removed; a whole-rounds certification does not resume in a folder of the split estimate's
+/// work (their certificates share a name).
+#[test]
+fn certify_takes_its_own_folder_only_when_it_holds_nothing_else() {
+    let d = dir("certify-own");
+    let ws = d.join("ws").to_string_lossy().into_owned();
+    ok(&["certify", "wish-upon-a-star", "--dir", &ws]);
+    let notes = Path::new(&ws).join("notes.txt");
+    std::fs::write(&notes, "mine").unwrap();
+    let (code, _, err) = xtask(&["certify", "wish-upon-a-star", "--dir", &ws]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("does not write (notes.txt;"), "{err}");
+    assert_eq!(text(&notes), "mine");
+    std::fs::remove_file(&notes).unwrap();
+    // A named pipe where a chunk would be: refused, never opened (it would block).
+    let fifo = Path::new(&ws).join("chunk-standard-00000.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (code, _, err) = xtask(&["certify", "wish-upon-a-star", "--dir", &ws]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("does not write (chunk-standard-00000.json;"),
+        "{err}"
+    );
+    std::fs::remove_file(&fifo).unwrap();
+    ok(&["certify", "wish-upon-a-star", "--dir", &ws]);
+    // Split and whole rounds do not share a folder.
+    let sc = d.join("sc").to_string_lossy().into_owned();
+    let split = [
+        "certify",
+        "starlight-christmas",
+        "--dir",
+        &sc,
+        "--base-games",
+        "20000",
+        "--features",
+        "500",
+        "--max-chunks",
+        "1",
+    ];
+    let (code, _, err) = xtask(&split);
+    assert!(code == 0 || code == 1, "{err}");
+    let (code, _, err) = xtask(&[
+        "certify",
+        "starlight-christmas",
+        "--dir",
+        &sc,
+        "--whole-rounds",
+        "--chunk-rounds",
+        "10000",
+        "--max-chunks",
+        "1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("(split, any mode") && err.contains("(whole rounds, any mode"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -489,10 +489,11 @@ fn a_kit_folder_holds_only_this_runs_files_and_another_games_kit_is_refused() {
             .any(|p| p.starts_with("certification/split_3e9")),
         "{listed:?}"
     );
-    // The same kit again, with a stale file and a stale certification record beside it: both
-    // are gone, and the manifest lists every file of the folder but itself and the stamp.
+    // The same kit again, with a stale certification record inside the kit's own folder: it
+    // is gone (the kit is written anew and moved in whole), and the manifest lists every file
+    // of the folder but itself and the stamp. (A file beside the kit's own is refused:
+    // `a_kit_folder_keeps_what_it_did_not_write_and_a_failed_run_keeps_the_finished_kit`.)
     std::fs::write(k.join("certification/stale.json"), "{}").unwrap();
-    std::fs::write(k.join("notes.txt"), "old").unwrap();
     kit("wish-upon-a-star", &k, &[]);
     let mut listed = manifest_paths(&k);
     listed.sort();
@@ -811,5 +812,62 @@ fn a_variant_kit_states_its_own_certified_figures() {
         "{disclosure}"
     );
     assert!(!stress.join("certification").exists());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A folder holding this same kit and something else (a user's notes) is refused, and the
+/// notes stay; a run that fails (here: a Dieharder that fails) leaves the finished kit it was
+/// pointed at whole, its manifest still checking, with nothing of the failed run beside it.
+#[test]
+fn a_kit_folder_keeps_what_it_did_not_write_and_a_failed_run_keeps_the_finished_kit() {
+    let d = dir("labkit-keep");
+    let k = d.join("k");
+    kit("wish-upon-a-star", &k, &[]);
+    let listed = manifest_paths(&k);
+    std::fs::write(k.join("notes.txt"), "mine").unwrap();
+    let (code, _, err) = run(&kit_args("wish-upon-a-star", &k, &[]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("does not write (notes.txt;") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(k.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    std::fs::remove_file(k.join("notes.txt")).unwrap();
+    // A Dieharder that fails, first on PATH.
+    let bin = d.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let fake = bin.join("dieharder");
+    std::fs::write(&fake, "#!/bin/sh\necho broken >&2\nexit 3\n").unwrap();
+    std::fs::set_permissions(&fake, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(kit_args(
+            "wish-upon-a-star",
+            &k,
+            &["--dieharder-tests", "0"],
+        ))
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The finished kit is whole: the same files, each checking against the manifest.
+    assert_eq!(manifest_paths(&k), listed);
+    let beside: Vec<String> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(beside.iter().all(|n| n == "k" || n == "bin"), "{beside:?}");
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -209,7 +209,10 @@ impl OutputDir {
     /// * a folder that does not exist is created (and [`OutputDir::abandon`] removes it);
     /// * an empty folder is taken;
     /// * a folder whose stamp names the same command, game, mode and model is taken as it is
-    ///   (the command resumes or replaces its own work: [`OutputDir::resumed`]);
+    ///   (the command resumes or replaces its own work: [`OutputDir::resumed`]), provided that
+    ///   everything in it is a plain file or folder whose name `own` says the command writes
+    ///   (a stamp alone never makes a user's notes, a symlink or a named pipe the command's
+    ///   own);
     /// * any other folder (another game's, mode's or model's work, or files of unknown
     ///   origin) is refused naming what it holds, unless `force`, which removes everything in
     ///   it first.
@@ -221,7 +224,12 @@ impl OutputDir {
     /// [`SimError::Io`] naming the folder: not a folder, cannot be created or written, or holds
     /// other work (the message says whose, or lists up to five of its files, and that
     /// `--force` clears it).
-    pub fn claim(dir: &Path, owner: &Owner, force: bool) -> Result<OutputDir, SimError> {
+    pub fn claim(
+        dir: &Path,
+        owner: &Owner,
+        force: bool,
+        own: fn(&str) -> bool,
+    ) -> Result<OutputDir, SimError> {
         let io = |message: String| SimError::Io {
             path: dir.to_path_buf(),
             message,
@@ -244,7 +252,37 @@ impl OutputDir {
                 if !entries.is_empty() {
                     let found = read_stamp(dir);
                     match &found {
-                        Some(s) if s == owner => resumed = true,
+                        Some(s) if s == owner => {
+                            let foreign: Vec<&str> = entries
+                                .iter()
+                                .filter(|n| n.as_str() != STAMP)
+                                .filter(|n| {
+                                    let plain = std::fs::symlink_metadata(dir.join(n))
+                                        .is_ok_and(|m| m.is_file() || m.is_dir());
+                                    !(plain && own(n))
+                                })
+                                .map(String::as_str)
+                                .collect();
+                            if !foreign.is_empty() && !force {
+                                let mut names: Vec<&str> =
+                                    foreign.iter().copied().take(5).collect();
+                                if foreign.len() > 5 {
+                                    names.push("...");
+                                }
+                                return Err(io(format!(
+                                    "holds this command's earlier work, but also what `{}` does not write ({}; only its own plain files and folders are taken): move them out, or add --force to clear the folder",
+                                    owner.command,
+                                    names.join(", ")
+                                )));
+                            }
+                            if foreign.is_empty() {
+                                resumed = true;
+                            } else {
+                                clear(dir, &entries).map_err(|e| {
+                                    io(format!("--force: cannot clear the folder: {e}"))
+                                })?;
+                            }
+                        }
                         _ if force => clear(dir, &entries)
                             .map_err(|e| io(format!("--force: cannot clear the folder: {e}")))?,
                         Some(s) => {
@@ -367,6 +405,10 @@ fn list(dir: &Path) -> std::io::Result<Vec<String>> {
 
 /// The stamp of `dir`, if it has one that reads.
 fn read_stamp(dir: &Path) -> Option<Owner> {
+    // A plain file only: a symlink to another folder's stamp is no stamp of this folder.
+    if !std::fs::symlink_metadata(dir.join(STAMP)).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
     let bytes = read_bounded(&dir.join(STAMP), 4096, "a folder stamp").ok()?;
     serde_json::from_slice(&bytes).ok()
 }
@@ -386,6 +428,10 @@ fn clear(dir: &Path, entries: &[String]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn any(_: &str) -> bool {
+        true
+    }
 
     fn owner(game: &str) -> Owner {
         Owner {
@@ -428,15 +474,17 @@ mod tests {
     fn a_folder_of_other_work_is_refused_unless_forced() {
         let d = scratch("claim");
         let mine = owner("moon-princess");
-        let c = OutputDir::claim(&d, &mine, false).unwrap();
+        let c = OutputDir::claim(&d, &mine, false, any).unwrap();
         assert!(c.created() && !c.resumed());
         std::fs::write(d.join("certificate-love.json"), "{}").unwrap();
         // The same work again: taken, marked resumed.
-        let again = OutputDir::claim(&d, &mine, false).unwrap();
+        let again = OutputDir::claim(&d, &mine, false, any).unwrap();
         assert!(again.resumed());
         // Another game's work: refused, naming it; nothing removed.
         let other = owner("starlight-christmas");
-        let e = OutputDir::claim(&d, &other, false).unwrap_err().to_string();
+        let e = OutputDir::claim(&d, &other, false, any)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("moon-princess") && e.contains("--force"), "{e}");
         assert!(d.join("certificate-love.json").exists());
         // Another model of the same game: refused too.
@@ -444,9 +492,9 @@ mod tests {
             model: "cd".repeat(32),
             ..mine.clone()
         };
-        assert!(OutputDir::claim(&d, &variant, false).is_err());
+        assert!(OutputDir::claim(&d, &variant, false, any).is_err());
         // --force clears it.
-        let forced = OutputDir::claim(&d, &other, true).unwrap();
+        let forced = OutputDir::claim(&d, &other, true, any).unwrap();
         assert!(!forced.resumed());
         assert_eq!(list(&d).unwrap(), vec![STAMP.to_string()]);
         std::fs::remove_dir_all(&d).unwrap();
@@ -457,31 +505,74 @@ mod tests {
         let d = scratch("unknown");
         std::fs::create_dir_all(&d).unwrap();
         std::fs::write(d.join("notes.txt"), "mine").unwrap();
-        let e = OutputDir::claim(&d, &owner("g"), false)
+        let e = OutputDir::claim(&d, &owner("g"), false, any)
             .unwrap_err()
             .to_string();
         assert!(e.contains("notes.txt"), "{e}");
         std::fs::remove_file(d.join("notes.txt")).unwrap();
         // A folder holding only another job's temporary file is empty as far as work goes.
         std::fs::write(d.join(".a.json.partial-12"), "half").unwrap();
-        let taken = OutputDir::claim(&d, &owner("g"), false).unwrap();
+        let taken = OutputDir::claim(&d, &owner("g"), false, any).unwrap();
         assert!(!taken.resumed());
         std::fs::remove_file(d.join(STAMP)).unwrap();
         std::fs::remove_file(d.join(".a.json.partial-12")).unwrap();
         // An empty folder that existed: abandon keeps the folder, removes the stamp.
-        OutputDir::claim(&d, &owner("g"), false).unwrap().abandon();
+        OutputDir::claim(&d, &owner("g"), false, any)
+            .unwrap()
+            .abandon();
         assert!(d.is_dir() && list(&d).unwrap().is_empty());
         std::fs::remove_dir_all(&d).unwrap();
         // A folder it created: abandon removes it.
-        OutputDir::claim(&d, &owner("g"), false).unwrap().abandon();
+        OutputDir::claim(&d, &owner("g"), false, any)
+            .unwrap()
+            .abandon();
         assert!(!d.exists());
         // A file where a folder is asked for.
         std::fs::write(&d, "x").unwrap();
-        let e = OutputDir::claim(&d, &owner("g"), false)
+        let e = OutputDir::claim(&d, &owner("g"), false, any)
             .unwrap_err()
             .to_string();
         assert!(e.contains("is a file"), "{e}");
         std::fs::remove_file(&d).unwrap();
+    }
+
+    #[test]
+    fn a_folder_of_own_work_holding_anything_else_is_refused() {
+        fn chunks_only(name: &str) -> bool {
+            name.starts_with("chunk-")
+        }
+        let d = scratch("own");
+        let mine = owner("moon-princess");
+        OutputDir::claim(&d, &mine, false, chunks_only).unwrap();
+        std::fs::write(d.join("chunk-1.json"), "{}").unwrap();
+        assert!(
+            OutputDir::claim(&d, &mine, false, chunks_only)
+                .unwrap()
+                .resumed()
+        );
+        // A user's file: refused naming it, kept.
+        std::fs::write(d.join("notes.txt"), "mine").unwrap();
+        let e = OutputDir::claim(&d, &mine, false, chunks_only)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("(notes.txt;"), "{e}");
+        assert!(d.join("notes.txt").exists());
+        std::fs::remove_file(d.join("notes.txt")).unwrap();
+        // A symlink under an own name: not a plain file, refused.
+        std::os::unix::fs::symlink("/etc/hostname", d.join("chunk-2.json")).unwrap();
+        assert!(OutputDir::claim(&d, &mine, false, chunks_only).is_err());
+        std::fs::remove_file(d.join("chunk-2.json")).unwrap();
+        // A stamp that is a symlink to another folder's stamp is no stamp.
+        let other = scratch("own-other");
+        OutputDir::claim(&other, &mine, false, chunks_only).unwrap();
+        std::fs::remove_file(d.join(STAMP)).unwrap();
+        std::os::unix::fs::symlink(other.join(STAMP), d.join(STAMP)).unwrap();
+        let e = OutputDir::claim(&d, &mine, false, chunks_only)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("did not write"), "{e}");
+        std::fs::remove_dir_all(&d).unwrap();
+        std::fs::remove_dir_all(&other).unwrap();
     }
 
     #[test]
