@@ -206,9 +206,13 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
         .as_deref()
         .map(|p| key_of("--sign-key", p))
         .transpose()?;
-    if let Some(dir) = &a.out {
-        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
-    }
+    // Removed again if the command ends without writing into it.
+    let _out_dir = a
+        .out
+        .as_deref()
+        .map(slot_sim::par::create_out_dir)
+        .transpose()
+        .map_err(|e| CliError(format!("--out {e}")))?;
     if !a.json {
         println!(
             "{} ({}): {}, seed {}",
@@ -445,9 +449,13 @@ pub fn merge(a: &MergeArgs) -> CliResult {
         }
         reports.push((path.clone(), report));
     }
-    if let Some(dir) = &a.out {
-        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
-    }
+    // Removed again if the command ends without writing into it.
+    let _out_dir = a
+        .out
+        .as_deref()
+        .map(slot_sim::par::create_out_dir)
+        .transpose()
+        .map_err(|e| CliError(format!("--out {e}")))?;
     let mut report = slot_sim::merge(&reports, &catalog, &a.levels.confidence)?;
     if let Some(model) = &a.model {
         report.target_rtp = model_target(&report, model)?;
@@ -568,9 +576,13 @@ pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
         threads: runner::threads(a.threads)?,
     };
     slot_sim::session::check::<G>(mode, &config).map_err(|e| CliError(format!("--{e}")))?;
-    if let Some(dir) = &a.out {
-        slot_sim::par::create_dir(dir).map_err(|e| CliError(format!("--out {e}")))?;
-    }
+    // Removed again if the command ends without writing into it.
+    let _out_dir = a
+        .out
+        .as_deref()
+        .map(slot_sim::par::create_out_dir)
+        .transpose()
+        .map_err(|e| CliError(format!("--out {e}")))?;
     let (report, _) = slot_sim::session::sessions(&game, mode, &config)
         .map_err(|e| CliError(format!("--{e}")))?;
     if a.json {

@@ -68,7 +68,7 @@ pub struct LabKitArgs {
     #[arg(long)]
     pub dieharder: bool,
     /// Run only these Dieharder tests (`-d N` each, e.g. `0,1,2`) instead of the battery.
-    #[arg(long, value_delimiter = ',', value_name = "N,...")]
+    #[arg(long, value_delimiter = ',', value_name = "N,...", value_parser = dieharder_test)]
     pub dieharder_tests: Vec<u32>,
 }
 
@@ -93,6 +93,17 @@ pub struct RngStreamArgs {
     pub seed: u64,
 }
 
+/// A Dieharder test number (`-d N`): a whole number, as `dieharder -l` lists them (0 to 209).
+fn dieharder_test(s: &str) -> Result<u32, String> {
+    const WHAT: &str =
+        "write test numbers as `dieharder -l` lists them, from 0 to 209, comma-separated";
+    let n = crate::index(s).map_err(|e| format!("{e}; {WHAT}"))?;
+    u32::try_from(n)
+        .ok()
+        .filter(|&t| t <= 209)
+        .ok_or_else(|| format!("'{s}' is out of range: {WHAT}"))
+}
+
 /// Arguments of `equivalence`.
 #[derive(Args, Debug, Clone)]
 pub struct EquivalenceArgs {
@@ -111,7 +122,7 @@ pub enum EquivalenceCmd {
         out: PathBuf,
         /// Rounds per game, model and mode (8 bytes each in the file): 1 to 1,000,000
         /// (`slot_sim::equivalence::MAX_ROUNDS`, what `check` reads).
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = crate::positive)]
         rounds: u64,
         /// The seed.
         #[arg(long, default_value_t = DEFAULT_SEED, value_parser = crate::index)]
@@ -579,7 +590,7 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
             })?;
             let record = EquivalenceRecord::from_json(&text)
                 .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
-            for e in &record.entries {
+            for (i, e) in record.entries.iter().enumerate() {
                 let game = [
                     GameArg::MoonPrincess,
                     GameArg::WishUponAStar,
@@ -587,7 +598,13 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
                 ]
                 .into_iter()
                 .find(|&g| game_name(g) == e.game)
-                .ok_or_else(|| CliError(format!("unknown game '{}' in the record", e.game)))?;
+                .ok_or_else(|| {
+                    CliError(format!(
+                        "{}: entry {i} names the game '{}', which this runner does not have (moon-princess, wish-upon-a-star, starlight-christmas)",
+                        file.display(),
+                        e.game
+                    ))
+                })?;
                 with_game!(game, G => {
                     // A record names shipped models only: never a path the runner would read.
                     if !G::MODEL_NAMES.contains(&e.model.as_str()) {
@@ -597,6 +614,20 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
                             e.game,
                             e.model,
                             G::MODEL_NAMES.join(", ")
+                        )));
+                    }
+                    if G::mode_named(&e.mode).is_none() {
+                        return Err(CliError(format!(
+                            "{}: entry {i} ({}, {}) names the mode '{}', which the game does not have ({})",
+                            file.display(),
+                            e.game,
+                            e.model,
+                            e.mode,
+                            G::MODES
+                                .iter()
+                                .map(|&m| G::mode_name(m))
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         )));
                     }
                     let g = game_of::<G>(Some(&e.model), None)?;

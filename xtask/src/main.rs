@@ -132,7 +132,17 @@ fn money(s: &str) -> Result<u64, String> {
             "'{s}' is not an amount: write currency units with at most two decimals, e.g. 100 or 0.20"
         )
     };
-    let (units, cents) = s.split_once('.').unwrap_or((s, ""));
+    // `1_000.50`: `_` between digits, as in every other number of the command line.
+    let plain = s.replace('_', "");
+    if s.starts_with('_')
+        || s.ends_with('_')
+        || s.contains("__")
+        || s.contains("._")
+        || s.contains("_.")
+    {
+        return Err(bad());
+    }
+    let (units, cents) = plain.split_once('.').unwrap_or((&plain, ""));
     if units.is_empty() && cents.is_empty()
         || !units.chars().all(|c| c.is_ascii_digit())
         || !cents.chars().all(|c| c.is_ascii_digit())
@@ -745,6 +755,17 @@ fn quiet_on_closed_pipe() {
             .unwrap_or("");
         if msg.contains("Broken pipe") {
             std::process::exit(141);
+        }
+        // Standard output that cannot take the report (a full disk, `>/dev/full`): an error
+        // naming it, status 2, not a panic. (Files a command writes appear whole or not at all.)
+        if msg.starts_with("failed printing to stdout")
+            || msg.starts_with("failed printing to stderr")
+        {
+            let _ = std::io::Write::write_all(
+                &mut std::io::stderr(),
+                format!("error: cannot write the output: {msg}\n").as_bytes(),
+            );
+            std::process::exit(2);
         }
         default(info);
     }));

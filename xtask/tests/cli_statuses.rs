@@ -294,7 +294,7 @@ fn a_model_file_s_error_names_the_field_not_only_a_line_and_column() {
         err.contains("field `star_values.weights[3]`: invalid type: string \"150\""),
         "{err}"
     );
-    // A path naming an endless file is refused, not read into memory.
+    // A path naming an endless file is refused before it is opened.
     let (code, _, err) = xtask(&[
         "sim",
         "wish-upon-a-star",
@@ -304,6 +304,114 @@ fn a_model_file_s_error_names_the_field_not_only_a_line_and_column() {
         "/dev/zero",
     ]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("longer than 268435456 bytes"), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    let _ = std::fs::remove_dir_all(d);
+}
+
+#[test]
+fn amounts_and_test_numbers_take_separators_and_refuse_what_they_cannot_be() {
+    let (code, out, err) = xtask(&[
+        "session",
+        "wish-upon-a-star",
+        "--balance",
+        "1_000.00",
+        "--bet",
+        "1",
+        "--spins",
+        "10",
+        "--players",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["balance"], 100_000, "{out}");
+    refused(
+        &[
+            "session",
+            "wish-upon-a-star",
+            "--balance",
+            "1__000",
+            "--bet",
+            "1",
+            "--spins",
+            "10",
+        ],
+        &["--balance", "not an amount"],
+    );
+    refused(
+        &[
+            "lab-kit",
+            "wish-upon-a-star",
+            "--out",
+            "unused",
+            "--dieharder-tests",
+            "0,-1",
+        ],
+        &["--dieharder-tests", "negative", "from 0 to 209"],
+    );
+    refused(
+        &[
+            "lab-kit",
+            "wish-upon-a-star",
+            "--out",
+            "unused",
+            "--dieharder-tests",
+            "999",
+        ],
+        &["--dieharder-tests", "out of range"],
+    );
+    refused(
+        &["equivalence", "record", "--out", "unused", "--rounds", "-1"],
+        &["--rounds", "negative"],
+    );
+    assert!(!std::path::Path::new("unused").exists());
+}
+
+#[test]
+fn an_equivalence_record_with_a_wrong_mode_game_or_digits_is_refused_not_judged() {
+    let d = dir("equivalence-refused");
+    let record = d.join("record.json");
+    let (code, _, err) = xtask(&[
+        "equivalence",
+        "record",
+        "--out",
+        record.to_str().unwrap(),
+        "--rounds",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let entry = good["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|e| e["game"] == "moon-princess")
+        .unwrap();
+    let edited = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = good.clone();
+        f(&mut v["entries"][entry]);
+        let p = d.join("edited.json");
+        std::fs::write(&p, v.to_string()).unwrap();
+        let (code, out, err) = xtask(&["equivalence", "check", p.to_str().unwrap()]);
+        assert_eq!(code, 2, "{out}{err}");
+        err
+    };
+    let err = edited(&|e| e["mode"] = "ante".into());
+    assert!(
+        err.contains("names the mode 'ante', which the game does not have (love, star, storm)"),
+        "{err}"
+    );
+    let err = edited(&|e| {
+        let up = e["round_digests"].as_str().unwrap().to_uppercase();
+        e["round_digests"] = up.into();
+    });
+    assert!(err.contains("lowercase hexadecimal"), "{err}");
+    let err = edited(&|e| e["game"] = "foo".into());
+    assert!(
+        err.contains("names the game 'foo'") && err.contains("wish-upon-a-star"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(d);
 }

@@ -237,19 +237,20 @@ impl Entry {
                 self.rounds
             ));
         }
-        let hex = |s: &str| s.bytes().all(|c| c.is_ascii_hexdigit());
+        // Lowercase, as written: the digests are compared as text.
+        let hex = |s: &str| s.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'));
         let held = self.round_digests.len() / ROUND_DIGITS;
         if !hex(&self.round_digests)
             || !self.round_digests.len().is_multiple_of(ROUND_DIGITS)
             || held as u64 != self.rounds
         {
             return Err(format!(
-                "round_digests holds {} characters ({held} whole round digests{}), but rounds is {}: it must hold {ROUND_DIGITS} hexadecimal digits per round",
+                "round_digests holds {} characters ({held} whole round digests{}), but rounds is {}: it must hold {ROUND_DIGITS} lowercase hexadecimal digits per round",
                 self.round_digests.len(),
                 if hex(&self.round_digests) {
                     ""
                 } else {
-                    ", not all hexadecimal digits"
+                    ", not all lowercase hexadecimal digits"
                 },
                 self.rounds
             ));

@@ -13,7 +13,8 @@
 //!   created is removed again by [`OutputDir::abandon`] when the command is refused before it
 //!   wrote anything, so a refusal leaves nothing behind.
 //! * [`read_bounded`]: a file read from outside (a key, a record) is read only up to a stated
-//!   size, so a path naming an endless file (`/dev/zero`) is refused at once.
+//!   size, and only from a regular file, so a path naming an endless file (`/dev/zero`) or a
+//!   named pipe is refused at once.
 
 use crate::SimError;
 use std::io::Read;
@@ -121,17 +122,30 @@ impl Drop for AtomicFile {
     }
 }
 
-/// Reads at most `limit` bytes of the file at `path`; a longer file (or an endless one, such
-/// as `/dev/zero`) is refused after `limit + 1` bytes.
+/// Reads at most `limit` bytes of the regular file at `path` (a symlink to one is followed). A
+/// device, named pipe or folder is refused before it is opened (`/dev/zero` would never end,
+/// a pipe would wait for a writer), a file longer than `limit` bytes is refused from its size,
+/// and one that grows while read after `limit + 1` bytes.
 ///
 /// # Errors
-/// [`SimError::Io`] naming the file when it cannot be read or is longer than `limit` bytes
-/// (`what` names what the file should hold, e.g. "a key of 32 to 64 bytes").
+/// [`SimError::Io`] naming the file when it cannot be read, is not a regular file, or is longer
+/// than `limit` bytes (`what` names what the file should hold, e.g. "a key of 32 to 64 bytes").
 pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, SimError> {
     let io = |message: String| SimError::Io {
         path: path.to_path_buf(),
         message,
     };
+    let meta = std::fs::metadata(path).map_err(|e| io(format!("cannot read: {e}")))?;
+    if !meta.is_file() {
+        return Err(io(format!(
+            "not a regular file (a folder, device or pipe): not {what}"
+        )));
+    }
+    if meta.len() > limit {
+        return Err(io(format!(
+            "longer than {limit} bytes: not {what} (refused before reading it)"
+        )));
+    }
     let file = std::fs::File::open(path).map_err(|e| io(format!("cannot read: {e}")))?;
     let mut bytes = Vec::new();
     file.take(limit.saturating_add(1))
@@ -586,7 +600,10 @@ mod tests {
             .to_string();
         assert!(e.contains("longer than 63 bytes"), "{e}");
         if Path::new("/dev/zero").exists() {
-            assert!(read_bounded(Path::new("/dev/zero"), 1024, "a key").is_err());
+            let e = read_bounded(Path::new("/dev/zero"), 1024, "a key")
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("not a regular file"), "{e}");
         }
         std::fs::remove_dir_all(&d).unwrap();
     }

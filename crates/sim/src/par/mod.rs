@@ -79,6 +79,36 @@ pub fn create_dir(dir: &Path) -> Result<(), SimError> {
     Ok(())
 }
 
+/// An `--out` folder made for one command ([`create_out_dir`]): dropped while still empty (the
+/// command was refused or failed before writing anything into it), a folder this command
+/// created is removed again, so a refusal leaves no empty folder behind.
+#[derive(Debug)]
+pub struct OutDir {
+    created: Option<std::path::PathBuf>,
+}
+
+impl Drop for OutDir {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.created {
+            // Removes the folder only when empty: a command that wrote its files keeps them.
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+/// Creates a command's `--out` folder like [`create_dir`], and returns the guard that removes
+/// it again if the command leaves it empty ([`OutDir`]).
+///
+/// # Errors
+/// As [`create_dir`].
+pub fn create_out_dir(dir: &Path) -> Result<OutDir, SimError> {
+    let existed = dir.exists();
+    create_dir(dir)?;
+    Ok(OutDir {
+        created: (!existed).then(|| dir.to_path_buf()),
+    })
+}
+
 /// A table or plot that could not be made (any error of the `csv` or `plotters` crates).
 #[derive(Debug)]
 struct PlotError(String);
