@@ -506,6 +506,21 @@ pub fn monitor(a: &MonitorArgs) -> CliResult {
         if let Some(bet) = a.bet {
             monitor::check_stakes::<G>(m, bet, a.rounds, a.staked, a.won)?;
         }
+        // A report stands in for the certified figures of the shipped model only: a report of
+        // a stress model or of a variant off the ladder is no evidence of what this stake
+        // level plays.
+        if let Some(path) = &a.report {
+            let r = report_file(path)?;
+            let shipped = crate::commands::game_of::<G>(None, None)?.fingerprint();
+            if r.model_fingerprint != shipped {
+                return Err(CliError(format!(
+                    "--report {}: a report of the model {}, not of the shipped model {} whose rounds a stake level plays (give a `sim --json` report of the shipped model, or --rtp R for a variant of the ladder)",
+                    path.display(),
+                    r.model_fingerprint.short(),
+                    shipped.short()
+                )));
+            }
+        }
         (G::mode_name(m), monitor::WinBound::of::<G>(m))
     });
     if let Some(path) = &a.report {

@@ -415,3 +415,45 @@ fn an_equivalence_record_with_a_wrong_mode_game_or_digits_is_refused_not_judged(
     );
     let _ = std::fs::remove_dir_all(d);
 }
+
+#[test]
+fn monitor_takes_a_report_of_the_shipped_model_only() {
+    let d = dir("monitor-report-model");
+    let run = |model: &str, name: &str| {
+        let (code, out, err) = xtask(&[
+            "sim",
+            "starlight-christmas",
+            "--rounds",
+            "20_000",
+            "--model",
+            model,
+            "--json",
+            "--quiet",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        common::put(&d, name, &out)
+    };
+    let monitor = |report: &str| {
+        xtask(&[
+            "monitor",
+            "starlight-christmas",
+            "--rounds",
+            "10000",
+            "--staked",
+            "10000",
+            "--won",
+            "9500",
+            "--report",
+            report,
+        ])
+    };
+    let stress = run("stress", "stress.json");
+    let (code, _, err) = monitor(&stress);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not of the shipped model"), "{err}");
+    let standard = run("standard", "standard.json");
+    let (code, out, err) = monitor(&standard);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(out.contains("verdict"), "{out}");
+    let _ = std::fs::remove_dir_all(d);
+}
