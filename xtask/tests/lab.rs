@@ -173,7 +173,21 @@ fn an_equivalence_record_of_no_evidence_or_unbounded_work_is_refused() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("--rounds 0: an entry holds 1 to 1000000 rounds"),
+        err.contains("'--rounds <ROUNDS>': must be at least 1"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let (code, _, err) = xtask(&[
+        "equivalence",
+        "record",
+        "--out",
+        &out.to_string_lossy(),
+        "--rounds",
+        "1_000_001",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--rounds 1000001: an entry holds 1 to 1000000 rounds"),
         "{err}"
     );
     assert!(!out.exists());
