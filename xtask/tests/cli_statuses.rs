@@ -457,3 +457,32 @@ fn monitor_takes_a_report_of_the_shipped_model_only() {
     assert!(out.contains("verdict"), "{out}");
     let _ = std::fs::remove_dir_all(d);
 }
+
+#[test]
+fn a_report_sum_written_as_a_decimal_is_named_as_not_whole() {
+    let d = dir("report-decimal");
+    let (code, out, err) = xtask(&[
+        "sim",
+        "wish-upon-a-star",
+        "--rounds",
+        "20_000",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let total = v["sums"]["total_win"].as_u64().unwrap();
+    let key = format!("\"total_win\":{total}");
+    assert!(out.contains(&key), "{out}");
+    let edited = out.replacen(&key, &format!("{key}.0"), 1);
+    let p = common::put(&d, "edited.json", &edited);
+    let (code, _, err) = xtask(&["merge", &p]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "sums.total_win must be a whole number from 0 up (it was {total}.0)"
+        )),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(d);
+}

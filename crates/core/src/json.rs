@@ -50,7 +50,7 @@ impl std::error::Error for JsonError {
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| JsonError {
-        path: e.path().to_string(),
+        path: known_path(&e.path().to_string()),
         error: e.into_inner(),
     })?;
     // Trailing characters after the value are refused, as `serde_json::from_str` does.
@@ -59,6 +59,17 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
         error,
     })?;
     Ok(value)
+}
+
+/// The path without the segments the path tracker could not name (`?`, inside a value read
+/// through a buffer): `sums.?` is the field `sums`.
+fn known_path(path: &str) -> String {
+    let known: Vec<&str> = path.split('.').filter(|s| *s != "?").collect();
+    if known.is_empty() {
+        ".".into()
+    } else {
+        known.join(".")
+    }
 }
 
 #[cfg(test)]
@@ -94,6 +105,8 @@ mod tests {
             from_str::<Model>(r#"{"name": "m", "reels": [{"weights": [1], "w": 2}]}"#).unwrap_err();
         assert!(e.to_string().contains("unknown field `w`"), "{e}");
         assert_eq!(e.path(), "reels[0].w");
+        assert_eq!(known_path("sums.?"), "sums");
+        assert_eq!(known_path("?"), ".");
         // Trailing text and broken JSON: no field to name, the position is given.
         let e = from_str::<Model>(r#"{"name": "m", "reels": []} x"#).unwrap_err();
         assert!(e.to_string().starts_with("trailing characters"), "{e}");

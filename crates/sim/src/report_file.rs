@@ -290,10 +290,14 @@ pub fn parse_report(
 fn not_a_whole_number(text: &str) -> Option<String> {
     fn walk(v: &serde_json::Value, at: &str) -> Option<String> {
         match v {
-            // A JSON value holds integers above 2^64 as floats: those are whole.
+            // A JSON value holds integers above 2^64 as floats: those are whole. A number
+            // below 2^64 that is no `u64` was written with a sign, a point or an exponent
+            // (`961880.0`): not a whole number as the writer writes it.
             serde_json::Value::Number(n)
                 if n.as_u64().is_none()
-                    && !n.as_f64().is_some_and(|x| x >= 0.0 && x.fract() == 0.0) =>
+                    && !n
+                        .as_f64()
+                        .is_some_and(|x| x >= 18_446_744_073_709_551_616.0 && x.fract() == 0.0) =>
             {
                 Some(format!(
                     "{at} must be a whole number from 0 up (it was {n})"
