@@ -153,6 +153,15 @@ fn extent_of(a: &SimArgs) -> Result<Extent, CliError> {
     }
 }
 
+/// Creates the `--out` folder of `sim`, `merge` or `session` before any work (so that a long
+/// run cannot end with nowhere to write); the guard removes it again if the command ends
+/// without writing into it ([`slot_sim::par::OutDir`]).
+fn out_dir(out: Option<&Path>) -> Result<Option<slot_sim::par::OutDir>, CliError> {
+    out.map(slot_sim::par::create_out_dir)
+        .transpose()
+        .map_err(|e| CliError(format!("--out {e}")))
+}
+
 /// `--progress-seconds`, checked: from 0.1 to 86,400 seconds.
 fn progress_every(seconds: f64) -> Result<Duration, CliError> {
     if !(seconds.is_finite() && (0.1..=86_400.0).contains(&seconds)) {
@@ -206,13 +215,7 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
         .as_deref()
         .map(|p| key_of("--sign-key", p))
         .transpose()?;
-    // Removed again if the command ends without writing into it.
-    let _out_dir = a
-        .out
-        .as_deref()
-        .map(slot_sim::par::create_out_dir)
-        .transpose()
-        .map_err(|e| CliError(format!("--out {e}")))?;
+    let _out_dir = out_dir(a.out.as_deref())?;
     if !a.json {
         println!(
             "{} ({}): {}, seed {}",
@@ -449,13 +452,7 @@ pub fn merge(a: &MergeArgs) -> CliResult {
         }
         reports.push((path.clone(), report));
     }
-    // Removed again if the command ends without writing into it.
-    let _out_dir = a
-        .out
-        .as_deref()
-        .map(slot_sim::par::create_out_dir)
-        .transpose()
-        .map_err(|e| CliError(format!("--out {e}")))?;
+    let _out_dir = out_dir(a.out.as_deref())?;
     let mut report = slot_sim::merge(&reports, &catalog, &a.levels.confidence)?;
     if let Some(model) = &a.model {
         report.target_rtp = model_target(&report, model)?;
@@ -576,13 +573,7 @@ pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
         threads: runner::threads(a.threads)?,
     };
     slot_sim::session::check::<G>(mode, &config).map_err(|e| CliError(format!("--{e}")))?;
-    // Removed again if the command ends without writing into it.
-    let _out_dir = a
-        .out
-        .as_deref()
-        .map(slot_sim::par::create_out_dir)
-        .transpose()
-        .map_err(|e| CliError(format!("--out {e}")))?;
+    let _out_dir = out_dir(a.out.as_deref())?;
     let (report, _) = slot_sim::session::sessions(&game, mode, &config)
         .map_err(|e| CliError(format!("--{e}")))?;
     if a.json {
