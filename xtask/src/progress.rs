@@ -22,6 +22,15 @@ static INTERRUPT: AtomicBool = AtomicBool::new(false);
 static HANDLER: OnceLock<()> = OnceLock::new();
 /// Set once a command watches [`interrupt_flag`] (it stops at a batch boundary and reports).
 static WATCHED: AtomicBool = AtomicBool::new(false);
+/// Set by a command whose normal end is Ctrl-C (a server): the line it prints then.
+static NORMAL_END: OnceLock<&'static str> = OnceLock::new();
+
+/// For a command that runs until stopped (the viewer's server): Ctrl-C or SIGTERM is its
+/// normal end, status 0, after printing `message`.
+pub fn stop_normally_on_interrupt(message: &'static str) {
+    install_interrupt_handler();
+    let _ = NORMAL_END.set(message);
+}
 
 /// Installs the Ctrl-C and SIGTERM handler, for every command, at the start of the runner:
 /// a command that watches [`interrupt_flag`] finishes the batches under way and reports (exit
@@ -32,6 +41,10 @@ pub fn install_interrupt_handler() {
     HANDLER.get_or_init(|| {
         // If a handler cannot be installed (another one is), Ctrl-C keeps its default effect.
         let _ = ctrlc::set_handler(|| {
+            if let Some(message) = NORMAL_END.get() {
+                println!("{message}");
+                std::process::exit(0);
+            }
             if INTERRUPT.swap(true, Ordering::SeqCst) || !WATCHED.load(Ordering::SeqCst) {
                 eprintln!("\ninterrupted: stopped (exit status 130)");
                 std::process::exit(130);

@@ -63,13 +63,10 @@ pub fn viewer(a: &ViewerArgs) -> CliResult {
         ))
     })?;
     let port = listener.local_addr()?.port();
-    // Ctrl-C (or SIGTERM) stops the server: a normal end, status 0. Set explicitly, so it
-    // holds even where the shell started the runner with SIGINT ignored (a background job).
-    ctrlc::set_handler(|| {
-        println!("The round viewer stopped.");
-        std::process::exit(0);
-    })
-    .map_err(|e| CliError(format!("cannot catch Ctrl-C: {e}")))?;
+    // Ctrl-C (or SIGTERM) stops the server: a normal end, status 0 (the runner's one handler,
+    // installed at its start, so it holds even where the shell started the runner with SIGINT
+    // ignored, as a background job).
+    crate::progress::stop_normally_on_interrupt("The round viewer stopped.");
     println!("The round viewer: http://127.0.0.1:{port}/   (Ctrl-C stops the server)");
     std::io::stdout().flush()?;
     for stream in listener.incoming() {
