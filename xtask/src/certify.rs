@@ -138,7 +138,9 @@ fn adopt_unstamped(dir: &Path, owner: &Owner) {
         if !ours || !path.is_file() {
             return;
         }
-        let Ok(bytes) = slot_sim::files::read_bounded(&path, 256 << 20, "a certify file") else {
+        let Ok(bytes) =
+            slot_sim::files::read_bounded(&path, slot_sim::files::MAX_JSON_BYTES, "a certify file")
+        else {
             return;
         };
         let Ok(v) = serde_json::from_slice::<serde_json::Value>(&bytes) else {

@@ -592,17 +592,11 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
             Ok(())
         }
         EquivalenceCmd::Check { file } => {
-            let bytes = slot_sim::files::read_bounded(
+            let text = slot_sim::files::read_text_bounded(
                 file,
                 equivalence::MAX_FILE_BYTES,
                 "an equivalence record",
             )?;
-            let text = String::from_utf8(bytes).map_err(|_| {
-                CliError(format!(
-                    "{}: not an equivalence record (not UTF-8 text)",
-                    file.display()
-                ))
-            })?;
             let record = EquivalenceRecord::from_json(&text)
                 .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
             for (i, e) in record.entries.iter().enumerate() {
@@ -1230,8 +1224,8 @@ fn write_lab_kit<G: Game>(
     dieharder_args: Option<&[String]>,
     out: &slot_sim::files::OutputDir,
 ) -> CliResult {
-    // Nothing of an earlier kit in this folder stays beside the new one.
-    out.empty()?;
+    // `out` is the new folder the kit is built in (moved over `--out` when complete), so no
+    // file of an earlier kit is ever beside the new one.
     let dir = out.path();
     let mut production = slot_core::rng::server_rng()?;
     let toolchain = format!(

@@ -278,15 +278,10 @@ impl OutputDir {
                                 .map(String::as_str)
                                 .collect();
                             if !foreign.is_empty() && !force {
-                                let mut names: Vec<&str> =
-                                    foreign.iter().copied().take(5).collect();
-                                if foreign.len() > 5 {
-                                    names.push("...");
-                                }
                                 return Err(io(format!(
                                     "holds this command's earlier work, but also what `{}` does not write ({}; only its own plain files and folders are taken): move them out, or add --force to clear the folder",
                                     owner.command,
-                                    names.join(", ")
+                                    first_names(&foreign)
                                 )));
                             }
                             if foreign.is_empty() {
@@ -313,14 +308,9 @@ impl OutputDir {
                             )));
                         }
                         None => {
-                            let mut names: Vec<&str> =
-                                entries.iter().map(String::as_str).take(5).collect();
-                            if entries.len() > 5 {
-                                names.push("...");
-                            }
                             return Err(io(format!(
                                 "holds files this command did not write ({}): name an empty or new folder, or add --force to clear it",
-                                names.join(", ")
+                                first_names(&entries)
                             )));
                         }
                     }
@@ -365,24 +355,6 @@ impl OutputDir {
         self.created
     }
 
-    /// Removes everything in the folder but its stamp: for a command that replaces its own
-    /// earlier work ([`OutputDir::resumed`]) whole rather than resuming it, so that no file of
-    /// the earlier run stays beside the new ones.
-    ///
-    /// # Errors
-    /// [`SimError::Io`] naming the folder when it cannot be read or a file not removed.
-    pub fn empty(&self) -> Result<(), SimError> {
-        list(&self.dir)
-            .and_then(|names| {
-                let rest: Vec<String> = names.into_iter().filter(|n| n != STAMP).collect();
-                clear(&self.dir, &rest)
-            })
-            .map_err(|e| SimError::Io {
-                path: self.dir.clone(),
-                message: format!("cannot empty the folder of its earlier work: {e}"),
-            })
-    }
-
     /// Gives the folder up after a refusal: a folder this run created is removed with what is
     /// in it (only this run's files can be there); a folder that existed keeps its files, and
     /// loses the stamp only if this run wrote it into an empty folder.
@@ -401,6 +373,15 @@ fn is_partial(name: &str) -> bool {
         && name
             .rsplit_once(".partial-")
             .is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Up to five of `names`, comma-separated, with `...` when there are more (for a message).
+fn first_names<S: AsRef<str>>(names: &[S]) -> String {
+    let mut shown: Vec<&str> = names.iter().map(AsRef::as_ref).take(5).collect();
+    if names.len() > 5 {
+        shown.push("...");
+    }
+    shown.join(", ")
 }
 
 fn short(fingerprint: &str) -> &str {

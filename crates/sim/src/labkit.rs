@@ -414,7 +414,7 @@ pub struct KitFiles {
 }
 
 impl KitFiles {
-    /// The files of the kit in `dir` (a folder the caller has claimed and emptied:
+    /// The files of the kit in `dir` (a new folder the caller has claimed, empty:
     /// [`crate::files::OutputDir`]); nothing written yet.
     #[must_use]
     pub fn new(dir: &Path) -> Self {
