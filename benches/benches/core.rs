@@ -7,8 +7,8 @@ use slot_core::bit_draws::{BitPool, Pow2Table, pow2_weights};
 use slot_core::cluster::components;
 use slot_core::grid::Grid;
 use slot_core::lines::for_each_run;
+use slot_core::replay::batch_rng;
 use slot_core::sampling::{ReelStrip, WeightedTable, bounded};
-use slot_core::sim::batch_rng;
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {

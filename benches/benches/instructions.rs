@@ -17,8 +17,8 @@ use rand_core::Rng;
 use slot_core::cluster::components;
 use slot_core::grid::{Grid, Mask};
 use slot_core::lines::for_each_run;
+use slot_core::replay::batch_rng;
 use slot_core::sampling::{ReelStrip, WeightedTable, bounded};
-use slot_core::sim::batch_rng;
 use std::hint::black_box;
 
 /// Rounds per game bench: enough for the features to show up, few enough for valgrind to

@@ -16,7 +16,7 @@ fn bench(c: &mut Criterion) {
         round_and_draws(&mut g, &pick.to_string(), &Played(&game, pick));
     }
     g.finish();
-    let mut rng = slot_core::sim::batch_rng(1, 0);
+    let mut rng = slot_core::replay::batch_rng(1, 0);
     c.bench_function("moon_princess/free spins feature (storm)", |b| {
         b.iter(|| {
             black_box(

@@ -6,7 +6,7 @@ use benches::games::Played;
 use benches::round_and_draws;
 use criterion::{Criterion, criterion_group, criterion_main};
 use slot_core::recorder::NoRecorder;
-use slot_core::sim::batch_rng;
+use slot_core::replay::batch_rng;
 use std::hint::black_box;
 use wish_upon_a_star::math_model::StarValue;
 use wish_upon_a_star::symbols::parse_grid;

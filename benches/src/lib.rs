@@ -47,7 +47,7 @@ pub trait Round {
 /// simulator's batch 0 of seed 1 (counted with [`CountingRng`]).
 pub fn calls_per_round(round: &impl Round, rounds: u64) -> f64 {
     let mut counting = CountingRng {
-        inner: slot_core::sim::batch_rng(1, 0),
+        inner: slot_core::replay::batch_rng(1, 0),
         calls: 0,
     };
     for _ in 0..rounds {
@@ -75,7 +75,7 @@ pub fn round_and_draws<M: criterion::measurement::Measurement>(
     let calls = (per_round * ROUNDS_PER_ITER as f64).round() as u64;
     group.throughput(criterion::Throughput::Elements(ROUNDS_PER_ITER));
     group.bench_function(format!("round/{name}"), |b| {
-        let mut rng = slot_core::sim::batch_rng(1, 0);
+        let mut rng = slot_core::replay::batch_rng(1, 0);
         b.iter(|| {
             let mut w = 0u64;
             for _ in 0..ROUNDS_PER_ITER {
@@ -85,7 +85,7 @@ pub fn round_and_draws<M: criterion::measurement::Measurement>(
         })
     });
     group.bench_function(format!("draws only/{name}"), |b| {
-        let mut rng = slot_core::sim::batch_rng(1, 0);
+        let mut rng = slot_core::replay::batch_rng(1, 0);
         b.iter(|| {
             let mut x = 0u64;
             for _ in 0..calls {

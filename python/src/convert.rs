@@ -7,7 +7,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use slot_core::Game;
-use slot_core::stats::{BUCKET_EDGES_X, BUCKETS};
+use slot_sim::stats::{BUCKET_EDGES_X, BUCKETS};
 use slot_sim::Report;
 use slot_sim::report::checkpoint_figures;
 use wish_upon_a_star::ExactFigures;

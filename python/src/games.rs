@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use slot_core::Game;
 use slot_core::recorder::NoRecorder;
-use slot_core::sim::{batch_rng, batches_of, rounds_in};
-use slot_core::stats::RoundSummary;
+use slot_core::replay::{batch_rng, batches_of, rounds_in};
+use slot_core::summary::RoundSummary;
 use slot_sim::Catalog;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -275,7 +275,7 @@ impl Columns {
 const BATCHES_PER_THREAD: usize = 2;
 
 /// Rounds `0..n` of seed `seed` of `game` in `mode`: round k is round k % 10,000 of batch
-/// k / 10,000 ([`slot_core::sim::BATCH_ROUNDS`]), played with the batch's generator ([`batch_rng`]), exactly as
+/// k / 10,000 ([`slot_core::replay::BATCH_ROUNDS`]), played with the batch's generator ([`batch_rng`]), exactly as
 /// the simulation plays them, so their wins add up to its `total_win`. Batches are played on
 /// `threads` threads (0: every core) and put in order.
 ///

@@ -19,8 +19,8 @@ use crate::games::{GameId, game_info, game_of, interruptible, mode_of, play_roun
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use slot_core::Game;
-use slot_core::sim::{DEFAULT_SEED, replay_game_round};
-use slot_core::stats::ConfidenceLevel;
+use slot_core::replay::{DEFAULT_SEED, replay_game_round};
+use slot_sim::stats::ConfidenceLevel;
 use slot_sim::run::MAX_THREADS;
 use slot_sim::{Report, SimConfig, Watch};
 use std::path::{Path, PathBuf};
@@ -441,7 +441,7 @@ fn _slot_math(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_games, m)?)?;
     m.add_function(wrap_pyfunction!(_game_info, m)?)?;
     m.add("DEFAULT_SEED", DEFAULT_SEED)?;
-    m.add("BATCH_ROUNDS", slot_core::sim::BATCH_ROUNDS)?;
+    m.add("BATCH_ROUNDS", slot_core::replay::BATCH_ROUNDS)?;
     m.add("MAX_THREADS", MAX_THREADS)?;
     Ok(())
 }

@@ -313,7 +313,7 @@ fn whole_rounds_in<G: Game>(
                     if read { "read" } else { "played" },
                     sums.rounds,
                     sums.rtp() * 100.0,
-                    sums.half_width(slot_core::stats::ConfidenceLevel::P99.z()) * 100.0
+                    sums.half_width(slot_sim::stats::ConfidenceLevel::P99.z()) * 100.0
                 );
             }
         },

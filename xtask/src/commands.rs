@@ -10,14 +10,15 @@ use crate::{
 };
 use slot_core::Game;
 use slot_core::game::{SplitGame, TargetRtp};
-use slot_core::sim::{Progress, replay_game_round};
+use slot_core::replay::replay_game_round;
+use slot_sim::engine::Progress;
 use slot_sim::run::{DEFAULT_MAX_ROUNDS, Extent};
 use slot_sim::{Catalog, Report, SimConfig, Watch};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The seed of `sim`, `play`, `split` and `tune` when none is given.
-pub use slot_core::sim::DEFAULT_SEED;
+pub use slot_core::replay::DEFAULT_SEED;
 
 /// Every game the runner knows, for reading reports.
 pub fn catalog() -> Catalog {
@@ -352,7 +353,7 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
         a.rounds, a.seed, a.features
     );
     // Progress: the base games, then each mode's features, counted as one sequence of games.
-    let progress = slot_core::sim::Progress::default();
+    let progress = slot_sim::engine::Progress::default();
     let planned = a
         .features
         .saturating_mul(modes.len() as u64)

@@ -1053,7 +1053,7 @@ pub fn rng_stream(a: &RngStreamArgs) -> CliResult {
         }
     };
     let result = match a.generator {
-        StreamGenerator::Simulator => fill(&mut slot_core::sim::batch_rng(a.seed, 0)),
+        StreamGenerator::Simulator => fill(&mut slot_core::replay::batch_rng(a.seed, 0)),
         StreamGenerator::Production => fill(&mut slot_core::rng::server_rng()?),
     };
     match result {
@@ -1427,7 +1427,7 @@ fn write_lab_kit<G: Game>(
         }
     }
     if let Some(args) = dieharder_args {
-        let mut simulator = slot_core::sim::batch_rng(a.seed, 0);
+        let mut simulator = slot_core::replay::batch_rng(a.seed, 0);
         let outs = [
             ("production", run_dieharder(&mut production, args)?),
             ("simulator", run_dieharder(&mut simulator, args)?),

@@ -38,8 +38,8 @@ mod seeds;
 mod viewer;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use slot_core::stats::ConfidenceLevel;
 use slot_sim::Shard;
+use slot_sim::stats::ConfidenceLevel;
 use std::process::ExitCode;
 
 /// The three games, by their command-line names.

@@ -11,8 +11,8 @@
 //! finished is printed as usual, marked interrupted, and the runner exits with status 130.
 //! A second Ctrl-C ends the process at once.
 
-use slot_core::sim::Progress;
-use slot_core::stats::Accumulator;
+use slot_sim::engine::Progress;
+use slot_sim::stats::Accumulator;
 use std::io::IsTerminal;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -142,7 +142,7 @@ impl Display {
             acc.rounds = prefix.rounds;
             acc.total_win = prefix.total_win;
             acc.sum_sq = prefix.sum_sq;
-            let hw = acc.half_width(slot_core::stats::ConfidenceLevel::P99.z());
+            let hw = acc.half_width(slot_sim::stats::ConfidenceLevel::P99.z());
             if hw.is_finite() && prefix.rounds > 0 {
                 text += &format!(
                     ", 99 % half-width {:.4} pp (goal {} pp)",

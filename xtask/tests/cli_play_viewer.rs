@@ -1,7 +1,7 @@
 //! `play --model NAME` and the round viewer: the viewer's engine (`viewer-wasm`, run here on
 //! the host) answers a request with exactly the log `cargo xtask play ... --json` prints for
 //! the same game, mode, model, seed and round (both replay through
-//! `slot_core::sim::replay_round`); the stress models reach the cap where the browser test
+//! `slot_core::replay::replay_round`); the stress models reach the cap where the browser test
 //! expects it.
 
 mod common;

@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use slot_core::stats::{Accumulator, BUCKETS, SumsLimits};
+use slot_sim::stats::{Accumulator, BUCKETS, SumsLimits};
 
 /// The limits of a game and mode, from the game crates (not from the runner under test).
 fn limits(mode: &[&str]) -> SumsLimits {

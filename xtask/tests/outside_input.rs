@@ -101,7 +101,7 @@ proptest! {
             let _ = evaluate(&g);
             let _ = evaluate_free_spin(&g);
             let game = WishUponAStar::standard();
-            let mut rng = slot_core::sim::batch_rng(seed, 0);
+            let mut rng = slot_core::replay::batch_rng(seed, 0);
             let o = game.play_paid_spin_grid(&mut rng, &mut slot_core::recorder::NoRecorder, &g);
             let f = game.play_free_spin_grid(&mut rng, &mut slot_core::recorder::NoRecorder, &g);
             prop_assert!(o.win.hundredths() < u64::MAX && f.win.hundredths() < u64::MAX);

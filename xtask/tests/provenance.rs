@@ -42,7 +42,7 @@ fn edited(text: &str, field: &str, new: Value, fix: bool) -> String {
 fn edited_sums(text: &str, edit: impl Fn(&mut Value)) -> String {
     let mut v = value(text);
     edit(&mut v["sums"]);
-    let sums: slot_core::stats::Accumulator = serde_json::from_value(v["sums"].clone()).unwrap();
+    let sums: slot_sim::stats::Accumulator = serde_json::from_value(v["sums"].clone()).unwrap();
     let digest = Fingerprint::of(&sums).to_string();
     v["sums_sha256"] = digest.clone().into();
     v["checksums"]["sums"] = digest.into();
@@ -154,7 +154,7 @@ fn each_games_identities_and_the_counters_bounds_hold() {
         .iter()
         .map(|b| b.as_u64().unwrap())
         .collect();
-    let (b, floor) = slot_core::stats::BUCKET_EDGES_X
+    let (b, floor) = slot_sim::stats::BUCKET_EDGES_X
         .iter()
         .enumerate()
         .map(|(i, x)| (i + 2, x * 100))
@@ -170,7 +170,7 @@ fn each_games_identities_and_the_counters_bounds_hold() {
         &[],
         &format!(
             "max_win {floor} lies in bucket {}, which holds no round",
-            slot_core::stats::BUCKET_LABELS[b]
+            slot_sim::stats::BUCKET_LABELS[b]
         ),
     );
     // Threads that would wrap when added.

@@ -9,7 +9,7 @@ use moon_princess::Pick;
 use slot_core::Game;
 use slot_core::events::{Event, EventLog, Princess, SpinKind};
 use slot_core::money::Win;
-use slot_core::sim::batch_rng;
+use slot_core::replay::batch_rng;
 use starlight_christmas::BetMode;
 
 const ROUNDS: u64 = 100_000;

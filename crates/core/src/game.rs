@@ -24,7 +24,7 @@ use crate::events::EventLog;
 use crate::fingerprint::Fingerprint;
 use crate::money::{BetLadder, Cap, Win};
 use crate::recorder::Recorder;
-use crate::stats::RoundSummary;
+use crate::summary::RoundSummary;
 use crate::variant::Variant;
 use rand_core::Rng;
 use serde::Serialize;

@@ -2,10 +2,8 @@
 //! simulation, kept as data (`crates/<game>/tests/golden.json`) with the win and the SHA-256
 //! of the event log each must keep. Each game's `tests/golden.rs` replays them;
 //! `cargo xtask golden <game>` rewrites the file after an intended change.
-#![cfg(feature = "sim")]
-
 use crate::Game;
-use crate::sim::replay_game_round;
+use crate::replay::replay_game_round;
 use serde::{Deserialize, Serialize};
 
 /// One golden round: round `round` of the simulation with seed `seed`, in `mode`.

@@ -271,7 +271,7 @@ impl RepeatedBound {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::chi_square_uniformity;
+    use crate::chi_square_check::chi_square_uniformity;
     use rand_pcg::Pcg64;
 
     /// A generator replaying 64-bit words.

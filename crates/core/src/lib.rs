@@ -6,7 +6,7 @@
 //! | [`events`] | the round record: one event vocabulary for the three games, the event log and its reconciliation |
 //! | [`fingerprint`] | SHA-256 fingerprints of math models (by their canonical JSON form) |
 //! | [`game`] | the one interface every game implements ([`Game`]): its facts, its math model, a round in a mode, a grid evaluated alone, its random inputs |
-//! | `golden` | (feature `sim`) golden vectors as data: chosen rounds with their win and event-log digest |
+//! | [`golden`] | golden vectors as data: chosen rounds with their win and event-log digest |
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
 //! | [`json`] | JSON read from outside with errors that name the field that was wrong (`reels.base[2]`), not only a line and column |
 //! | [`ledger`] | the round's ledger: every payment goes through it and comes back trimmed by the cap |
@@ -19,25 +19,23 @@
 //! | [`money`] | wins in hundredths of the bet (checked), bet ladder with typed errors, win cap |
 //! | [`reel_windows`] | every window of a set of reel strips as grid columns, worked out once: a landing is a few word-wide ORs |
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
-//! | [`stats`] | one file per part (all but the round summary need the feature `sim`): the round summary (`summary`, needing nothing else), mergeable integer accumulators (`accumulator`) and their validation (`validate`), confidence levels and normal quantiles (`confidence`), chi-square tests (`chi_square`), top-award odds with Poisson intervals (`awards`), the PAR report with RTP intervals at any confidence level (`report`) and its text (`text`); `statrs` only in `confidence` and `chi_square` |
+//! | [`replay`] | the replay contract: batch `b` of seed `s` is PCG-64 stream `b` ([`replay::batch_rng`]), any round replayed alone with its event log ([`replay::replay_game_round`]), the default seed and the batch size |
 //! | [`seal`] | HMAC-SHA-256 seals for records in untrusted storage, round ids |
-//! | `sim` | (feature `sim`) reproducible simulation: one PCG stream per batch; shards, checkpoints, stop rules; the multi-threaded `simulate` and `simulate_plan` need the `parallel` feature |
+//! | [`summary`] | what one round contributed ([`summary::RoundSummary`]), as the games report it, and the bounds on its parts |
 //! | [`text`] | grids written as text (rows, cells, each game's cell codes), for the runner's `eval` and rule tests |
 //!
-//! Games take any [`rand_core::Rng`]. Simulations use `sim::SimRng` (PCG-64: fast,
+//! Games take any [`rand_core::Rng`]. Simulations use [`replay::SimRng`] (PCG-64: fast,
 //! predictable); a real-money server must use a CSPRNG seeded from the operating system.
 //!
 //! # Features
-//! The default build holds what a game and its server need: grids, lines, clusters, sampling,
-//! money, the ledger, the event log and recorders, fingerprints, seals, grid text and the
-//! round summary (`stats::RoundSummary`); none of `rand_pcg`, `statrs`, `rayon`.
-//! * `sim`: the simulator (`sim`: PCG streams, shards, checkpoints, stop rules, replay),
-//!   golden vectors (`golden`) and the rest of `stats` (accumulators, PAR report, confidence
-//!   intervals, chi-square tests); brings `rand_pcg` and `statrs`.
-//! * `parallel`: `sim` plus the multi-threaded `sim::simulate` and `sim::simulate_plan`
-//!   (`rayon`).
+//! The default build is the game kernel: what a game, its server and a replay need (grids,
+//! lines, clusters, sampling, money, the ledger, the event log and recorders, fingerprints,
+//! seals, grid text, the round summary, the replay contract and golden vectors); none of
+//! `statrs` or `rayon`. The simulation engine and the statistics (accumulators, PAR report,
+//! confidence intervals, chi-square tests) are the simulation library's (`slot_sim::engine`,
+//! `slot_sim::stats`).
 //! * `fuzzing`: `bytes_rng` (generators replaying given numbers) and `fuzz_seeds` (the fuzz
-//!   targets' seed corpora replayed as tests); brings `rand_pcg`. Not for play.
+//!   targets' seed corpora replayed as tests). Not for play.
 //! * `os-rng`: `rng::server_rng`, ChaCha20 seeded from the operating system (`rand_chacha`,
 //!   `getrandom`), for real-money play.
 //! * `schema`: the JSON Schema of the event log (`schemars` derives).
@@ -48,6 +46,7 @@
 
 pub mod bit_draws;
 pub mod bytes_rng;
+mod chi_square_check;
 pub mod cluster;
 pub mod events;
 pub mod fingerprint;
@@ -62,12 +61,12 @@ pub mod lines;
 pub mod money;
 pub mod recorder;
 pub mod reel_windows;
+pub mod replay;
 #[cfg(feature = "os-rng")]
 pub mod rng;
 pub mod sampling;
 pub mod seal;
-pub mod sim;
-pub mod stats;
+pub mod summary;
 pub mod text;
 pub mod variant;
 

@@ -28,7 +28,7 @@
 //!   source never passes its total.
 //! - [`Bet::payout`] (hundredths x bet cents) returns [`MoneyError::Overflow`].
 //! - Sums and counts read from outside (reports, stored rounds, event logs) are added with
-//!   `checked_add` and a typed error (`stats::Accumulator::checked_merge`,
+//!   `checked_add` and a typed error (`slot_sim::stats::Accumulator::checked_merge`,
 //!   [`crate::ledger::Ledger::resume`]) or saturate where only a limit check reads them
 //!   ([`crate::events::EventLog::check_paid`]).
 //!
@@ -53,7 +53,7 @@
 //!   and jackpot counts) need 2^32 free spins in one round, which a fair generator never
 //!   plays; they saturate (one instruction per spin) so that a broken or adversarial
 //!   generator cannot wrap one to a small number.
-//! - The simulator's sums (`stats::Accumulator::add`): `u128` over at most 2^64
+//! - The simulator's sums (`slot_sim::stats::Accumulator::add`): `u128` over at most 2^64
 //!   rounds of `u64` wins; `sum_sq` below `rounds x max_win^2`, under 2^102 with the 5,000 x
 //!   cap (Wish Upon a Star, uncapped: as long as its rounds' squared wins add up to less than
 //!   2^128, e.g. every round below 43 million x bet).

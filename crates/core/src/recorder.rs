@@ -56,7 +56,7 @@ impl<R: Recorder> Recorder for &mut R {
 }
 
 /// `Some(recorder)` records, `None` keeps nothing: one recorder type for rounds that are
-/// sometimes logged and sometimes not (`sim::replay_round`).
+/// sometimes logged and sometimes not (`replay::replay_round`).
 impl<R: Recorder> Recorder for Option<R> {
     #[inline(always)]
     fn record(&mut self, make: impl FnOnce() -> Event) {

@@ -1,7 +1,7 @@
 //! The generator for real-money play: ChaCha20 seeded from the operating system (feature
 //! `os-rng`, on by default in the game crates).
 //!
-//! Which generator for what: the simulator uses PCG-64 (`sim::SimRng`, feature `sim`), fast and
+//! Which generator for what: the simulator uses PCG-64 (`replay::SimRng`), fast and
 //! reproducible but predictable from a few hundred bytes of its output, so it must never
 //! decide real-money rounds. A game server uses a cryptographically secure generator seeded
 //! from the operating system: [`server_rng`] gives one (ChaCha20, RustCrypto's `rand_chacha`,

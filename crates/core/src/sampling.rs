@@ -12,7 +12,7 @@
 //! * Reel strips draw a stop uniformly, show a window below it and refill from above it.
 //!
 //! Which generator for what (README, "Randomness and money, in one paragraph"): simulations use
-//! a fast PCG (`sim::SimRng`); a real-money server must use a CSPRNG seeded from the operating
+//! a fast PCG (`replay::SimRng`); a real-money server must use a CSPRNG seeded from the operating
 //! system (for example `rand_chacha::ChaCha20Rng`), since a PCG stream is predictable from a
 //! few hundred bytes of its output.
 
@@ -441,7 +441,7 @@ impl ReelStrip {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::chi_square_uniformity;
+    use crate::chi_square_check::chi_square_uniformity;
     use rand_pcg::Pcg64;
 
     /// Every value of small and model-sized bounds, and the edges of the largest bound.

@@ -10,7 +10,7 @@ fn main() {
     let game = MoonPrincess::standard();
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
         let t = std::time::Instant::now();
-        let mut rng = slot_core::sim::batch_rng(seed, 0);
+        let mut rng = slot_core::replay::batch_rng(seed, 0);
         let (mut sum, mut sq, mut max, mut over1000, mut over2500, mut capped) =
             (0f64, 0f64, 0u64, 0u64, 0u64, 0u64);
         let mut spins = 0u64;

@@ -20,15 +20,13 @@ fn main() {
     sets[0].weight = FREE_WEIGHT_TOTAL - others;
     let game = MoonPrincess::new(&m).expect("model");
     let t = std::time::Instant::now();
-    let acc = slot_core::sim::simulate(
-        n,
-        seed,
-        threads,
-        100,
+    let acc = slot_sim::engine::simulate_plan(
+        &slot_sim::engine::Plan::whole(seed, n, threads, 100),
         |rng| game.play_free_spins(pick, rng, &mut NoRecorder).summary(),
-        None,
+        slot_sim::engine::Controls::default(),
     )
-    .expect("threads");
+    .expect("threads")
+    .sums;
     println!(
         "{pick} knob {k}: V {:.4} x, sd {:.2}, features {n}, seed {seed}, capped {}, max {:.0} x, {:.0} s",
         acc.rtp(),

@@ -15,7 +15,7 @@ use slot_core::game::{
 };
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::{NoRecorder, Recorder};
-use slot_core::stats::RoundSummary;
+use slot_core::summary::RoundSummary;
 
 /// The published RTP of every pick: 94.51 %.
 pub const TARGET_RTP: TargetRtp = TargetRtp(9451);

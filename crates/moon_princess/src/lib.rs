@@ -96,13 +96,13 @@
 //!
 //! # Features
 //! The default build holds the rules, the round, the event log, money, sealing and the
-//! OS-seeded generator: what a server needs, and nothing of the simulator (no `rand_pcg`, no
-//! `statrs`, no thread pool).
+//! OS-seeded generator: what a server needs, and nothing of the simulator (no `statrs`, no
+//! thread pool; `rand_pcg` is the replay contract's generator, `slot_core::replay`).
 //! * `os-rng` (default): [`rng::server_rng`], ChaCha20 seeded from the operating system
 //!   (`rand_chacha`, `getrandom`); turn it off for targets without an OS random source
 //!   (WebAssembly in a browser page).
 //! * `fuzzing`: the hidden `fuzzing` module, the fuzz targets' checks (turns on
-//!   `slot-core/fuzzing`: `bytes_rng`, `fuzz_seeds`, `rand_pcg`). For the fuzz targets and
+//!   `slot-core/fuzzing`: `bytes_rng`, `fuzz_seeds`). For the fuzz targets and
 //!   tests, not for play.
 //!
 //! Simulation is not a feature of this crate: [`RoundOutcome::summary`] (what a round adds to
@@ -230,7 +230,7 @@ pub use slot_core::recorder::{NoRecorder, Recorder};
 #[cfg(feature = "os-rng")]
 pub use slot_core::rng;
 pub use slot_core::seal::{RoundId, RoundIdError, SealKey, SealKeyError};
-pub use slot_core::stats::RoundSummary;
+pub use slot_core::summary::RoundSummary;
 pub use slot_core::{Rng, SeedableRng};
 
 /// The bet ladder: 0.20 to 40.00 in steps of 0.20 (whole multiples of the minimum), in cents.

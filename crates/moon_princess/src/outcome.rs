@@ -4,7 +4,7 @@
 use crate::pick::Pick;
 use serde::{Deserialize, Serialize};
 use slot_core::money::Win;
-use slot_core::stats::RoundSummary;
+use slot_core::summary::RoundSummary;
 
 /// Names of the RTP sources, by index of [`RoundSummary::by_source`].
 pub const SOURCES: &[&str] = &["base game", "trinity", "free spins"];

@@ -167,7 +167,7 @@ fn strip_too_short_and_wilds_in_strips_are_rejected() {
 /// The first round of `seed`'s batch 0 that triggers free spins: the generator after its base
 /// game, the paused round and the base game's events.
 fn paused_round(game: &MoonPrincess, seed: u64) -> (Pcg64, PausedRound, Vec<Event>) {
-    let mut rng = slot_core::sim::batch_rng(seed, 0);
+    let mut rng = slot_core::replay::batch_rng(seed, 0);
     for _ in 0..100_000 {
         let mut log = EventLog::default();
         if let RoundState::AwaitingPick(p) = game.start_round(&mut rng, &mut log) {
@@ -189,7 +189,7 @@ fn key(byte: u8) -> SealKey {
 fn a_paused_round_stored_as_json_resumes_to_the_uninterrupted_result() {
     let game = MoonPrincess::standard();
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
-        let mut start = slot_core::sim::batch_rng(5, 0);
+        let mut start = slot_core::replay::batch_rng(5, 0);
         // Uninterrupted.
         let mut a = start.clone();
         let mut log_a = EventLog::default();
@@ -255,7 +255,7 @@ fn a_round_resumed_from_stored_json_into_a_fresh_log_reconciles() {
             .open_sealed(StoredRound::from_json(&stored).unwrap(), &key(9))
             .unwrap();
         let mut fresh = EventLog::default();
-        let mut other = slot_core::sim::batch_rng(seed, 1);
+        let mut other = slot_core::replay::batch_rng(seed, 1);
         let o = game
             .resume(paused, Pick::Storm, &mut other, &mut fresh)
             .unwrap();

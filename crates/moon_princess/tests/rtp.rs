@@ -10,7 +10,7 @@
 use moon_princess::math_model::{CONFIRMED, CONFIRMED_RECORD};
 use moon_princess::{MathModel, MoonPrincess, Pick, RoundState};
 use slot_core::recorder::NoRecorder;
-use slot_core::stats::ConfidenceLevel;
+use slot_sim::stats::ConfidenceLevel;
 
 const TARGET: f64 = 0.9451;
 
@@ -19,7 +19,7 @@ fn each_pick_lies_within_its_own_999_interval_of_the_target() {
     let game = MoonPrincess::standard();
     // Base game: per round the base win b (x bet) and the trigger t.
     let n = 400_000u64;
-    let mut rng = slot_core::sim::batch_rng(424_242, 0);
+    let mut rng = slot_core::replay::batch_rng(424_242, 0);
     let (mut sb, mut sbb, mut st, mut sbt) = (0f64, 0f64, 0f64, 0f64);
     for _ in 0..n {
         let (b, t) = match game.start_round(&mut rng, &mut NoRecorder) {
@@ -38,7 +38,7 @@ fn each_pick_lies_within_its_own_999_interval_of_the_target() {
     let cov_bt = sbt / nf - mb * q;
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
         let m = 40_000u64;
-        let mut rng = slot_core::sim::batch_rng(434_343, pick.index() as u64);
+        let mut rng = slot_core::replay::batch_rng(434_343, pick.index() as u64);
         let (mut sv, mut svv) = (0f64, 0f64);
         for _ in 0..m {
             let v = game

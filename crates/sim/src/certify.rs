@@ -25,10 +25,10 @@ use crate::error::SimError;
 use crate::facts::Catalog;
 use crate::report::{Report, merge};
 use crate::run::{SimConfig, Watch, simulate};
+use crate::stats::{Accumulator, ConfidenceLevel};
 use serde::{Deserialize, Serialize};
 use slot_core::Game;
 use slot_core::fingerprint::Fingerprint;
-use slot_core::stats::{Accumulator, ConfidenceLevel};
 use std::path::{Path, PathBuf};
 
 /// The largest distance from the target RTP a certified figure may have: 0.10 pp.

@@ -1,7 +1,7 @@
 //! Where the return comes from: a run's contribution sums ([`Detail`]), read from the rounds'
 //! own event records.
 //!
-//! The fast simulation keeps per round only its [`slot_core::stats::RoundSummary`]. The
+//! The fast simulation keeps per round only its [`slot_core::summary::RoundSummary`]. The
 //! contributions need more: which symbol won with how many cells, at which tumble depth,
 //! under which multiplier, after which Moon Princess Girl Power, and what each Wish Upon a
 //! Star Lock & Spin star or gift was worth. [`crate::run::replay_detail`] plays the run's
@@ -34,10 +34,10 @@
 //! The pass builds every event of every round, so it costs several times the simulation
 //! itself (`sim --out` runs it; plain `sim` does not): the fast path is unchanged.
 
+use crate::stats::Accumulator;
 use serde::{Deserialize, Serialize};
 use slot_core::events::{Award, AwardKind, Event, PayRule, PowerSource, Princess};
 use slot_core::recorder::Recorder;
-use slot_core::stats::Accumulator;
 use std::collections::BTreeMap;
 
 /// A symbol's wins with one pay rule and count (hundredths of the bet, before the cap).

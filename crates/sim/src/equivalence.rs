@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use slot_core::Game;
 use slot_core::events::EventLog;
 use slot_core::fingerprint::Fingerprint;
-use slot_core::sim::{BATCH_ROUNDS, batch_rng};
+use slot_core::replay::{BATCH_ROUNDS, batch_rng};
 
 /// The format of a record file.
 pub const FORMAT: u32 = 1;

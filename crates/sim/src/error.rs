@@ -44,13 +44,3 @@ pub enum SimError {
     #[error("PAR files: {0}")]
     ParFiles(String),
 }
-
-impl From<slot_core::sim::SimError> for SimError {
-    fn from(e: slot_core::sim::SimError) -> Self {
-        match e {
-            slot_core::sim::SimError::Threads { threads, message } => {
-                SimError::Threads { threads, message }
-            }
-        }
-    }
-}

@@ -3,10 +3,10 @@
 //! [`Game`]; a [`Catalog`] holds the facts of several games, so that a report file, which
 //! names its game and mode, can be checked against them ([`crate::merge`]).
 
+use crate::stats::{ReportInfo, SumsLimits};
 use slot_core::Game;
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::{CertifiedOdds, CertifiedRtp, TargetRtp};
-use slot_core::stats::{ReportInfo, SumsLimits};
 
 /// The exact odds of a game's top awards (name, rounds per award) for the model with the
 /// fingerprint given, `None` for a model it has no exact figures of.
@@ -161,7 +161,7 @@ impl GameFacts {
         }
     }
 
-    /// The names a [`slot_core::stats::ParReport`] needs.
+    /// The names a [`crate::stats::ParReport`] needs.
     pub fn info(&self) -> ReportInfo<'static> {
         ReportInfo {
             game: self.game,

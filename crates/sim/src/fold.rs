@@ -1,18 +1,19 @@
 //! A fold over the batches of a run for sums that are not an
-//! [`Accumulator`](slot_core::stats::Accumulator): the contribution sums of
+//! [`Accumulator`](crate::stats::Accumulator): the contribution sums of
 //! [`crate::detail`] and the tails of a split estimate ([`crate::split`]).
 //!
 //! Batch `b` of seed `s` is played with [`batch_rng`]`(s, b)`, as every run plays it, so a fold
 //! replays exactly the rounds of the run it follows. Each worker folds the batches it takes
 //! into sums of its own; the workers' sums are added at the end. The sums must add up in any
 //! order (integer sums, counts by key), so the result is the same for every thread count.
-//! Unlike `slot_core::sim::simulate_plan`, nothing here needs the batches in order (no
+//! Unlike `crate::engine::simulate_plan`, nothing here needs the batches in order (no
 //! checkpoints, no stop rule), so rayon's fold and reduce do the scheduling.
 
+use crate::engine::Progress;
+use crate::engine::{Plan, thread_pool};
 use crate::error::SimError;
 use rayon::prelude::*;
-use slot_core::sim::Progress;
-use slot_core::sim::{Plan, SimRng, batch_rng, rounds_in, thread_pool};
+use slot_core::replay::{SimRng, batch_rng, rounds_in};
 use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering;

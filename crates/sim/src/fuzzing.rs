@@ -21,11 +21,11 @@ use crate::facts::Catalog;
 use crate::report::{Report, merge};
 use crate::report_file::{ReportFile, check_report, merge_files, parse_report};
 use crate::split::SplitRecord;
+use crate::stats::{BUCKETS, ConfidenceLevel, ParReport};
 use slot_core::Game;
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::SplitGame;
 use slot_core::seal::SealKey;
-use slot_core::stats::{BUCKETS, ConfidenceLevel, ParReport};
 use slot_core::variant::{VariantFileError, read_variant_file};
 use std::path::{Path, PathBuf};
 

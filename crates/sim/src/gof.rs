@@ -7,7 +7,7 @@
 //! of a landing (`landed`), the cells drawn from a weighted table (Starlight Christmas: the
 //! landed grid and every refilled cell), Multiplier values, Star values, gift prizes, respin
 //! Stars, random powers. Each input's counts are tested against the model's weights with
-//! Pearson's chi-square test ([`slot_core::stats::chi_square_uniformity`]): cells whose
+//! Pearson's chi-square test ([`crate::stats::chi_square_uniformity`]): cells whose
 //! expected count is below 5 are pooled with their neighbours (in table order) first, the
 //! degrees of freedom are the pooled cells - 1, the p-value is the chi-square upper tail. A
 //! sum of independent chi-square statistics is again chi-square with the summed degrees of
@@ -20,13 +20,13 @@
 //! path of the simulation: the replay is a separate pass (in parallel over batches; its counts
 //! add up in any order, so the section is the same for every thread count).
 
+use crate::stats::{ChiSquare, chi_square_uniformity};
 use rayon::prelude::*;
 use serde::{Deserialize, Deserializer, Serialize};
 use slot_core::Game;
 use slot_core::events::EventLog;
 use slot_core::game::RandomInput;
-use slot_core::sim::{BATCH_ROUNDS, batch_rng, rounds_in};
-use slot_core::stats::{ChiSquare, chi_square_uniformity};
+use slot_core::replay::{BATCH_ROUNDS, batch_rng, rounds_in};
 
 /// Rounds replayed for the section when `--gof-rounds` is not given.
 pub const DEFAULT_GOF_ROUNDS: u64 = 200_000;
@@ -243,7 +243,7 @@ impl GofSection {
 }
 
 /// Replays rounds `0..rounds` of the run of `game` in `mode` that starts at batch
-/// `first_batch` of `seed` (the batch streams of [`slot_core::sim`]), each with its event log,
+/// `first_batch` of `seed` (the batch streams of [`slot_core::replay`]), each with its event log,
 /// counts the draws of every random input the game lists ([`Game::random_inputs`],
 /// [`Game::count_random_inputs`]) and tests them. Batches run in parallel; the counts add up
 /// exactly whatever the order, so the section is the same for every thread count.

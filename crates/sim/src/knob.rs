@@ -32,7 +32,7 @@ use crate::SimError;
 use crate::run::Watch;
 use crate::split::{self, Z99};
 use slot_core::game::SplitGame;
-use slot_core::sim::{SimRng, batch_rng};
+use slot_core::replay::{SimRng, batch_rng};
 
 /// The most secant steps after the first two candidates.
 pub const MAX_STEPS: usize = 6;
@@ -45,7 +45,7 @@ pub const CLOSE_ENOUGH: f64 = 0.0002;
 const PAIRED_SALT: u64 = 0x6b6e_6f62_7061_6972;
 
 /// The generator of paired base game `i` of seed `seed`: a PCG-64 stream of its own per round
-/// ([`slot_core::sim::batch_rng`] of the salted seed and `i`).
+/// ([`slot_core::replay::batch_rng`] of the salted seed and `i`).
 pub fn paired_rng(seed: u64, i: u64) -> SimRng {
     batch_rng(seed ^ PAIRED_SALT, i)
 }

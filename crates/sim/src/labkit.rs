@@ -5,7 +5,7 @@
 //! | file | what | written by |
 //! |---|---|---|
 //! | `rng-raw-production.bin` | bytes of the production generator (`slot_core::rng::server_rng()`, ChaCha20 seeded from the OS) | [`write_raw`] on the generator the caller passes |
-//! | `rng-raw-simulator.bin` | bytes of the simulator's generator, batch 0 of the seed ([`slot_core::sim::batch_rng`]) | [`write_raw`] |
+//! | `rng-raw-simulator.bin` | bytes of the simulator's generator, batch 0 of the seed ([`slot_core::replay::batch_rng`]) | [`write_raw`] |
 //! | `outcomes.csv` | every scaled random outcome of the kit's rounds, in the order drawn | [`write_outcomes`]: each round played by [`Game::play_round`] with its event log, its draws read by [`Game::random_outcomes`] (the game's own reading, the one its goodness-of-fit counts use) |
 //! | `outcomes-chi-square.csv` | each input's chi-square against the model's weights | [`crate::gof`] |
 //! | `model.json` | the math model played | `serde_json` of [`Game::Model`] |
@@ -38,7 +38,7 @@ use slot_core::Game;
 use slot_core::Rng;
 use slot_core::events::EventLog;
 use slot_core::fingerprint::Fingerprint;
-use slot_core::sim::{BATCH_ROUNDS, batch_rng};
+use slot_core::replay::{BATCH_ROUNDS, batch_rng};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

@@ -12,7 +12,7 @@
 //!
 //! A run's figures depend only on its game, mode, model, seed and round count, never on the
 //! thread count: rounds are played in batches of 10,000, each with its own PCG-64 stream
-//! ([`slot_core::sim`]), and every statistic is an integer sum that adds up exactly across
+//! (the replay contract of [`slot_core::replay`], played by [`engine`]), and every statistic is an integer sum that adds up exactly across
 //! threads, shards and machines.
 //!
 //! ```
@@ -43,6 +43,8 @@
 //!
 //! | module | what |
 //! |---|---|
+//! | [`engine`] | the simulation engine: a [`engine::Plan`]'s batches played on a pool of threads and folded in order; checkpoints, stop rules, shards, progress |
+//! | [`stats`] | the statistics: mergeable integer sums ([`stats::Accumulator`]) and their checks, confidence levels, chi-square tests, award odds, the PAR report ([`stats::ParReport`]) and its text |
 //! | [`run`] | a run's configuration, [`simulate`] and [`simulate_sums`] |
 //! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
 //! | [`certify`] | certification of one game, mode and model: exact, whole rounds in resumable chunks, or split; the certificate |
@@ -66,6 +68,7 @@
 pub mod base_knobs;
 pub mod certify;
 pub mod detail;
+pub mod engine;
 pub mod equivalence;
 pub mod error;
 pub mod facts;
@@ -87,6 +90,7 @@ mod report_file;
 pub mod run;
 pub mod session;
 pub mod split;
+pub mod stats;
 pub mod tune;
 
 pub use error::SimError;

@@ -56,8 +56,8 @@
 //!
 //! [`bands_table`] gives the bands for 10^3 to 10^9 rounds, as a PAR sheet states them.
 
+use crate::stats::ConfidenceLevel;
 use serde::Serialize;
-use slot_core::stats::ConfidenceLevel;
 
 /// Fewer rounds than this: the normal approximation is not relied on (the report's rule for
 /// intervals, too).
@@ -498,7 +498,7 @@ pub fn check(
     let observed_rtp = won_f / staked_f;
     let z = (observed_rtp - certified.rtp) / (certified.sd / (rounds as f64).sqrt());
     // 2 (1 - Phi(|z|)) is the upper tail of a chi-square of 1 degree of freedom at z^2.
-    let p_value = slot_core::stats::chi_square_p_value(z * z, 1).min(1.0);
+    let p_value = crate::stats::chi_square_p_value(z * z, 1).min(1.0);
     let verdict = if bands[0].contains(observed_rtp) {
         Verdict::Within
     } else if bands[2].contains(observed_rtp) {

@@ -14,6 +14,7 @@
 //! complete set of shards of one run, each once; reports of different seeds are independent
 //! runs. Only then are the sums added.
 
+use crate::engine::Checkpoint;
 use crate::facts::{Catalog, GameFacts};
 pub use crate::report_file::{
     CHECKED_FIELDS, MergedFrom, PrecisionGoal, ReportError, RunId, SAME_SUMS_MIN_HITS, ShardId,
@@ -23,11 +24,10 @@ use crate::report_file::{
     IntervalLevel, Merged, ReportFile, check_report, merge_files, parse_report, same_identity,
     signature_of,
 };
+use crate::stats::{Accumulator, ConfidenceLevel, ParReport};
 use serde::Serialize;
 use slot_core::fingerprint::Fingerprint;
 use slot_core::seal::{Seal, SealKey};
-use slot_core::sim::Checkpoint;
-use slot_core::stats::{Accumulator, ConfidenceLevel, ParReport};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,7 @@ pub struct RunRecord {
     /// What a merged report holds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub merged: Option<MergedFrom>,
-    /// The running sums at fixed batch counts ([`slot_core::sim::is_checkpoint`]), for the convergence plot.
+    /// The running sums at fixed batch counts ([`crate::engine::is_checkpoint`]), for the convergence plot.
     pub convergence: Vec<Checkpoint>,
 }
 

@@ -5,12 +5,13 @@
 //! it adds reports: one game, mode and model, no rounds counted twice ([`merge_files`]).
 //! The runner's `merge` command and the fuzz target `merge_report` share them.
 
+use crate::engine::{Checkpoint, is_checkpoint, shard_batches};
 use crate::facts::{Catalog, GameFacts};
+use crate::stats::Accumulator;
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
+use slot_core::replay::{batches_of, rounds_in};
 use slot_core::seal::{Seal, SealKey};
-use slot_core::sim::{Checkpoint, batches_of, is_checkpoint, rounds_in, shard_batches};
-use slot_core::stats::Accumulator;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -433,7 +434,7 @@ pub fn check_report(
     if let Err(e) = r.sums.validate(&facts.limits()) {
         // A game's identity is named by its feature and source.
         let e = match e {
-            slot_core::stats::SumsError::FeatureVsSource {
+            crate::stats::SumsError::FeatureVsSource {
                 feature,
                 feature_win,
                 rtp_source,

@@ -2,21 +2,19 @@
 //! run, one shard of it, or a run until a precision is reached) and [`simulate`], which plays
 //! it and returns its [`Report`].
 //!
-//! What a run plays is fixed by its seed and batches alone ([`slot_core::sim::simulate_plan`]):
+//! What a run plays is fixed by its seed and batches alone ([`crate::engine::simulate_plan`]):
 //! the figures, the checkpoints of the convergence record and the stop of a precision-driven
 //! run are the same for every thread count.
 
+use crate::engine::{Controls, Plan, Progress, Stop, StopRule, shard_batches, simulate_plan};
 use crate::error::SimError;
 use crate::facts::GameFacts;
 use crate::fold::fold_batches;
 use crate::report::{PrecisionGoal, Report, RunRecord, ShardId, StopReason};
+use crate::stats::{Accumulator, ConfidenceLevel, ParReport};
 use slot_core::Game;
 use slot_core::recorder::NoRecorder;
-use slot_core::sim::{
-    BATCH_ROUNDS, Controls, Plan, Progress, SimRng, Stop, StopRule, batches_of, shard_batches,
-    simulate_plan,
-};
-use slot_core::stats::{Accumulator, ConfidenceLevel, ParReport};
+use slot_core::replay::{BATCH_ROUNDS, SimRng, batches_of};
 use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -194,7 +192,7 @@ impl SimConfig {
     /// The rounds the run is to play (a shard's share; the bound of a precision-driven run).
     pub fn planned_rounds(&self) -> u64 {
         let plan = self.plan(100);
-        slot_core::sim::rounds_in(plan.rounds, plan.batches.start, plan.batches.end)
+        slot_core::replay::rounds_in(plan.rounds, plan.batches.start, plan.batches.end)
     }
 
     /// What the run plays, in words (the header of a readable report).
@@ -372,7 +370,7 @@ pub fn simulate_sums<G: Game>(
 /// A finished round as the sums take it: `None` for a blank round ([`Game::is_blank`]),
 /// counted without a summary; its summary otherwise.
 #[inline(always)]
-fn tally<G: Game>(outcome: &G::Outcome) -> Option<slot_core::stats::RoundSummary> {
+fn tally<G: Game>(outcome: &G::Outcome) -> Option<slot_core::summary::RoundSummary> {
     if G::is_blank(outcome) {
         None
     } else {
@@ -392,7 +390,7 @@ fn sums_of<F, S>(
 ) -> Result<Accumulator, SimError>
 where
     F: Fn(&mut SimRng) -> S + Sync,
-    S: Into<Option<slot_core::stats::RoundSummary>>,
+    S: Into<Option<slot_core::summary::RoundSummary>>,
 {
     let plan = Plan::whole(seed, rounds, threads, cost);
     let controls = Controls {
@@ -405,7 +403,7 @@ where
 
 /// The threads a plan really uses (never more than its batches; 0 means every core).
 fn plan_threads(plan: &Plan) -> usize {
-    slot_core::sim::worker_threads(plan.threads, plan.batches.end - plan.batches.start)
+    crate::engine::worker_threads(plan.threads, plan.batches.end - plan.batches.start)
 }
 
 /// Replays batches `batches` of the run of `rounds` rounds of seed `seed` of `game` in `mode`

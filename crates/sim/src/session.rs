@@ -5,7 +5,7 @@
 //! with Starlight Christmas's ante), for at most `spins` rounds, stopping early when the
 //! balance no longer covers a stake. A round's win (hundredths of the bet) is paid as
 //! `win x bet / 100` cents, exact on the game's bet ladder. Player `p` plays the rounds of its
-//! own generator ([`slot_core::sim::batch_rng`]`(seed, p)`), so a session report depends on
+//! own generator ([`slot_core::replay::batch_rng`]`(seed, p)`), so a session report depends on
 //! its seed and settings only, never on the thread count.
 //!
 //! **Money is exact and never saturates.** Balances and sums are kept in 128 bits: a balance
@@ -27,7 +27,7 @@ use serde::Serialize;
 use slot_core::Game;
 use slot_core::fingerprint::Fingerprint;
 use slot_core::recorder::NoRecorder;
-use slot_core::sim::batch_rng;
+use slot_core::replay::batch_rng;
 
 /// The most players a session study plays (each is a stream of its own).
 pub const MAX_PLAYERS: u64 = 100_000_000;
@@ -183,7 +183,7 @@ pub fn sessions<G: Game>(
     config: &SessionConfig,
 ) -> Result<(SessionReport, Vec<Session>), SimError> {
     let stake = check::<G>(mode, config)?;
-    let pool = slot_core::sim::thread_pool(config.threads, config.players)?;
+    let pool = crate::engine::thread_pool(config.threads, config.players)?;
     let all: Vec<Session> = pool.install(|| {
         (0..config.players)
             .into_par_iter()

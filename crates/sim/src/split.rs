@@ -44,15 +44,15 @@
 //! the sums and [`SplitRecord::estimates`] recomputes the figures from them, so a committed
 //! record can be re-checked without re-running it.
 
+use crate::engine::Plan;
 use crate::error::SimError;
 use crate::fold::fold_batches;
 use crate::run::Watch;
+use crate::stats::Accumulator;
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::SplitGame;
-use slot_core::sim::Plan;
-use slot_core::stats::Accumulator;
-use slot_core::stats::RoundSummary;
+use slot_core::summary::RoundSummary;
 
 /// The normal quantile of a two-sided 99 % interval.
 pub const Z99: f64 = 2.575_829_303_548_901;
@@ -573,12 +573,12 @@ impl SplitRecord {
             .map(|p| p[1])
             .sum::<u64>() as f64
             / n;
-        let level = slot_core::stats::AWARD_ODDS_LEVEL;
+        let level = crate::stats::AWARD_ODDS_LEVEL;
         // Base games that capped alone weigh 1 / n each; a feature of the tail weighs the
         // share g of triggering base games it caps with, over the features played.
         let base_weight = 1.0 / n;
         let base_bound = if b.cap_hits == 0 {
-            slot_core::stats::poisson_interval(0, level).1 / n
+            crate::stats::poisson_interval(0, level).1 / n
         } else {
             0.0
         };
@@ -599,7 +599,7 @@ impl SplitRecord {
                     0.0
                 };
                 let k = effective.floor() as u64;
-                let (lo, hi) = slot_core::stats::poisson_interval(k, level);
+                let (lo, hi) = crate::stats::poisson_interval(k, level);
                 let ci95 = if k > 0 {
                     [lo * sum / k as f64, hi * sum / k as f64]
                 } else {
@@ -771,7 +771,7 @@ pub fn features_alone<G: SplitGame>(
     seed: u64,
     threads: usize,
     watch: Watch<'_>,
-) -> Result<slot_core::stats::Accumulator, SimError> {
+) -> Result<crate::stats::Accumulator, SimError> {
     Ok(features_tallied(game, mode, n, seed, threads, watch)?.0)
 }
 
@@ -863,7 +863,7 @@ fn features_tallied<G: SplitGame>(
 }
 
 /// The base-game sums of a split record from the sums [`base_games`] returns.
-pub fn base_sums(seed: u64, base: &slot_core::stats::Accumulator) -> BaseSums {
+pub fn base_sums(seed: u64, base: &crate::stats::Accumulator) -> BaseSums {
     BaseSums {
         seed,
         rounds: base.rounds,
@@ -877,11 +877,7 @@ pub fn base_sums(seed: u64, base: &slot_core::stats::Accumulator) -> BaseSums {
 }
 
 /// One mode's feature sums of a split record from the sums [`features_alone`] returns.
-pub fn feature_sums(
-    mode: &str,
-    seed: u64,
-    features: &slot_core::stats::Accumulator,
-) -> FeatureSums {
+pub fn feature_sums(mode: &str, seed: u64, features: &crate::stats::Accumulator) -> FeatureSums {
     FeatureSums {
         pick: mode.into(),
         seed,
@@ -908,7 +904,7 @@ pub fn base_games<G: SplitGame>(
     seed: u64,
     threads: usize,
     watch: Watch<'_>,
-) -> Result<slot_core::stats::Accumulator, SimError> {
+) -> Result<crate::stats::Accumulator, SimError> {
     Ok(base_games_tallied(game, mode, rounds, seed, threads, watch)?.0)
 }
 
@@ -1010,10 +1006,10 @@ mod tests {
         assert_eq!(c.probability, 0.125);
         assert_eq!(c.effective_count, 1.0);
         assert_eq!(c.bias_bound, 0.25);
-        let (lo, hi) = slot_core::stats::poisson_interval(1, 0.95);
+        let (lo, hi) = crate::stats::poisson_interval(1, 0.95);
         assert_eq!(c.ci95, [lo * 0.125, hi * 0.125]);
         // No base game capped alone in 4: its chance is stated apart, at most 3.69 / 4.
-        let (_, none) = slot_core::stats::poisson_interval(0, 0.95);
+        let (_, none) = crate::stats::poisson_interval(0, 0.95);
         assert_eq!(c.unseen_base_bound, none / 4.0);
         // A tail that does not hold the largest win, or a win below it, is refused.
         let mut bad = r.clone();

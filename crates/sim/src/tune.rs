@@ -23,9 +23,9 @@
 
 use crate::SimError;
 use crate::run::{SimConfig, Watch, simulate};
+use crate::stats::ParReport;
 use slot_core::Game;
 use slot_core::game::TargetRtp;
-use slot_core::stats::ParReport;
 use slot_core::variant::{KnobValue, ShapeCheck, Tuning, VariantFile};
 
 /// The bounds a variant's shape holds beside the published variant's.
@@ -124,7 +124,7 @@ impl Shape {
 /// `rounds` rounds with the same `seed` (common random numbers) on `threads` threads.
 ///
 /// One rule for every tuner: a shape is measured only on runs whose figures mean something,
-/// the rule reports flag intervals by ([`slot_core::stats::Accumulator::interval_warning`]: at
+/// the rule reports flag intervals by ([`crate::stats::Accumulator::interval_warning`]: at
 /// least 1,000 rounds and 30 winning rounds in each run); on fewer, every bound would read
 /// "held" on noise, so the measurement is refused.
 ///

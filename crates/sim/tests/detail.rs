@@ -5,8 +5,9 @@ use slot_core::events::{Award, AwardKind, Event, GameId, PayRule, StakeMode, Sta
 use slot_core::fingerprint::Fingerprint;
 use slot_core::money::Win;
 use slot_core::recorder::Recorder;
-use slot_core::stats::{Accumulator, RoundSummary};
+use slot_core::summary::RoundSummary;
 use slot_sim::detail::{DepthRow, Detail, DetailRecorder, MultiplierRow, NamedRow, SymbolRow};
+use slot_sim::stats::Accumulator;
 use slot_sim::{Catalog, SimConfig, Watch, merge, simulate};
 use std::path::PathBuf;
 

@@ -23,8 +23,8 @@ fn the_same_build_passes_and_one_changed_weight_is_named_by_its_first_round() {
     // It is the first round whose log differs, found independently.
     let first = (0..300)
         .find(|&i| {
-            let a = slot_core::sim::replay_game_round(&game, BetMode::Standard, 7, i).1;
-            let b = slot_core::sim::replay_game_round(&changed, BetMode::Standard, 7, i).1;
+            let a = slot_core::replay::replay_game_round(&game, BetMode::Standard, 7, i).1;
+            let b = slot_core::replay::replay_game_round(&changed, BetMode::Standard, 7, i).1;
             a != b
         })
         .unwrap();

@@ -6,7 +6,7 @@ use slot_core::fingerprint::Fingerprint;
 use slot_core::game::{EvalError, EvalOptions, GridReport, TargetRtp};
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
-use slot_core::stats::RoundSummary;
+use slot_core::summary::RoundSummary;
 use slot_sim::session::{SessionConfig, sessions};
 
 /// A game that pays the same every round, `pays` hundredths of the bet, and triggers its one

@@ -422,7 +422,7 @@ impl<'a, R: ?Sized> GridFirst<'a, R> {
 mod tests {
     use super::*;
     use crate::math_model::MathModel;
-    use slot_core::sim::batch_rng;
+    use slot_core::replay::batch_rng;
 
     /// The standard model's tables and their cell codes.
     fn standard() -> (Tables, CellCodes) {

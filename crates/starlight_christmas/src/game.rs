@@ -15,7 +15,7 @@ use slot_core::game::{
 use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
-use slot_core::stats::RoundSummary;
+use slot_core::summary::RoundSummary;
 
 /// The published RTP of both bet modes (of the stake paid): 95.50 %.
 pub const TARGET_RTP: TargetRtp = TargetRtp(9550);

@@ -5,7 +5,7 @@
 use crate::symbols::MULTIPLIER;
 use slot_core::ledger::Ledger;
 use slot_core::money::Win;
-use slot_core::stats::RoundSummary;
+use slot_core::summary::RoundSummary;
 
 /// Names of the RTP sources ([`RoundSummary::by_source`] indices).
 pub const SOURCES: [&str; 4] = [

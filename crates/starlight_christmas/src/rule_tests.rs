@@ -437,7 +437,7 @@ fn events_tell_the_round_in_order() {
 #[test]
 fn play_grid_lands_the_chosen_grid() {
     let game = StarlightChristmas::standard();
-    let mut rng = slot_core::sim::batch_rng(1, 0);
+    let mut rng = slot_core::replay::batch_rng(1, 0);
     // No symbol 8 times, no Scatter: the round is the landed grid alone and pays nothing.
     let quiet =
         "gy gt gg gb gr st/mo he su gy gt gg/gb gr st mo he su/gy gt gg gb gr st/mo he su gy gt gg";

@@ -157,8 +157,8 @@ proptest! {
 #[test]
 fn rounds_without_a_record_equal_recorded_rounds() {
     for ante in [false, true] {
-        let mut a = slot_core::sim::batch_rng(20_261_202, u64::from(ante));
-        let mut b = slot_core::sim::batch_rng(20_261_202, u64::from(ante));
+        let mut a = slot_core::replay::batch_rng(20_261_202, u64::from(ante));
+        let mut b = slot_core::replay::batch_rng(20_261_202, u64::from(ante));
         let mut quiet = 0;
         for k in 0..20_000 {
             let plain = shipped().play_round(mode(ante), &mut a, &mut NoRecorder);

@@ -1,9 +1,7 @@
 //! The math model against its targets (README, "Targets"): the committed confirmation runs, and
 //! a cheap fixed-seed re-check that fails when the model drifts.
 
-use slot_core::recorder::NoRecorder;
-use slot_core::sim::simulate;
-use slot_core::stats::ConfidenceLevel;
+use slot_sim::stats::ConfidenceLevel;
 use starlight_christmas::math_model::TUNING;
 use starlight_christmas::{BetMode, StarlightChristmas};
 
@@ -137,15 +135,9 @@ fn committed_reports_are_the_figures_in_the_model() {
 fn fixed_seed_run_lies_within_its_interval_around_the_target() {
     let game = StarlightChristmas::standard();
     for mode in [BetMode::Standard, BetMode::Ante] {
-        let acc = simulate(
-            2_000_000,
-            99,
-            0,
-            mode.cost(),
-            |rng| game.play_round(mode, rng, &mut NoRecorder).summary(),
-            None,
-        )
-        .unwrap();
+        let acc =
+            slot_sim::simulate_sums(&game, mode, 2_000_000, 99, 0, slot_sim::Watch::default())
+                .unwrap();
         let hw = acc.half_width(ConfidenceLevel::P999.z());
         assert!(
             (acc.rtp() - TARGET).abs() <= hw,

@@ -6,7 +6,7 @@
 //! `schema/round-record.schema.json`) and draws it. Nothing of the rules lives in the page:
 //! every figure it shows comes from this log, which the game crates write.
 //!
-//! A round of a simulation is replayed by [`slot_core::sim::replay_round`], the function
+//! A round of a simulation is replayed by [`slot_core::replay::replay_round`], the function
 //! `cargo xtask play` calls too, so for the same game, mode, model, seed and round the log is
 //! byte for byte the one `cargo xtask play <game> --seed S --round K --json` prints.
 //!
@@ -54,14 +54,14 @@ use serde::Deserialize;
 use serde_json::Value;
 use slot_core::Game;
 use slot_core::events::{Event, EventLog};
-use slot_core::sim::{replay_game_round, replay_round};
+use slot_core::replay::{replay_game_round, replay_round};
 use starlight_christmas::StarlightChristmas;
 use wish_upon_a_star::WishUponAStar;
 
 mod exports;
 
 /// The seed used when the request names none: the runner's default (`cargo xtask play`).
-pub use slot_core::sim::DEFAULT_SEED;
+pub use slot_core::replay::DEFAULT_SEED;
 
 /// The games a request may name.
 pub const GAMES: [&str; 3] = ["moon-princess", "wish-upon-a-star", "starlight-christmas"];

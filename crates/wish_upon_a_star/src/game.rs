@@ -14,7 +14,7 @@ use slot_core::game::{
 use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
-use slot_core::stats::RoundSummary;
+use slot_core::summary::RoundSummary;
 use slot_core::variant::Variant;
 
 /// The published RTP: 95.20 %.

@@ -48,7 +48,7 @@
 //! re-exports what a server needs ([`Bet`], [`Win`], [`EventLog`], the generator traits and,
 //! with the default `os-rng` feature, [`rng::server_rng`], a ChaCha20 generator seeded from
 //! the operating system). A real-money server must use such a CSPRNG; the simulator's PCG-64
-//! (`slot_core::sim::SimRng`) reveals its state in its output. The slot-core types a server meets in this crate's signatures are
+//! (`slot_core::replay::SimRng`) reveals its state in its output. The slot-core types a server meets in this crate's signatures are
 //! re-exported too, so a server names it through this crate alone: the model's
 //! [`Fingerprint`] (64 lowercase hex digits; `str::parse` reads it back, [`FingerprintError`]),
 //! [`GameId`] and [`StakeMode`] (in the round record), the win [`Cap`], [`ReconcileError`]
@@ -91,13 +91,14 @@
 //!
 //! # Features
 //! The default build holds the rules, the round, the event log, money, sealing and the
-//! OS-seeded generator: what a server needs, and nothing of the simulator (no `rand_pcg`, no
-//! `statrs`, no thread pool) and no exact figures (no `num-bigint`, no `num-rational`).
+//! OS-seeded generator: what a server needs, and nothing of the simulator (no `statrs`, no
+//! thread pool; `rand_pcg` is the replay contract's generator, `slot_core::replay`) and no
+//! exact figures (no `num-bigint`, no `num-rational`).
 //! * `os-rng` (default): [`rng::server_rng`], ChaCha20 seeded from the operating system
 //!   (`rand_chacha`, `getrandom`); turn it off for targets without an OS random source
 //!   (WebAssembly in a browser page).
 //! * `fuzzing`: the hidden `fuzzing` module, the fuzz targets' checks (turns on
-//!   `slot-core/fuzzing`: `bytes_rng`, `fuzz_seeds`, `rand_pcg`). For the fuzz targets and
+//!   `slot-core/fuzzing`: `bytes_rng`, `fuzz_seeds`). For the fuzz targets and
 //!   tests, not for play.
 //! * `exact`: the exact figures, `exact` and `ExactFigures` (rational arithmetic over strip
 //!   counts and a Markov chain; `num-bigint`, `num-rational`), for the runner's `exact` and
@@ -184,7 +185,7 @@ pub use slot_core::money::{Bet, BetError, BetLadder, Cap, MoneyError, Win};
 pub use slot_core::recorder::{NoRecorder, Recorder};
 #[cfg(feature = "os-rng")]
 pub use slot_core::rng;
-pub use slot_core::stats::RoundSummary;
+pub use slot_core::summary::RoundSummary;
 pub use slot_core::{Rng, SeedableRng};
 
 /// The bet ladder: 0.25 to 25.00 in steps of 0.25 (README, "The common rules": Money), in cents.

@@ -38,7 +38,7 @@ use slot_core::ledger::Ledger;
 use slot_core::money::Win;
 use slot_core::recorder::Recorder;
 use slot_core::sampling::{ReelStrip, WeightedTable, chance};
-use slot_core::stats::RoundSummary;
+use slot_core::summary::RoundSummary;
 
 /// Names of the RTP sources, by index of [`RoundOutcome::by_source`]: base-game ways wins,
 /// the base-game scatter pay, paytable wins in free spins (doubled), gift bonus wins (base and

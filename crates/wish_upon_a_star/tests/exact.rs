@@ -7,7 +7,7 @@ use rand_pcg::Pcg64;
 use slot_core::grid::Mask;
 use slot_core::recorder::NoRecorder;
 use slot_core::sampling::ReelStrip;
-use slot_core::stats::ConfidenceLevel;
+use slot_sim::stats::ConfidenceLevel;
 use wish_upon_a_star::exact::{
     ExactFigures, fraction, integer, lock_and_spin_figures, strip_figures, to_f64,
 };

@@ -2,9 +2,7 @@
 //! fixed-seed simulation inside its own 99.9 % interval around it; the committed confirmation
 //! run (its report, read) within 0.10 pp, its 99 % interval covering the computed exact figure.
 
-use slot_core::recorder::NoRecorder;
-use slot_core::sim::simulate;
-use slot_core::stats::ConfidenceLevel;
+use slot_sim::stats::ConfidenceLevel;
 
 fn z99() -> f64 {
     ConfidenceLevel::P99.z()
@@ -42,13 +40,13 @@ fn exact_rtp_is_on_target_and_committed() {
 fn simulated_rtp_lies_in_its_interval_around_the_exact_rtp() {
     let game = WishUponAStar::standard();
     let exact = ExactFigures::compute(game.model()).unwrap();
-    let acc = simulate(
+    let acc = slot_sim::simulate_sums(
+        &game,
+        wish_upon_a_star::game::Standard,
         3_000_000,
         20_261_129,
         2,
-        100,
-        |rng| game.play_round(rng, &mut NoRecorder).summary(),
-        None,
+        slot_sim::Watch::default(),
     )
     .unwrap();
     let rtp = acc.rtp();

@@ -130,7 +130,7 @@ fn a_round_of_a_variant_names_its_models_fingerprint_and_plays_by_the_same_rules
     use slot_core::events::Event;
     for v in WishUponAStar::VARIANTS {
         let game = WishUponAStar::new(&WishUponAStar::named_model(v.model).unwrap()).unwrap();
-        let (outcome, log) = slot_core::sim::replay_game_round(&game, Standard, 20_261_129, 3);
+        let (outcome, log) = slot_core::replay::replay_game_round(&game, Standard, 20_261_129, 3);
         match log.events.first() {
             Some(Event::RoundStart { model, .. }) => assert_eq!(*model, game.fingerprint()),
             other => panic!("{}: first event {other:?}", v.model),

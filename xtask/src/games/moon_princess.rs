@@ -9,8 +9,8 @@ use moon_princess::math_model::{
 };
 use moon_princess::{MoonPrincess, Pick};
 use slot_core::Game as _;
-use slot_core::stats::{Accumulator, ConfidenceLevel};
 use slot_sim::split::{SplitRecord, base_sums, feature_sums, features_alone};
+use slot_sim::stats::{Accumulator, ConfidenceLevel};
 
 pub fn exact(_: &ExactArgs) -> CliResult {
     Err(CliError(

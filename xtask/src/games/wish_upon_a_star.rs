@@ -315,8 +315,8 @@ fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
     // `slot_sim::tune::measure`, which every tuner's shape goes through): refused before the
     // exact search rather than after it.
     let (least, hits) = (
-        slot_core::stats::INTERVAL_MIN_ROUNDS,
-        slot_core::stats::INTERVAL_MIN_HITS,
+        slot_sim::stats::INTERVAL_MIN_ROUNDS,
+        slot_sim::stats::INTERVAL_MIN_HITS,
     );
     if a.rounds < least {
         return Err(CliError(format!(

@@ -4,8 +4,8 @@
 
 use serde::Deserialize;
 use slot_core::fingerprint::Fingerprint;
-use slot_core::sim::Checkpoint;
-use slot_core::stats::Accumulator;
+use slot_sim::engine::Checkpoint;
+use slot_sim::stats::Accumulator;
 use std::path::PathBuf;
 use std::process::Command;
 

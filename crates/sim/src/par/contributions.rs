@@ -6,8 +6,8 @@
 use super::PlotError;
 use crate::detail::{Detail, pay_rule_name};
 use crate::report::Report;
+use crate::stats::{AWARD_ODDS_LEVEL, BUCKET_LABELS, BUCKETS, poisson_interval};
 use plotters::prelude::*;
-use slot_core::stats::{AWARD_ODDS_LEVEL, BUCKET_LABELS, BUCKETS, poisson_interval};
 use std::fmt::Write as _;
 
 /// One row of the "where the return comes from" tables: a name, times, money (hundredths of

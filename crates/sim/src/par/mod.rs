@@ -30,12 +30,12 @@
 //! Plots by `plotters` (SVG backend only): deterministic for a report, since the checkpoints
 //! are at fixed batch counts.
 
+use crate::engine::Checkpoint;
 use crate::error::SimError;
 use crate::report::{Report, checkpoint_figures};
+use crate::stats::{BUCKET_EDGES_X, BUCKETS, ParReport};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
-use slot_core::sim::Checkpoint;
-use slot_core::stats::{BUCKET_EDGES_X, BUCKETS, ParReport};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -284,7 +284,7 @@ fn convergence_points(report: &Report) -> Vec<(Checkpoint, f64, f64)> {
     if all.last().is_some_and(|c| c.rounds < s.rounds) {
         let batches = conv.last().map_or(0, |c| c.batches)
             + (s.rounds - conv.last().map_or(0, |c| c.rounds))
-                .div_ceil(slot_core::sim::BATCH_ROUNDS);
+                .div_ceil(slot_core::replay::BATCH_ROUNDS);
         all.push(Checkpoint {
             batches,
             rounds: s.rounds,
@@ -779,7 +779,7 @@ fn markdown(report: &Report) -> String {
         let _ = writeln!(
             m,
             "\n## Top awards\n\nOdds as 1 in N rounds (N = rounds / times it came), with the exact Poisson interval at {} %; exact odds where the game computes them.\n\n| award | times | rounds with it | odds |\n|---|---|---|---|",
-            slot_core::stats::AWARD_ODDS_LEVEL * 100.0
+            crate::stats::AWARD_ODDS_LEVEL * 100.0
         );
         for a in &r.top_awards {
             let _ = writeln!(

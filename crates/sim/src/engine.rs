@@ -1,97 +1,21 @@
-//! Parallel, reproducible simulation (README, "The common rules": Determinism).
+//! The simulation engine: plays the batches of a run (the replay contract of
+//! [`slot_core::replay`]: batch `b` of seed `s` is PCG-64 stream `b`) on a pool of threads and
+//! folds their sums. Which thread plays a batch does not matter, and the statistics are
+//! integer sums, so the same seed and round count give the same figures for any thread count.
 //!
-//! Rounds are cut into fixed batches of [`BATCH_ROUNDS`]. Batch `b` of seed `s` is played with
-//! its own generator, [`batch_rng`]`(s, b)`: a PCG-64 (`rand_pcg::Pcg64`, O'Neill's
-//! `pcg64`/XSL-RR 128/64) whose state is derived from the seed by SplitMix64 and whose **stream**
-//! (LCG increment) is the batch index. Which thread plays a batch does not matter, and the
-//! statistics are integer sums, so the same seed and round count give the same figures for any
-//! thread count. Round `k` is round `k % BATCH_ROUNDS` of batch `k / BATCH_ROUNDS`; replaying
-//! it means replaying the rounds before it in its batch ([`rng_at_round`]).
-//!
-//! Above that, `simulate_plan` (feature `parallel`) plays a [`Plan`]: the batches of a run,
-//! or one shard's consecutive share of them ([`shard_batches`]), folded in batch order so that
-//! the convergence checkpoints ([`is_checkpoint`]), an early stop ([`StopRule`], for
-//! precision-driven runs) and an interruption (a complete prefix of batches) are the same for
-//! every thread count. The shards of a run add up to exactly the run.
-//!
-//! PCG is for simulation only: its state is recoverable from its output, so it must never
-//! decide real-money rounds (use a CSPRNG such as ChaCha20 seeded from the OS there).
-#![cfg(feature = "sim")]
+//! [`simulate_plan`] plays a [`Plan`]: the batches of a run, or one shard's consecutive share
+//! of them ([`shard_batches`]), folded in batch order so that the convergence checkpoints
+//! ([`is_checkpoint`]), an early stop ([`StopRule`], for precision-driven runs) and an
+//! interruption (a complete prefix of batches) are the same for every thread count. The shards
+//! of a run add up to exactly the run.
 
-use crate::Game;
-use crate::events::EventLog;
-use crate::stats::{Accumulator, RoundSummary};
-use rand_pcg::Pcg64;
+use crate::SimError;
+use crate::stats::Accumulator;
 use serde::{Deserialize, Serialize};
+use slot_core::replay::{SimRng, batch_rng, batches_of, rounds_in};
+use slot_core::summary::RoundSummary;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-/// The simulator's generator: PCG-64 (`Lcg128Xsl64`), portable and reproducible everywhere.
-pub type SimRng = Pcg64;
-
-/// The seed of a simulation when none is given: the runner's `sim`, `play`, `split` and
-/// `tune`, and the round viewer, all use it, so a round named without a seed is the same
-/// round everywhere.
-pub const DEFAULT_SEED: u64 = 20_261_129;
-
-/// Rounds per batch (one generator each).
-pub const BATCH_ROUNDS: u64 = 10_000;
-
-/// SplitMix64's finaliser (Steele, Lea, Flood 2014), used to spread seeds.
-#[inline]
-pub const fn splitmix64(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The generator of batch `batch` of seed `seed`.
-pub fn batch_rng(seed: u64, batch: u64) -> SimRng {
-    let hi = splitmix64(seed);
-    let lo = splitmix64(hi ^ batch.rotate_left(17));
-    Pcg64::new(((hi as u128) << 64) | lo as u128, batch as u128)
-}
-
-/// The generator as it stands at the start of round `k` of seed `seed`: the batch's generator
-/// after `skip` has played the earlier rounds of the batch (each call plays one round).
-pub fn rng_at_round(seed: u64, k: u64, mut skip: impl FnMut(&mut SimRng)) -> SimRng {
-    let mut rng = batch_rng(seed, k / BATCH_ROUNDS);
-    for _ in 0..k % BATCH_ROUNDS {
-        skip(&mut rng);
-    }
-    rng
-}
-
-/// Round `k` of seed `seed` with its event log: what `cargo xtask play <game> --seed S --round K`
-/// shows, and the browser round viewer too (both call this, so they cannot differ).
-///
-/// `play` plays one round with the generator it is given; its recorder is `None` for the
-/// rounds before `k` in its batch (skipped as by [`rng_at_round`], nothing kept) and the log
-/// for round `k`. Returns what `play` returned for round `k`, and the log.
-pub fn replay_round<T>(
-    seed: u64,
-    k: u64,
-    mut play: impl FnMut(&mut SimRng, Option<&mut EventLog>) -> T,
-) -> (T, EventLog) {
-    let mut rng = rng_at_round(seed, k, |g| {
-        play(g, None);
-    });
-    let mut log = EventLog::default();
-    let out = play(&mut rng, Some(&mut log));
-    (out, log)
-}
-
-/// Round `k` of seed `seed` of `game` in `mode`, with its event log: [`replay_round`] for any
-/// [`Game`]. What `cargo xtask play`, the round viewer and the golden vectors show.
-pub fn replay_game_round<G: Game>(
-    game: &G,
-    mode: G::Mode,
-    seed: u64,
-    k: u64,
-) -> (G::Outcome, EventLog) {
-    replay_round(seed, k, |rng, mut rec| game.play_round(mode, rng, &mut rec))
-}
 
 /// Live counters a progress display can read while a simulation runs.
 #[derive(Debug, Default)]
@@ -120,71 +44,11 @@ impl Progress {
     }
 }
 
-/// A simulation that could not start.
-#[cfg(feature = "parallel")]
-#[derive(Debug, thiserror::Error)]
-pub enum SimError {
-    /// The thread pool could not be built.
-    #[error("cannot start {threads} threads: {message}")]
-    Threads {
-        /// Threads asked for.
-        threads: usize,
-        /// Why.
-        message: String,
-    },
-}
-
-/// Plays `rounds` rounds with `play` on `threads` threads (0 = all cores) and returns the
-/// merged sums. `cost` is the stake per round in hundredths of the paytable's bet.
-///
-/// Needs the `parallel` feature (rayon).
-///
-/// # Errors
-/// [`SimError::Threads`] if the thread pool cannot be built.
-#[cfg(feature = "parallel")]
-pub fn simulate<F, S>(
-    rounds: u64,
-    seed: u64,
-    threads: usize,
-    cost: u64,
-    play: F,
-    progress: Option<&Progress>,
-) -> Result<Accumulator, SimError>
-where
-    F: Fn(&mut SimRng) -> S + Sync,
-    S: Into<Option<RoundSummary>>,
-{
-    use rayon::prelude::*;
-    let batches = rounds.div_ceil(BATCH_ROUNDS);
-    let pool = thread_pool(threads, batches)?;
-    let acc = pool.install(|| {
-        (0..batches)
-            .into_par_iter()
-            .map(|b| {
-                let n = BATCH_ROUNDS.min(rounds - b * BATCH_ROUNDS);
-                let acc = run_batch(seed, b, n, cost, &play);
-                if let Some(p) = progress {
-                    p.add_batch(n, acc.total_win);
-                }
-                acc
-            })
-            .reduce(
-                || Accumulator::new(cost),
-                |mut a, b| {
-                    a.merge(&b);
-                    a
-                },
-            )
-    });
-    Ok(acc)
-}
-
 /// A rayon pool of [`worker_threads`]`(threads, units)` threads (0: every core; never more
 /// than `units`), for work cut into `units` independent pieces.
 ///
 /// # Errors
 /// [`SimError::Threads`] if the pool cannot be built.
-#[cfg(feature = "parallel")]
 pub fn thread_pool(threads: usize, units: u64) -> Result<rayon::ThreadPool, SimError> {
     let threads = worker_threads(threads, units);
     rayon::ThreadPoolBuilder::new()
@@ -233,18 +97,6 @@ pub fn worker_threads(threads: usize, units: u64) -> usize {
         .max(1)
 }
 
-/// Batches of a run of `rounds` rounds (the last may hold fewer than [`BATCH_ROUNDS`]).
-pub const fn batches_of(rounds: u64) -> u64 {
-    rounds.div_ceil(BATCH_ROUNDS)
-}
-
-/// Rounds in batches `first..end` of a run of `rounds` rounds (batch `b` holds rounds
-/// `b * BATCH_ROUNDS ..` up to the run's end).
-pub fn rounds_in(rounds: u64, first: u64, end: u64) -> u64 {
-    let at = |b: u64| b.saturating_mul(BATCH_ROUNDS).min(rounds);
-    at(end).saturating_sub(at(first))
-}
-
 /// The batches shard `index` of `count` plays in a run of `batches` batches:
 /// `index * batches / count .. (index + 1) * batches / count`. The shards `0..count` cut the
 /// run's batches into consecutive, disjoint ranges that cover them all, each of
@@ -291,7 +143,6 @@ pub struct Checkpoint {
     pub sum_sq: u128,
 }
 
-#[cfg(feature = "parallel")]
 impl Checkpoint {
     fn of(batches: u64, acc: &Accumulator) -> Self {
         Checkpoint {
@@ -391,7 +242,6 @@ pub struct RunOutcome {
 }
 
 /// The in-order fold of finished batches.
-#[cfg(feature = "parallel")]
 struct Sequencer {
     next: u64,
     pending: std::collections::BTreeMap<u64, Accumulator>,
@@ -409,7 +259,6 @@ struct Sequencer {
 ///
 /// # Errors
 /// [`SimError::Threads`] if a worker thread cannot be started.
-#[cfg(feature = "parallel")]
 pub fn simulate_plan<F, S>(
     plan: &Plan,
     play: F,
@@ -515,10 +364,44 @@ where
     })
 }
 
-#[cfg(all(test, feature = "parallel"))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sampling::bounded;
+    use slot_core::replay::BATCH_ROUNDS;
+    use slot_core::sampling::bounded;
+
+    /// The sums of the whole run of `rounds` rounds of `seed` on `threads` threads.
+    fn simulate<F>(rounds: u64, seed: u64, threads: usize, cost: u64, play: F) -> Accumulator
+    where
+        F: Fn(&mut SimRng) -> RoundSummary + Sync,
+    {
+        simulate_plan(
+            &Plan::whole(seed, rounds, threads, cost),
+            play,
+            Controls::default(),
+        )
+        .unwrap()
+        .sums
+    }
+
+    /// The sums of the run played batch by batch on this thread, with [`run_batch`]: what
+    /// every thread count must give.
+    fn in_order<F>(rounds: u64, seed: u64, cost: u64, play: F) -> Accumulator
+    where
+        F: Fn(&mut SimRng) -> RoundSummary,
+    {
+        let mut acc = Accumulator::new(cost);
+        for b in 0..batches_of(rounds) {
+            acc.merge(&run_batch(
+                seed,
+                b,
+                rounds_in(rounds, b, b + 1),
+                cost,
+                &play,
+            ));
+        }
+        acc
+    }
 
     /// A toy game: win 0..=200 hundredths uniformly, with a varying number of draws per round.
     fn toy(rng: &mut SimRng) -> RoundSummary {
@@ -537,66 +420,27 @@ mod tests {
 
     #[test]
     fn same_seed_same_figures_for_any_thread_count() {
-        let one = simulate(45_678, 11, 1, 100, toy, None).unwrap();
-        let two = simulate(45_678, 11, 2, 100, toy, None).unwrap();
-        let four = simulate(45_678, 11, 4, 100, toy, None).unwrap();
+        let one = simulate(45_678, 11, 1, 100, toy);
+        let two = simulate(45_678, 11, 2, 100, toy);
+        let four = simulate(45_678, 11, 4, 100, toy);
+        assert_eq!(one, in_order(45_678, 11, 100, toy));
         assert_eq!(one, two);
         assert_eq!(one, four);
         assert_eq!(one.rounds, 45_678);
-        let other = simulate(45_678, 12, 2, 100, toy, None).unwrap();
+        let other = simulate(45_678, 12, 2, 100, toy);
         assert_ne!(one.total_win, other.total_win);
-    }
-
-    #[test]
-    fn replay_reaches_the_same_round() {
-        // Round k's win, by playing the batch in order, equals the replayed round k.
-        let k = BATCH_ROUNDS + 17;
-        let mut rng = batch_rng(5, 1);
-        let mut wins = vec![];
-        for _ in 0..=17 {
-            wins.push(toy(&mut rng).win);
-        }
-        let mut r = rng_at_round(5, k, |g| {
-            toy(g);
-        });
-        assert_eq!(toy(&mut r).win, wins[17]);
-    }
-
-    #[test]
-    fn replay_round_logs_only_the_round_asked_for() {
-        use crate::events::Event;
-        use crate::money::Win;
-        use crate::recorder::Recorder;
-        // A toy round that records its win: the log of round k holds round k's win alone,
-        // and the earlier rounds of the batch were played (the same win as in order).
-        let k = 2 * BATCH_ROUNDS + 5;
-        let mut rng = batch_rng(7, 2);
-        let wins: Vec<u64> = (0..=5).map(|_| toy(&mut rng).win).collect();
-        let mut played = 0;
-        let (win, log) = replay_round(7, k, |g, mut rec| {
-            played += 1;
-            let win = toy(g).win;
-            rec.record(|| Event::RoundEnd {
-                win: Win::from_hundredths(win),
-                capped: false,
-            });
-            win
-        });
-        assert_eq!(played, 6);
-        assert_eq!(win, wins[5]);
-        assert_eq!(
-            log.events,
-            vec![Event::RoundEnd {
-                win: Win::from_hundredths(wins[5]),
-                capped: false
-            }]
-        );
     }
 
     #[test]
     fn progress_counts_every_round() {
         let p = Progress::default();
-        let acc = simulate(25_001, 3, 2, 100, toy, Some(&p)).unwrap();
+        let controls = Controls {
+            progress: Some(&p),
+            ..Controls::default()
+        };
+        let acc = simulate_plan(&Plan::whole(3, 25_001, 2, 100), toy, controls)
+            .unwrap()
+            .sums;
         assert_eq!(p.rounds.load(Ordering::Relaxed), 25_001);
         assert_eq!(p.win.load(Ordering::Relaxed) as u128, acc.total_win);
     }
@@ -627,7 +471,7 @@ mod tests {
     #[test]
     fn a_planned_run_equals_simulate_for_any_thread_count() {
         let rounds = 123_456;
-        let whole = simulate(rounds, 9, 2, 100, toy, None).unwrap();
+        let whole = in_order(rounds, 9, 100, toy);
         for threads in [1, 2, 3] {
             let out =
                 simulate_plan(&plan(rounds, 0..13, threads), toy, Controls::default()).unwrap();
@@ -670,8 +514,6 @@ mod tests {
         assert_eq!(shard_batches(10, 1, 3), 3..6);
         assert_eq!(shard_batches(10, 2, 3), 6..10);
         assert_eq!(shard_batches(2, 0, 3), 0..0, "more shards than batches");
-        assert_eq!(rounds_in(25_000, 2, 3), 5_000);
-        assert_eq!(rounds_in(25_000, 0, 100), 25_000);
         let series: Vec<u64> = (1..=1_300).filter(|&c| is_checkpoint(c)).collect();
         assert_eq!(&series[..3], &[1, 2, 3]);
         assert_eq!(&series[97..103], &[98, 99, 100, 110, 120, 130]);
@@ -701,7 +543,7 @@ mod tests {
             assert_eq!(other, one, "{threads} threads");
         }
         // The stopped run is the exact run of its own length.
-        let short = simulate(one.end * BATCH_ROUNDS, 9, 2, 100, toy, None).unwrap();
+        let short = in_order(one.end * BATCH_ROUNDS, 9, 100, toy);
         assert_eq!(short, one.sums);
     }
 
@@ -726,17 +568,8 @@ mod tests {
         assert_eq!(out.stop, Stop::Interrupted);
         assert!(out.end >= 4 && out.end < 1_000, "{}", out.end);
         assert_eq!(out.sums.rounds, out.end * BATCH_ROUNDS);
-        let again = simulate(out.end * BATCH_ROUNDS, 9, 1, 100, toy, None).unwrap();
+        let again = in_order(out.end * BATCH_ROUNDS, 9, 100, toy);
         assert_eq!(again, out.sums, "the prefix is a reproducible run");
         assert_eq!(progress.prefix.lock().unwrap().rounds, out.sums.rounds);
-    }
-
-    #[test]
-    fn batch_streams_differ_and_are_stable() {
-        use rand_core::Rng;
-        let a = batch_rng(1, 0).next_u64();
-        let b = batch_rng(1, 1).next_u64();
-        assert_ne!(a, b);
-        assert_eq!(a, batch_rng(1, 0).next_u64());
     }
 }

@@ -28,47 +28,52 @@
 //! module check them against the published tables of the NIST/SEMATECH e-Handbook of
 //! Statistical Methods (sections 1.3.6.7.1 and 1.3.6.7.4).
 //!
-//! The parts: [`RoundSummary`] and its bounds (`summary.rs`, which uses nothing else, not even
-//! another crate); the sums and their merge (`accumulator.rs`); the checks of sums read from
-//! outside (`validate.rs`); confidence levels and normal quantiles (`confidence.rs`) and
+//! The parts: the sums of the rounds' [`slot_core::summary::RoundSummary`]s and their merge
+//! (`accumulator.rs`); the checks of sums read from outside (`validate.rs`); confidence levels and normal quantiles (`confidence.rs`) and
 //! chi-square tests (`chi_square.rs`), the only files that use `statrs`; the top awards' odds
 //! (`awards.rs`); the PAR report (`report.rs`) and its text (`text.rs`).
 //!
-//! Only the round summary is always compiled (the games fill it); everything else here needs
-//! the `sim` feature (and brings `statrs`).
+//! The round summary the games fill is the kernel's ([`slot_core::summary`]): a game needs
+//! none of this module.
 
-#[cfg(feature = "sim")]
 mod accumulator;
-#[cfg(feature = "sim")]
 mod awards;
-#[cfg(feature = "sim")]
 mod chi_square;
-#[cfg(feature = "sim")]
 mod confidence;
-#[cfg(feature = "sim")]
 mod report;
-mod summary;
-#[cfg(feature = "sim")]
 mod text;
-#[cfg(feature = "sim")]
 mod validate;
 
-#[cfg(feature = "sim")]
 pub use accumulator::{
     Accumulator, BUCKET_EDGES_X, BUCKET_LABELS, BUCKETS, INTERVAL_MIN_HITS, INTERVAL_MIN_ROUNDS,
 };
-#[cfg(feature = "sim")]
 pub use awards::{AWARD_ODDS_LEVEL, AwardOdds, poisson_interval};
-#[cfg(feature = "sim")]
 pub use chi_square::{ChiSquare, chi_square_critical, chi_square_p_value, chi_square_uniformity};
-#[cfg(feature = "sim")]
 pub use confidence::{
     ConfidenceError, ConfidenceLevel, DEFAULT_CONFIDENCE, normal_quantile, z_for_confidence,
 };
-#[cfg(feature = "sim")]
 pub use report::{
     BucketFigures, FeatureFigures, ParReport, ReportInfo, RtpInterval, Shape, Volatility,
 };
-pub use summary::{MAX_AWARDS, MAX_FEATURES, MAX_SOURCES, RoundSummary};
-#[cfg(feature = "sim")]
 pub use validate::{SumsError, SumsLimits};
+
+/// Rounds for the tests of the files that add summaries up.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use slot_core::summary::RoundSummary;
+
+    /// A round that wins `win` hundredths, all of it from source 0; from 5 x bet up, feature 1
+    /// triggered once and brought the whole win.
+    pub(crate) fn summary(win: u64) -> RoundSummary {
+        let mut r = RoundSummary {
+            win,
+            ..Default::default()
+        };
+        r.by_source[0] = win;
+        if win >= 500 {
+            r.feature_triggers[1] = 1;
+            r.feature_wins[1] = win;
+        }
+        r
+    }
+}

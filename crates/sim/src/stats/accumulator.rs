@@ -4,8 +4,8 @@
 //! ([`BUCKET_EDGES_X`], [`BUCKET_LABELS`]). Integer sums only, so shards merge exactly and in any
 //! order.
 
-use super::summary::{MAX_AWARDS, MAX_FEATURES, MAX_SOURCES, RoundSummary};
 use serde::{Deserialize, Serialize};
+use slot_core::summary::{MAX_AWARDS, MAX_FEATURES, MAX_SOURCES, RoundSummary};
 
 /// Upper edges of the win-size buckets in x bet (the paytable's bet): 0, (0,1), [1,2), [2,5), [5,10), [10,20),
 /// [20,50), [50,100), [100,500), [500,1000), [1000,5000), [5000, inf) not capped, cap.
@@ -344,7 +344,7 @@ impl Accumulator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::summary::fixtures::summary;
+    use crate::stats::fixtures::summary;
 
     proptest::proptest! {
         /// The shortcuts change no sum: `add` (an empty round's short path, the feature and

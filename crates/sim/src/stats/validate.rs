@@ -4,7 +4,7 @@
 //! or an overflow, and the errors naming what failed ([`SumsError`]).
 
 use super::accumulator::{Accumulator, BUCKET_EDGES_X, BUCKET_LABELS, BUCKETS};
-use super::summary::{MAX_AWARDS, MAX_FEATURES};
+use slot_core::summary::{MAX_AWARDS, MAX_FEATURES};
 
 impl Accumulator {
     /// Adds another accumulator's sums like [`Accumulator::merge`], but checks: the same
@@ -778,7 +778,7 @@ pub enum SumsError {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::stats::summary::fixtures::summary;
+    use crate::stats::fixtures::summary;
 
     /// The bounds [`Accumulator::add`] and [`Accumulator::merge`] rely on, at their extremes:
     /// a round of the largest `u64` win squares exactly into `u128`; `2^64 - 1` rounds at the

@@ -1,7 +1,8 @@
 //! What one round contributed, as the game reports it ([`RoundSummary`]), and the bounds on
 //! its parts: how many RTP sources, features and top awards a game may report
-//! ([`MAX_SOURCES`], [`MAX_FEATURES`], [`MAX_AWARDS`]). Integers only, and nothing else of the
-//! statistics nor any other crate: a game fills its summaries without the rest of this module.
+//! ([`MAX_SOURCES`], [`MAX_FEATURES`], [`MAX_AWARDS`]). Integers only, and no other module
+//! nor crate: a game fills its summaries without the statistics (`slot_sim::stats`), which
+//! add them up.
 
 /// Largest number of RTP sources a game may report.
 pub const MAX_SOURCES: usize = 8;
@@ -29,25 +30,4 @@ pub struct RoundSummary {
     /// award names: Starlight Christmas's x500 Multiplier, Moon Princess's 100 x clear, Wish
     /// Upon a Star's jackpots).
     pub awards: [u32; MAX_AWARDS],
-}
-
-/// Rounds for the tests of the files that add summaries up.
-#[cfg(test)]
-pub(super) mod fixtures {
-    use super::*;
-
-    /// A round that wins `win` hundredths, all of it from source 0; from 5 x bet up, feature 1
-    /// triggered once and brought the whole win.
-    pub(in crate::stats) fn summary(win: u64) -> RoundSummary {
-        let mut r = RoundSummary {
-            win,
-            ..Default::default()
-        };
-        r.by_source[0] = win;
-        if win >= 500 {
-            r.feature_triggers[1] = 1;
-            r.feature_wins[1] = win;
-        }
-        r
-    }
 }

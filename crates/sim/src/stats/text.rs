@@ -128,8 +128,8 @@ mod tests {
     use super::*;
     use crate::stats::accumulator::Accumulator;
     use crate::stats::confidence::ConfidenceLevel;
+    use crate::stats::fixtures::summary;
     use crate::stats::report::ReportInfo;
-    use crate::stats::summary::fixtures::summary;
     use crate::stats::validate::SumsError;
     use crate::stats::validate::tests::{LIMITS, real};
 

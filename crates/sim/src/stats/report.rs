@@ -357,7 +357,7 @@ impl ParReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::RoundSummary;
+    use slot_core::summary::RoundSummary;
 
     fn round(win: u64) -> RoundSummary {
         let mut r = RoundSummary {
