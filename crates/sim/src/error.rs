@@ -1,6 +1,19 @@
-//! The simulation library's one error type.
+//! The simulation library's one error type, [`SimError`], and the error of a report that
+//! cannot be read or merged ([`ReportError`], one of its variants). Nothing else of the crate
+//! is named here, so every module (the engine too) can return these errors.
 
-use crate::report::ReportError;
+/// A report that cannot be read or merged: what is wrong, naming the file (the runner prints
+/// it and exits with status 2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportError(pub String);
+
+impl std::fmt::Display for ReportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ReportError {}
 
 /// Why a simulation, a merge, a split estimate or the writing of PAR files did not happen.
 /// Every variant names what was wrong and what is allowed.

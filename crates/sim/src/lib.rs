@@ -93,7 +93,7 @@ pub mod split;
 pub mod stats;
 pub mod tune;
 
-pub use error::SimError;
+pub use error::{ReportError, SimError};
 pub use facts::{Catalog, GameFacts};
-pub use report::{Report, ReportError, merge};
+pub use report::{Report, merge};
 pub use run::{Extent, Shard, SimConfig, Watch, simulate, simulate_sums};

@@ -15,10 +15,10 @@
 //! runs. Only then are the sums added.
 
 use crate::engine::Checkpoint;
+pub use crate::error::ReportError;
 use crate::facts::{Catalog, GameFacts};
 pub use crate::report_file::{
-    CHECKED_FIELDS, MergedFrom, PrecisionGoal, ReportError, RunId, SAME_SUMS_MIN_HITS, ShardId,
-    StopReason,
+    CHECKED_FIELDS, MergedFrom, PrecisionGoal, RunId, SAME_SUMS_MIN_HITS, ShardId, StopReason,
 };
 use crate::report_file::{
     IntervalLevel, Merged, ReportFile, check_report, merge_files, parse_report, same_identity,

@@ -6,6 +6,7 @@
 //! The runner's `merge` command and the fuzz target `merge_report` share them.
 
 use crate::engine::{Checkpoint, is_checkpoint, shard_batches};
+use crate::error::ReportError;
 use crate::facts::{Catalog, GameFacts};
 use crate::stats::Accumulator;
 use serde::{Deserialize, Serialize};
@@ -238,19 +239,6 @@ pub struct IntervalLevel {
     /// The confidence level (0.999 = 99.9 %).
     pub level: f64,
 }
-
-/// A report that cannot be read or merged: what is wrong, naming the file (the runner prints
-/// it and exits with status 2).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReportError(pub String);
-
-impl std::fmt::Display for ReportError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ReportError {}
 
 fn fail<T>(path: &Path, what: impl std::fmt::Display) -> Result<T, ReportError> {
     Err(ReportError(format!("{}: {what}", path.display())))
