@@ -42,20 +42,31 @@ pub fn write(rounds: &[GoldenRound]) -> String {
     format!("[\n{}\n]\n", lines.join(",\n"))
 }
 
+/// A golden round that cannot be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GoldenError {
+    /// The round names a mode the game does not have.
+    #[error("{game} has no mode '{mode}'; its modes are {}", modes.join(", "))]
+    NoMode {
+        /// The game's name.
+        game: &'static str,
+        /// The mode the round names.
+        mode: String,
+        /// The game's modes, by name.
+        modes: Vec<&'static str>,
+    },
+}
+
 /// Replays golden round `g` of `game`: its win (hundredths of the bet) and the SHA-256 of its
 /// event log (64 hex digits), as they are now.
 ///
 /// # Errors
-/// A mode the game does not have, naming the game's modes.
-pub fn replay<G: Game>(game: &G, g: &GoldenRound) -> Result<(u64, String), String> {
-    let mode = G::mode_named(&g.mode).ok_or_else(|| {
-        let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
-        format!(
-            "{} has no mode '{}'; its modes are {}",
-            G::NAME,
-            g.mode,
-            modes.join(", ")
-        )
+/// [`GoldenError::NoMode`] for a mode the game does not have, naming the game's modes.
+pub fn replay<G: Game>(game: &G, g: &GoldenRound) -> Result<(u64, String), GoldenError> {
+    let mode = G::mode_named(&g.mode).ok_or_else(|| GoldenError::NoMode {
+        game: G::NAME,
+        mode: g.mode.clone(),
+        modes: G::MODES.iter().map(|&m| G::mode_name(m)).collect(),
     })?;
     let (outcome, log) = replay_game_round(game, mode, g.seed, g.round);
     Ok((G::win(&outcome).hundredths(), log.sha256().to_string()))
@@ -96,5 +107,18 @@ mod tests {
         assert_eq!(text.lines().count(), 3);
         assert_eq!(read(&text).unwrap(), g);
         assert!(read(r#"[{"mode":"x","seed":1,"round":2,"win":3,"extra":1}]"#).is_err());
+    }
+
+    #[test]
+    fn the_no_mode_error_names_the_game_s_modes() {
+        let e = GoldenError::NoMode {
+            game: "Moon Princess",
+            mode: "x".into(),
+            modes: vec!["love", "star"],
+        };
+        assert_eq!(
+            e.to_string(),
+            "Moon Princess has no mode 'x'; its modes are love, star"
+        );
     }
 }

@@ -17,3 +17,23 @@ fn golden_rounds_keep_their_wins_and_records() {
         changed.join("\n")
     );
 }
+
+#[test]
+fn a_golden_round_of_a_mode_the_game_lacks_is_refused_with_its_modes() {
+    use slot_core::golden::{GoldenError, GoldenRound, replay};
+    let round = GoldenRound {
+        mode: "standard".into(),
+        seed: 1,
+        round: 0,
+        win: 0,
+        events_sha256: String::new(),
+    };
+    let game = moon_princess::MoonPrincess::standard();
+    match replay(&game, &round) {
+        Err(GoldenError::NoMode { mode, modes, .. }) => {
+            assert_eq!(mode, "standard");
+            assert_eq!(modes, ["love", "star", "storm"]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
