@@ -214,27 +214,78 @@ impl Catalog {
     /// The facts of a game and mode named as in a report (`"moon-princess"`, `"love"`).
     ///
     /// # Errors
-    /// An unknown game or a mode the game does not have, with the allowed names.
-    pub fn find(&self, game: &str, mode: &str) -> Result<GameFacts, String> {
+    /// [`UnknownFacts::Game`] for a game the catalog lacks, [`UnknownFacts::Mode`] for a mode
+    /// the game does not have; each with the allowed names.
+    pub fn find(&self, game: &str, mode: &str) -> Result<GameFacts, UnknownFacts> {
         let of_game: Vec<&GameFacts> = self.entries.iter().filter(|f| f.game == game).collect();
         if of_game.is_empty() {
-            let mut games: Vec<&str> = self.entries.iter().map(|f| f.game).collect();
+            let mut games: Vec<&'static str> = self.entries.iter().map(|f| f.game).collect();
             games.dedup();
-            return Err(format!(
-                "unknown game '{game}'; the games are {}",
-                games.join(", ")
-            ));
+            return Err(UnknownFacts::Game {
+                game: game.to_owned(),
+                games,
+            });
         }
         of_game
             .iter()
             .find(|f| f.mode == mode)
             .map(|f| **f)
-            .ok_or_else(|| {
-                let modes: Vec<&str> = of_game.iter().map(|f| f.mode).collect();
-                format!(
-                    "{game} has no mode '{mode}'; its modes are {}",
-                    modes.join(", ")
-                )
+            .ok_or_else(|| UnknownFacts::Mode {
+                game: game.to_owned(),
+                mode: mode.to_owned(),
+                modes: of_game.iter().map(|f| f.mode).collect(),
             })
+    }
+}
+
+/// A game or mode that a [`Catalog`] does not hold ([`Catalog::find`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UnknownFacts {
+    /// No game of that name.
+    #[error("unknown game '{game}'; the games are {}", games.join(", "))]
+    Game {
+        /// The name asked for.
+        game: String,
+        /// The catalog's games, in the order added.
+        games: Vec<&'static str>,
+    },
+    /// The game has no mode of that name.
+    #[error("{game} has no mode '{mode}'; its modes are {}", modes.join(", "))]
+    Mode {
+        /// The game.
+        game: String,
+        /// The mode asked for.
+        mode: String,
+        /// The game's modes.
+        modes: Vec<&'static str>,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_names_the_allowed_games_and_modes() {
+        let catalog = Catalog::new().with::<moon_princess::MoonPrincess>();
+        let found = catalog.find("moon-princess", "star").unwrap();
+        assert_eq!((found.game, found.mode), ("moon-princess", "star"));
+        let e = catalog.find("nope", "star").unwrap_err();
+        assert_eq!(
+            e,
+            UnknownFacts::Game {
+                game: "nope".into(),
+                games: vec!["moon-princess"]
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "unknown game 'nope'; the games are moon-princess"
+        );
+        let e = catalog.find("moon-princess", "ante").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "moon-princess has no mode 'ante'; its modes are love, star, storm"
+        );
     }
 }

@@ -94,6 +94,6 @@ pub mod stats;
 pub mod tune;
 
 pub use error::{ReportError, SimError};
-pub use facts::{Catalog, GameFacts};
+pub use facts::{Catalog, GameFacts, UnknownFacts};
 pub use report::{Report, merge};
 pub use run::{Extent, Shard, SimConfig, Watch, simulate, simulate_sums};
