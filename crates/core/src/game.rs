@@ -150,6 +150,12 @@ pub enum EvalError {
         /// The games that take it.
         allowed_for: &'static str,
     },
+    /// The game cannot play a round from a given grid ([`Game::play_from_grid`]).
+    #[error("{game} cannot play a round from a given grid")]
+    NoGridPlay {
+        /// The game.
+        game: &'static str,
+    },
     /// An option's value is outside what the rules allow (names the range).
     #[error("{option}: {message}")]
     Value {
@@ -207,6 +213,10 @@ pub trait Game: Sized + Sync {
     /// Princess's free-spin feature and free-spin source): reports whose sums differ there
     /// are refused. Empty by default.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[];
+    /// The game's cell codes, as the grid text of [`Game::evaluate_grid_text`] and
+    /// [`Game::play_from_grid`] writes them, with each symbol's name (one or two lines of
+    /// text, shown by the runner's `eval --help`). Empty by default.
+    const CELL_CODES: &'static str = "";
 
     /// The mode's name, as on the command line and in reports (`love`, `ante`, `standard`).
     fn mode_name(mode: Self::Mode) -> &'static str;
@@ -305,6 +315,26 @@ pub trait Game: Sized + Sync {
     /// # Errors
     /// [`EvalError`] for a grid that is not one of the game, or an option it does not take.
     fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError>;
+
+    /// Plays a round in `mode` from a given grid (in the game's grid text, as
+    /// [`Game::evaluate_grid_text`] reads it) taken as the paid spin's landing, reporting the
+    /// events to `rec`; whatever is random after the grid (refills, Star values, respins,
+    /// free spins) is drawn from `rng`. Returns the win of what was played, hundredths of the
+    /// bet. What `play --grid` and the round viewer show. Never called by a simulation.
+    ///
+    /// # Errors
+    /// [`EvalError::Grid`] for a grid that is not one of the game; [`EvalError::NoGridPlay`]
+    /// (the default) for a game that cannot play a given grid.
+    fn play_from_grid<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        mode: Self::Mode,
+        grid: &str,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> Result<Win, EvalError> {
+        let _ = (mode, grid, rng, rec);
+        Err(EvalError::NoGridPlay { game: Self::NAME })
+    }
 
     /// The exact odds of the top awards of this game's model, as (award name, rounds per
     /// award), where the game computes them exactly; `None` (the default) where it does not.

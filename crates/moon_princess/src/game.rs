@@ -39,6 +39,8 @@ impl slot_core::Game for MoonPrincess {
     /// The free spins feature is the free-spin source, the Trinity feature the Trinity source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 2), (1, 1)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+    const CELL_CODES: &'static str = "ci Circle, st Star, he Heart, be Bell, pg Princess Storm (green),
+pb Princess Star (blue), pr Princess Love (red), W Wild, . empty";
     /// The published ladder: 96.50, 94.51 (published), 91.49, 87.50 and 84.50 %, each
     /// certified for every pick.
     const VARIANTS: &'static [slot_core::variant::Variant] = &[
@@ -164,6 +166,33 @@ impl slot_core::Game for MoonPrincess {
     /// [`MoonPrincess::evaluate_free_spin_sequence`] as a free spin), from the multiplier
     /// given (x1 without it): every win, the grid clear's pay, and the tumbles, final
     /// multiplier, meter and the feature the sequence leads to.
+    /// The grid's whole tumble sequence as a paid spin at x1, as `eval` plays it (no power,
+    /// no Trinity spin, no free spin played; a clear is reported and pays nothing): a
+    /// `landed` event with the grid, then the sequence's events. Nothing is drawn, so the
+    /// mode and the generator are not read. Returns the sequence's win after the cap.
+    fn play_from_grid<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        _mode: Pick,
+        grid: &str,
+        _rng: &mut R,
+        rec: &mut Rec,
+    ) -> Result<Win, EvalError> {
+        let g = crate::parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
+        rec.record(|| Event::Landed {
+            grid: crate::grid_text(&g),
+            reel_set: None,
+            stops: None,
+            stars: None,
+        });
+        let sequence = MoonPrincess::evaluate_sequence(&g, Multiplier::ONE);
+        if rec.is_recording() {
+            for event in sequence.events {
+                rec.record(|| event);
+            }
+        }
+        Ok(sequence.paid)
+    }
+
     fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError> {
         let grid = crate::parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
         let bad_multiplier = |m: i64| EvalError::Value {

@@ -41,6 +41,8 @@ impl slot_core::Game for StarlightChristmas {
     /// The free spins feature is the free-spin source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 3)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+    const CELL_CODES: &'static str = "gy yellow, gt turquoise, gg green, gb blue, gr red gem, st Star,
+mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)";
     /// The published ladder of the game's family: 96.50, 95.50 (published) and 94.50 %, each
     /// certified in both bet modes.
     const VARIANTS: &'static [slot_core::variant::Variant] = &[
@@ -146,6 +148,20 @@ impl slot_core::Game for StarlightChristmas {
     /// The grid's pay-anywhere wins, multiplied by its Multiplier sum (x1 without one), and
     /// its Scatter pay ([`crate::paytable::evaluate_grid`]); whether it triggers the free
     /// spins. A base-game grid: there is no free-spin evaluation and no starting multiplier.
+    /// The grid landed as the paid spin of a round in `mode`
+    /// ([`StarlightChristmas::play_grid`]): tumbles, refills, Multipliers and free spins
+    /// drawn from `rng`. Returns the round's win.
+    fn play_from_grid<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        mode: BetMode,
+        grid: &str,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> Result<Win, EvalError> {
+        let g = parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
+        Ok(<Self as slot_core::Game>::win(&self.play_grid(mode, rng, &mut *rec, &g)))
+    }
+
     fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError> {
         if options.free_spin {
             return Err(EvalError::Option {
