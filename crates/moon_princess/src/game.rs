@@ -39,7 +39,8 @@ impl slot_core::Game for MoonPrincess {
     /// The free spins feature is the free-spin source, the Trinity feature the Trinity source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 2), (1, 1)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
-    const CELL_CODES: &'static str = "ci Circle, st Star, he Heart, be Bell, pg Princess Storm (green),
+    const CELL_CODES: &'static str =
+        "ci Circle, st Star, he Heart, be Bell, pg Princess Storm (green),
 pb Princess Star (blue), pr Princess Love (red), W Wild, . empty";
     /// The published ladder: 96.50, 94.51 (published), 91.49, 87.50 and 84.50 %, each
     /// certified for every pick.

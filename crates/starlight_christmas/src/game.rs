@@ -41,7 +41,8 @@ impl slot_core::Game for StarlightChristmas {
     /// The free spins feature is the free-spin source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 3)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
-    const CELL_CODES: &'static str = "gy yellow, gt turquoise, gg green, gb blue, gr red gem, st Star,
+    const CELL_CODES: &'static str =
+        "gy yellow, gt turquoise, gg green, gb blue, gr red gem, st Star,
 mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)";
     /// The published ladder of the game's family: 96.50, 95.50 (published) and 94.50 %, each
     /// certified in both bet modes.
@@ -159,7 +160,9 @@ mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)";
         rec: &mut Rec,
     ) -> Result<Win, EvalError> {
         let g = parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
-        Ok(<Self as slot_core::Game>::win(&self.play_grid(mode, rng, &mut *rec, &g)))
+        Ok(<Self as slot_core::Game>::win(
+            &self.play_grid(mode, rng, &mut *rec, &g),
+        ))
     }
 
     fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError> {

@@ -43,7 +43,8 @@ impl slot_core::Game for WishUponAStar {
     /// The gift bonus and Lock & Spin features are their sources (the free spins feature also holds the gift and Lock & Spin wins of the free spins, so it is not the free-spin source).
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(1, 3), (2, 4)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
-    const CELL_CODES: &'static str = "10, J, Q, K, A, be Bell, cc Candy Cane, cd Candle, tr Tree, el Elf,
+    const CELL_CODES: &'static str =
+        "10, J, Q, K, A, be Bell, cc Candy Cane, cd Candle, tr Tree, el Elf,
 W Wild, BO Bonus, ST Star";
     /// The ladder: 96.00, 95.20 (published), 94.00, 92.00 and 90.00 %, each exact.
     const VARIANTS: &'static [Variant] = &[
