@@ -22,6 +22,7 @@ use std::process::{Command, Stdio};
 #[derive(Args, Debug, Clone)]
 pub struct LabKitArgs {
     /// The game.
+    #[arg(value_parser = crate::game_arg())]
     pub game: GameArg,
     /// Moon Princess: the free-spin pick (default love).
     #[arg(long, value_enum)]
@@ -139,6 +140,7 @@ pub enum EquivalenceCmd {
 #[derive(Args, Debug, Clone)]
 pub struct MonitorArgs {
     /// The game.
+    #[arg(value_parser = crate::game_arg())]
     pub game: GameArg,
     /// Moon Princess: the free-spin pick the stake level's rounds were played with (required:
     /// each pick has its own certified RTP and sd).
