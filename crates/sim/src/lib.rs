@@ -47,6 +47,7 @@
 //! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
 //! | [`certify`] | certification of one game, mode and model: exact, whole rounds in resumable chunks, or split; the certificate |
 //! | [`detail`] | where the return comes from: contributions by symbol and count, tumble depth, multiplier, Girl Power, award; the round wins' distribution |
+//! | [`evidence`] | the certification evidence a game states, read and checked: certified mean and sd, lab-kit files and disclosure figures |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
 //! | [`files`] | files written whole or not at all, output folders a command owns (refused when they hold other work), bounded reads of outside files |
 //! | [`equivalence`] | outcome equivalence between builds: round digests recorded and checked |
@@ -68,6 +69,7 @@ pub mod certify;
 pub mod detail;
 pub mod equivalence;
 pub mod error;
+pub mod evidence;
 pub mod facts;
 pub mod files;
 mod fold;
