@@ -56,14 +56,6 @@ pub enum EvidenceError {
         /// The short fingerprint of the record's model.
         found: String,
     },
-    /// The evidence says the RTP is exact, but the game computes no exact RTP of the mode.
-    #[error("{game} states an exact RTP of mode {mode} but computes none")]
-    NoExact {
-        /// The game.
-        game: &'static str,
-        /// The mode.
-        mode: &'static str,
-    },
     /// A certification file the evidence names is not in the source.
     #[error("the certification record {} is missing from the source", path.display())]
     Missing {
@@ -95,7 +87,7 @@ pub fn kit_files<G: Game>(root: &Path, game: &G) -> Vec<(String, PathBuf)> {
 }
 
 /// The certified mean and sd of `mode` of the variant `game` plays, from its evidence: the
-/// RTP exact ([`Game::exact_rtp`]) or from the split record's sums, the sd from the record's
+/// RTP exact ([`Game::exact_rtp`], or the figure stated where the build computes none) or from the split record's sums, the sd from the record's
 /// sums ([`monitor::split_sd`]), a whole-round report or the variant file's shape run;
 /// `root` is the repository.
 ///
@@ -113,13 +105,13 @@ pub fn certified<G: Game>(
         .variant()
         .map_or_else(String::new, |v| format!(" of the {} variant", v.rtp));
     let (rtp, split_sd, rtp_source) = match e.method {
-        Method::Exact => {
-            let rtp = game.exact_rtp(mode).ok_or(EvidenceError::NoExact {
-                game: G::NAME,
-                mode: e.mode,
-            })?;
-            (rtp, None, format!("exact RTP{of_variant}"))
-        }
+        // The game's own exact figure where this build computes it (Wish Upon a Star's
+        // feature `exact`), else the one it states (rounded to 1e-9).
+        Method::Exact => (
+            game.exact_rtp(mode).unwrap_or(e.rtp),
+            None,
+            format!("exact RTP{of_variant}"),
+        ),
         Method::Split { record } => {
             let path = path_of::<G>(root, record);
             let (rtp, sd) = split_figures::<G>(&path, e.mode, &fingerprint, variant.model)?;
@@ -360,7 +352,8 @@ pub fn kit<G: Game>(root: &Path, game: &G) -> Result<KitEvidence, EvidenceError>
                 });
             }
             _ => {
-                if let Some(rtp) = game.exact_rtp(m) {
+                let stated_exact = e.filter(|e| e.method == Method::Exact).map(|e| e.rtp);
+                if let Some(rtp) = game.exact_rtp(m).or(stated_exact) {
                     figures.rtps.push(crate::labkit::ModeRtp {
                         mode: G::mode_name(m),
                         rtp,
