@@ -21,6 +21,7 @@
 //! that list nothing, so a game without them still simulates.
 
 use crate::events::EventLog;
+use crate::evidence::{Evidence, ModeEvidence};
 use crate::fingerprint::Fingerprint;
 use crate::money::{BetLadder, Cap, Win};
 use crate::recorder::Recorder;
@@ -31,39 +32,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 
+pub use crate::evidence::{CertifiedOdds, CertifiedRtp};
 pub use crate::variant::TargetRtp;
-
-/// A committed certification figure of a mode's RTP (the README's "Certification figures"):
-/// what a game states for its shipped model through [`Game::certified_rtp`], beside which a
-/// simulation's figure is read.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CertifiedRtp {
-    /// The RTP, a fraction of the stake (`0.954557`).
-    pub rtp: f64,
-    /// The 99 % half-width, a fraction of the stake; `None` for an exact figure.
-    pub half_width_99: Option<f64>,
-    /// How it was obtained, in words (method, seed, rounds).
-    pub how: String,
-}
-
-/// Committed odds of a top award (the cap) of a mode's shipped model, from a certification
-/// run: what a player-facing help page and a regulator's disclosure state (Germany's
-/// GlüStV § 22a, Ontario's odds of rare top awards, GLI-11's awards rarer than 1 in 100
-/// million games), through [`Game::certified_award_odds`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct CertifiedOdds {
-    /// The award, as the game names it (`cap 5000x`).
-    pub award: &'static str,
-    /// Its probability per round.
-    pub probability: f64,
-    /// The count of events the figure rests on: the times it came in the run, or, for a
-    /// weighted estimate, its effective count ((sum of weights)^2 / sum of squared weights).
-    /// Its 95 % interval is the exact Poisson interval of this count (rounded down), scaled
-    /// to `probability` (`slot_sim` computes it).
-    pub count: f64,
-    /// How it was obtained, in words (method, seeds, rounds, any bias bound).
-    pub how: String,
-}
 
 /// One random input of a game, as the goodness-of-fit test sees it: a name and the weight of
 /// each outcome in the math model (outcome `i` is drawn with probability `weights[i] / sum`).
@@ -349,20 +319,34 @@ pub trait Game: Sized + Sync {
         None
     }
 
+    /// The certification evidence the game states for the variants of its ladder
+    /// ([`Evidence`]: certified RTPs, their records, the sd's source, the award odds); the
+    /// default states none.
+    fn evidence() -> &'static Evidence {
+        &Evidence::NONE
+    }
+
+    /// The evidence of the mode in the variant this game plays ([`Game::evidence`]), `None`
+    /// for a model off the ladder or a mode without evidence.
+    fn mode_evidence(&self, mode: Self::Mode) -> Option<&'static ModeEvidence> {
+        Self::evidence()
+            .variant(self.variant()?.model)?
+            .mode(Self::mode_name(mode))
+    }
+
     /// The committed certification figure of the mode's RTP ([`CertifiedRtp`]) when this
-    /// game runs the model it was certified for (its fingerprint is the shipped model's);
-    /// `None` (the default) for any other model or a game without one.
+    /// game runs a model of its ladder that has evidence, read from [`Game::evidence`];
+    /// `None` for any other model.
     fn certified_rtp(&self, mode: Self::Mode) -> Option<CertifiedRtp> {
-        let _ = mode;
-        None
+        self.mode_evidence(mode).map(ModeEvidence::certified)
     }
 
     /// The committed odds of the mode's top awards ([`CertifiedOdds`]) when this game runs
-    /// the model they were measured on; empty (the default) for any other model or a game
-    /// without them.
+    /// a model of its ladder that has evidence, read from [`Game::evidence`]; empty for any
+    /// other model.
     fn certified_award_odds(&self, mode: Self::Mode) -> Vec<CertifiedOdds> {
-        let _ = mode;
-        Vec::new()
+        self.mode_evidence(mode)
+            .map_or_else(Vec::new, |e| e.odds.iter().map(|o| o.certified()).collect())
     }
 
     /// The random inputs a round in `mode` draws, each with its weights in the math model,

@@ -50,6 +50,7 @@ pub mod bit_draws;
 pub mod bytes_rng;
 pub mod cluster;
 pub mod events;
+pub mod evidence;
 pub mod fingerprint;
 pub mod fuzz_seeds;
 pub mod game;

@@ -2,7 +2,7 @@
 //! features, top awards, target RTP), a round in a pick, and the random inputs a round draws
 //! (for the goodness-of-fit test of a simulation).
 
-use crate::math_model::{MathModel, ModelError, ReelSet, VariantEvidence};
+use crate::math_model::{MathModel, ModelError, ReelSet};
 use crate::outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
 use crate::pick::{PICKS, Pick};
 use crate::round::Multiplier;
@@ -11,7 +11,7 @@ use slot_core::Rng;
 use slot_core::events::{Event, EventLog, PowerSource, Princess, SpinKind};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::{
-    BaseGame, CertifiedRtp, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
+    BaseGame, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
 };
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::{NoRecorder, Recorder};
@@ -91,55 +91,9 @@ pb Princess Star (blue), pr Princess Love (red), W Wild, . empty";
         MoonPrincess::fingerprint(self)
     }
 
-    /// The pick's split certification of the variant this game plays
-    /// ([`VariantEvidence::of`]: the published model's in [`crate::math_model::CONFIRMED`],
-    /// another variant's in [`crate::math_model::VARIANT_EVIDENCE`]); `None` for a model off
-    /// the ladder.
-    fn certified_rtp(&self, pick: Pick) -> Option<CertifiedRtp> {
-        let f = evidence_of(self)?.certified[pick.index()];
-        Some(CertifiedRtp {
-            rtp: f.rtp,
-            half_width_99: Some(f.half_width_99),
-            how: f.method.to_string(),
-        })
-    }
-
-    /// The pick's odds of the cap in the variant this game plays, from its split records
-    /// ([`VariantEvidence::of`]); none for a model off the ladder.
-    fn certified_award_odds(&self, pick: Pick) -> Vec<slot_core::game::CertifiedOdds> {
-        let Some(e) = evidence_of(self) else {
-            return Vec::new();
-        };
-        let c = e.cap[pick.index()];
-        vec![slot_core::game::CertifiedOdds {
-            award: "cap 5000x",
-            probability: c.probability,
-            count: c.effective_count,
-            how: format!(
-                "split record {}/{}: {} base games (seed {}) and {} features alone (seed {}), each feature weighted by the share of triggering base games it caps with (effective count {:.1}); {}; {}",
-                e.records_dir(),
-                e.cap_record,
-                count_text(c.base_games),
-                c.base_seed,
-                count_text(c.features),
-                c.seed,
-                c.effective_count,
-                if c.bias_bound == 0.0 {
-                    "nothing left out".to_string()
-                } else {
-                    format!("left out at most {:.1e}", c.bias_bound)
-                },
-                if c.unseen_base_bound > 0.0 {
-                    format!(
-                        "no base game capped alone in {} (its chance, stated apart: at most {:.1e} at 95 %)",
-                        count_text(c.base_games),
-                        c.unseen_base_bound
-                    )
-                } else {
-                    "the base games that capped alone are counted in it".to_string()
-                }
-            ),
-        }]
+    /// Every variant's certification ([`crate::evidence::EVIDENCE`]).
+    fn evidence() -> &'static slot_core::evidence::Evidence {
+        &crate::evidence::EVIDENCE
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
@@ -382,26 +336,9 @@ fn strip_len(text: &str) -> usize {
         .sum()
 }
 
-/// A count in short scientific form: `1e9`, `2.1e9`, `5.6e7`.
-fn count_text(n: u64) -> String {
-    format!("{:.1e}", n as f64).replace(".0e", "e")
-}
-
-/// The evidence of the variant `game` plays ([`VariantEvidence::of`]), `None` off the ladder.
-fn evidence_of(game: &MoonPrincess) -> Option<VariantEvidence> {
-    VariantEvidence::of(slot_core::Game::variant(game)?.model)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn counts_are_written_in_short_scientific_form() {
-        assert_eq!(count_text(1_000_000_000), "1e9");
-        assert_eq!(count_text(2_100_000_000), "2.1e9");
-        assert_eq!(count_text(56_000_000), "5.6e7");
-    }
 
     #[test]
     fn strip_lengths_count_stacks() {

@@ -192,11 +192,12 @@
 //! iGaming standard asks an operator to show for a game whose player choices change its RTP.
 //! Each variant's file (`variants/rtp-XX.XX.json`, [`math_model::VARIANT_FILES`]) holds its
 //! model, its target and how it was tuned ([`math_model`], "The RTP ladder"); the evidence is
-//! [`math_model::VARIANT_EVIDENCE`].
+//! [`evidence::EVIDENCE`].
 
 mod board;
 pub mod evaluate;
 pub mod events;
+pub mod evidence;
 pub mod features;
 pub mod free_spins;
 #[doc(hidden)]

@@ -2,16 +2,14 @@
 //! stakes, cap, RTP sources, features, top awards, target RTP), a round in a bet mode, and the
 //! random inputs a round draws (for the goodness-of-fit test of a simulation).
 
-use crate::math_model::{CellWeights, MathModel, ModelError, VariantEvidence};
+use crate::math_model::{CellWeights, MathModel, ModelError};
 use crate::paytable::evaluate_grid;
 use crate::symbols::{MULTIPLIER, NAMES, SCATTER, SHAPE, TEXT_CODES, parse_code, parse_grid};
 use crate::{AWARDS, BetMode, FEATURES, RoundOutcome, SOURCES, StarlightChristmas};
 use slot_core::Rng;
 use slot_core::events::{Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{
-    CertifiedRtp, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
-};
+use slot_core::game::{EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp};
 use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
@@ -85,44 +83,9 @@ mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)";
         StarlightChristmas::fingerprint(self)
     }
 
-    /// The mode's split certification of the variant this game plays
-    /// ([`VariantEvidence::of`]: the published model's in [`crate::math_model::CERTIFIED`],
-    /// another variant's in [`crate::math_model::VARIANT_EVIDENCE`]); `None` for a model off
-    /// the ladder.
-    fn certified_rtp(&self, mode: BetMode) -> Option<CertifiedRtp> {
-        let c = evidence_of(self)?.certified[mode_index(mode)];
-        Some(CertifiedRtp {
-            rtp: c.rtp,
-            half_width_99: Some(c.half_width_99),
-            how: format!(
-                "split estimate (B + q V) / stake until the 99 % half-width was at most 0.05 pp: {} base games (seed {}) and {} features played alone",
-                c.base_games, c.seed, c.features
-            ),
-        })
-    }
-
-    /// The cap's odds of the mode in the variant this game plays, from its certification
-    /// records ([`VariantEvidence::of`]); none for a model off the ladder.
-    fn certified_award_odds(&self, mode: BetMode) -> Vec<slot_core::game::CertifiedOdds> {
-        let Some(e) = evidence_of(self) else {
-            return Vec::new();
-        };
-        let i = mode_index(mode);
-        let (cap, c) = (e.cap[i], e.certified[i]);
-        vec![slot_core::game::CertifiedOdds {
-            award: "cap 5000x",
-            probability: cap.probability,
-            count: cap.effective_count,
-            how: format!(
-                "split record confirmation/{}/{}: {} base games (seed {}) and {} features alone, each feature weighted by the share of triggering base games it caps with (effective count {:.1})",
-                e.records_dir(),
-                c.record,
-                c.base_games,
-                c.seed,
-                c.features,
-                cap.effective_count
-            ),
-        }]
+    /// Every variant's certification ([`crate::evidence::EVIDENCE`]).
+    fn evidence() -> &'static slot_core::evidence::Evidence {
+        &crate::evidence::EVIDENCE
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
@@ -333,15 +296,4 @@ impl slot_core::game::SplitGame for StarlightChristmas {
     fn play_feature<R: Rng + ?Sized>(&self, _: BetMode, rng: &mut R) -> RoundOutcome {
         self.play_free_spins_alone(rng)
     }
-}
-
-/// The evidence of the variant `game` plays ([`slot_core::Game::variant`], found by the
-/// model's fingerprint), `None` off the ladder.
-fn evidence_of(game: &StarlightChristmas) -> Option<VariantEvidence> {
-    VariantEvidence::of(slot_core::Game::variant(game)?.model)
-}
-
-/// The index of `mode` in the evidence's per-mode arrays (standard, ante).
-fn mode_index(mode: BetMode) -> usize {
-    usize::from(mode == BetMode::Ante)
 }

@@ -8,9 +8,7 @@ use crate::symbols::{CELLS, SHAPE};
 use slot_core::Rng;
 use slot_core::events::{Award, AwardKind, Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{
-    CertifiedRtp, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
-};
+use slot_core::game::{EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp};
 use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
@@ -94,23 +92,9 @@ W Wild, BO Bonus, ST Star";
         WishUponAStar::fingerprint(self)
     }
 
-    /// The exact figure of each variant of the ladder ([`crate::math_model::EXACT_RTP`] for
-    /// the published one, [`crate::math_model::VARIANT_EXACT_RTPS`]), for the shipped models
-    /// only.
-    fn certified_rtp(&self, _: Standard) -> Option<CertifiedRtp> {
-        let variant = slot_core::Game::variant(self)?;
-        let (_, rtp) = crate::math_model::VARIANT_EXACT_RTPS
-            .iter()
-            .find(|(name, _)| *name == variant.model)?;
-        Some(CertifiedRtp {
-            rtp: *rtp,
-            half_width_99: None,
-            how: format!(
-                "exact: a fraction computed over the reel strips of the {} variant (cargo xtask exact wish-upon-a-star --rtp {})",
-                variant.rtp,
-                variant.rtp.percent_text()
-            ),
-        })
+    /// Every variant's exact RTP and the source of its sd ([`crate::evidence::EVIDENCE`]).
+    fn evidence() -> &'static slot_core::evidence::Evidence {
+        &crate::evidence::EVIDENCE
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(

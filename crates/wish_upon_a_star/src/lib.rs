@@ -157,6 +157,7 @@
 
 pub mod evaluate;
 pub mod events;
+pub mod evidence;
 #[cfg(feature = "exact")]
 pub mod exact;
 #[doc(hidden)]
