@@ -640,26 +640,6 @@ pub fn probe_writable(path: &Path) -> CliResult {
     Ok(())
 }
 
-/// Refuses a tuning search that noise would steer: the RTP it solves for (of `what`) is known
-/// only to `half_width` (99 %, a fraction) at `rounds`, wider than the distance a shipped
-/// model may miss its target by ([`slot_sim::certify::MAX_DISTANCE`]); names the rounds that
-/// would do (the half-width falls as one over the square root of the rounds).
-///
-/// # Errors
-/// The refusal, when the half-width is wider than the bar.
-pub fn refuse_noise(half_width: f64, rounds: u64, what: &str) -> CliResult {
-    let max = slot_sim::certify::MAX_DISTANCE;
-    if half_width <= max {
-        return Ok(());
-    }
-    let needed = (rounds as f64 * (half_width / max).powi(2) * 1.1).ceil();
-    Err(CliError(format!(
-        "noise: at --rounds {rounds} {what} is known to +- {:.4} pp (99 %), wider than the {:.2} pp a model may miss its target by, so any knob found could be off target by more; tune with --rounds {needed:.0} or more",
-        half_width * 100.0,
-        max * 100.0
-    )))
-}
-
 /// The command line this runner was started with, as `cargo xtask ...` (a variant file's
 /// record of the command that made it).
 pub fn command_line() -> String {

@@ -55,6 +55,7 @@
 //! | [`outcome`] | a finished round and its statistics record |
 //! | [`round`] | the round flow: [`MoonPrincess`] |
 //! | [`math_model`] | ALL data: reel sets and weights, power chances, with the tuning figures |
+//! | [`tuning`] | how the RTP ladder is tuned: its knobs for `slot_sim::ladder` and the design rule's constants |
 //! | [`events`] | what the round record holds for this game |
 //! | [`game`] | Moon Princess as a [`slot_core::Game`]: facts, target RTP ([`game::TARGET_RTP`]), a round in a pick, `eval`'s grid reading, the random inputs, the split of base game and free spins |
 //!
@@ -212,6 +213,7 @@ pub mod round;
 pub mod spin;
 pub mod symbols;
 mod tables;
+pub mod tuning;
 
 pub use evaluate::{Evaluation, LineWin, PayClass, evaluate};
 pub use features::Power;

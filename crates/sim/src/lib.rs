@@ -58,6 +58,7 @@
 //! | [`monitor`] | live-RTP monitoring: the range an RTP lies in after N rounds, a verdict and its p-value |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
 //! | [`knob`] | one integer knob of a mode tuned to a target RTP on the split estimate with paired base games (a generator per round), optionally anchored on a certified level |
+//! | [`ladder`] | the tuner of a game whose RTP ladder moves two base knobs and a feature knob per mode ([`slot_core::ladder::LadderGame`]): its feature knobs re-tuned, or a variant for a target with its file |
 //! | [`base_knobs`] | two integer knobs of a base game solved together (Newton steps on paired base games) so that its RTP and trigger rate reach two targets |
 //! | [`par`] | (feature `par-files`) the PAR files of a report |
 //! | [`error`] | [`SimError`] |
@@ -82,6 +83,7 @@ pub mod gof;
 pub mod knob;
 #[cfg(feature = "par-files")]
 pub mod labkit;
+pub mod ladder;
 pub mod models;
 pub mod monitor;
 #[cfg(feature = "par-files")]
