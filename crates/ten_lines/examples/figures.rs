@@ -16,7 +16,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("combinations      {}", f.combinations);
     println!("RTP               {rtp} = {:.6} %", 100.0 * rtp.to_f64());
     println!("  base game       {:.6} %", 100.0 * f.base_rtp().to_f64());
-    println!("  free spins      {:.6} %", 100.0 * f.free_spins_rtp().to_f64());
+    println!(
+        "  free spins      {:.6} %",
+        100.0 * f.free_spins_rtp().to_f64()
+    );
     let h = f.hit_frequency();
     println!("hit frequency     {h} = {:.6} %", 100.0 * h.to_f64());
     let t = f.trigger_rate();

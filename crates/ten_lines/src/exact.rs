@@ -36,9 +36,7 @@ pub enum ExactError {
     #[error(transparent)]
     Model(#[from] ModelError),
     /// Too many combinations to enumerate.
-    #[error(
-        "the strips have {combinations} combinations of stops, more than the {max} enumerated"
-    )]
+    #[error("the strips have {combinations} combinations of stops, more than the {max} enumerated")]
     TooMany {
         /// The product of the strip lengths.
         combinations: u128,
@@ -219,9 +217,7 @@ impl ExactFigures {
     pub fn largest_round_win_bound(&self) -> Win {
         let m = self.max_line_total.hundredths();
         let s = SCATTER_PAY.hundredths();
-        Win::from_hundredths(
-            m + s + u64::from(FREE_SPINS) * (FREE_SPIN_LINE_MULTIPLIER * m + s),
-        )
+        Win::from_hundredths(m + s + u64::from(FREE_SPINS) * (FREE_SPIN_LINE_MULTIPLIER * m + s))
     }
 }
 

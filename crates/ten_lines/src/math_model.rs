@@ -128,11 +128,26 @@ const SC: u8 = SCATTER;
 
 /// The shipped strips, reel 1 first.
 const STANDARD: [[u8; 30]; REELS] = [
-    [T, J, Q, SC, S7, T, BE, J, Q, BA, T, K, J, S7, Q, T, SC, J, BE, K, T, Q, J, BA, T, K, Q, BE, J, S7],
-    [J, T, K, W, Q, J, BE, T, BA, Q, K, J, S7, T, Q, BE, J, K, T, W, Q, J, BA, K, T, Q, BE, J, S7, T],
-    [S7, K, SC, T, J, BE, Q, W, BA, K, BA, J, Q, S7, T, K, J, SC, Q, BE, T, J, K, BA, Q, T, J, S7, K, BE],
-    [K, J, T, W, Q, BE, K, T, K, BA, Q, K, S7, T, J, Q, BE, K, W, T, J, Q, BA, K, T, J, S7, Q, BE, T],
-    [T, Q, SC, J, K, BE, T, Q, J, BA, K, T, S7, Q, J, K, T, SC, BE, Q, J, T, K, BA, Q, J, T, S7, K, BE],
+    [
+        T, J, Q, SC, S7, T, BE, J, Q, BA, T, K, J, S7, Q, T, SC, J, BE, K, T, Q, J, BA, T, K, Q,
+        BE, J, S7,
+    ],
+    [
+        J, T, K, W, Q, J, BE, T, BA, Q, K, J, S7, T, Q, BE, J, K, T, W, Q, J, BA, K, T, Q, BE, J,
+        S7, T,
+    ],
+    [
+        S7, K, SC, T, J, BE, Q, W, BA, K, BA, J, Q, S7, T, K, J, SC, Q, BE, T, J, K, BA, Q, T, J,
+        S7, K, BE,
+    ],
+    [
+        K, J, T, W, Q, BE, K, T, K, BA, Q, K, S7, T, J, Q, BE, K, W, T, J, Q, BA, K, T, J, S7, Q,
+        BE, T,
+    ],
+    [
+        T, Q, SC, J, K, BE, T, Q, J, BA, K, T, S7, Q, J, K, T, SC, BE, Q, J, T, K, BA, Q, J, T, S7,
+        K, BE,
+    ],
 ];
 
 impl MathModel {
@@ -174,9 +189,15 @@ mod tests {
             })
         );
         m.strips[0][0] = 42;
-        assert!(matches!(validate(&m), Err(ModelError::UnknownSymbol { .. })));
+        assert!(matches!(
+            validate(&m),
+            Err(ModelError::UnknownSymbol { .. })
+        ));
         m.strips[0] = vec![TEN, TEN];
-        assert!(matches!(validate(&m), Err(ModelError::StripLength { len: 2, .. })));
+        assert!(matches!(
+            validate(&m),
+            Err(ModelError::StripLength { len: 2, .. })
+        ));
         assert!(MathModel::named("standard").is_some() && MathModel::named("x").is_none());
     }
 }

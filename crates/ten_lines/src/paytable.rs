@@ -33,8 +33,8 @@ pub const LINE_PAYS_IN_LINE_BETS: [[u64; 3]; SYMBOLS] = [
     [20, 80, 300],   // Bell
     [30, 120, 500],  // Bar
     [40, 200, 1000], // Seven
-    [0, 0, 0],    // Wild: never starts a line (not on reel 1), no pay of its own
-    [0, 0, 0],    // Scatter: pays as a scatter, never on a line
+    [0, 0, 0],       // Wild: never starts a line (not on reel 1), no pay of its own
+    [0, 0, 0],       // Scatter: pays as a scatter, never on a line
 ];
 
 /// Hundredths of the total bet per line bet (the total bet is [`LINES`] line bets).
@@ -90,9 +90,9 @@ mod tests {
 
     #[test]
     fn paylines_are_distinct() {
-        for a in 0..LINES {
-            for b in a + 1..LINES {
-                assert_ne!(PAYLINES[a], PAYLINES[b], "lines {} and {}", a + 1, b + 1);
+        for (a, la) in PAYLINES.iter().enumerate() {
+            for (b, lb) in PAYLINES.iter().enumerate().skip(a + 1) {
+                assert_ne!(la, lb, "lines {} and {}", a + 1, b + 1);
             }
         }
     }

@@ -216,7 +216,11 @@ impl TenLines {
         });
         let ev = evaluate(&window);
         let (multiplier, line_source, scatter_source) = if free {
-            (FREE_SPIN_LINE_MULTIPLIER, SOURCE_FREE_SPINS, SOURCE_FREE_SPINS)
+            (
+                FREE_SPIN_LINE_MULTIPLIER,
+                SOURCE_FREE_SPINS,
+                SOURCE_FREE_SPINS,
+            )
         } else {
             (1, SOURCE_BASE_LINES, SOURCE_BASE_SCATTER)
         };
@@ -229,7 +233,8 @@ impl TenLines {
         }
         if !ev.scatter_win.is_zero() && !st.ledger.capped() {
             let payment = st.ledger.pay(scatter_source, ev.scatter_win);
-            st.rec.record(|| scatter_win_event(&window, ev.scatter_win, payment));
+            st.rec
+                .record(|| scatter_win_event(&window, ev.scatter_win, payment));
         }
         ev
     }

@@ -154,9 +154,23 @@ mod tests {
             }
         );
         let e = parse_grid("J K Q Q J/J K Q Q J/J K Q Q W").unwrap_err();
-        assert!(matches!(e, GridInputError::Placement { row: 3, reel: 5, .. }));
+        assert!(matches!(
+            e,
+            GridInputError::Placement {
+                row: 3,
+                reel: 5,
+                ..
+            }
+        ));
         let e = parse_grid("J SC Q Q J/J K Q Q J/J K Q Q J").unwrap_err();
-        assert!(matches!(e, GridInputError::Placement { row: 1, reel: 2, .. }));
+        assert!(matches!(
+            e,
+            GridInputError::Placement {
+                row: 1,
+                reel: 2,
+                ..
+            }
+        ));
         assert!(parse_grid("SC W SC W SC/J W W W J/J K Q Q J").is_ok());
     }
 }

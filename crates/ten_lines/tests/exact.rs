@@ -63,14 +63,13 @@ fn the_shipped_model_has_its_committed_figures_and_the_cap_is_out_of_reach() {
     );
     // No round can reach the cap, so the cap never trims the exact RTP.
     assert!(f.largest_round_win_bound() < CAP.limit);
-    assert_eq!(
-        TenLines::standard().exact_rtp(Standard),
-        Some(rtp.to_f64())
-    );
+    assert_eq!(TenLines::standard().exact_rtp(Standard), Some(rtp.to_f64()));
     // At most one Scatter in any window of the shipped strips (so at most 3 a spin).
     for s in &MathModel::standard().strips {
         for stop in 0..s.len() {
-            let n = (0..3).filter(|r| s[(stop + r) % s.len()] == SCATTER).count();
+            let n = (0..3)
+                .filter(|r| s[(stop + r) % s.len()] == SCATTER)
+                .count();
             assert!(n <= 1);
         }
     }
@@ -99,7 +98,11 @@ fn a_simulation_lies_in_its_99_percent_interval_around_the_exact_figures() {
     );
     let n = acc.rounds as f64;
     for (got, p, what) in [
-        (acc.hits as f64 / n, f.hit_frequency().to_f64(), "hit frequency"),
+        (
+            acc.hits as f64 / n,
+            f.hit_frequency().to_f64(),
+            "hit frequency",
+        ),
         (
             acc.feature_rounds[0] as f64 / n,
             f.trigger_rate().to_f64(),

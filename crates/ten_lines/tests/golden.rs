@@ -12,7 +12,10 @@ use slot_core::golden::{changed, read};
 fn golden_rounds_keep_their_wins_and_records() {
     let list = read(include_str!("golden.json")).unwrap();
     assert_eq!(list.len(), 40);
-    assert!(list.iter().any(|g| g.win > 1_000), "a free-spin round is listed");
+    assert!(
+        list.iter().any(|g| g.win > 1_000),
+        "a free-spin round is listed"
+    );
     let changed = changed(&ten_lines::TenLines::standard(), &list);
     assert!(
         changed.is_empty(),

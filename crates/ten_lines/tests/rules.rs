@@ -45,7 +45,12 @@ fn every_payline_pays_five_sevens_along_its_own_path() {
         // Seven x5 = 1,000 line bets = 100 x the total bet.
         assert_eq!(ev.line_count, 1, "payline {}", l + 1);
         let win = ev.line_wins()[0];
-        assert_eq!((usize::from(win.line), win.len), (l, 5), "payline {}", l + 1);
+        assert_eq!(
+            (usize::from(win.line), win.len),
+            (l, 5),
+            "payline {}",
+            l + 1
+        );
         assert_eq!(ev.line_total, Win::from_hundredths(10_000));
     }
 }
