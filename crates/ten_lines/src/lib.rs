@@ -27,9 +27,9 @@
 //!   K 15 / 40 / 150; Bell 20 / 80 / 300; Bar 30 / 120 / 500; Seven 40 / 200 / 1,000. In
 //!   hundredths of the total bet (the unit of every amount in this crate) they are ten times
 //!   that, integers ([`paytable::line_pay`]).
-//! - **Scatter**: 3 or more Scatters anywhere (at most one a reel window is possible only if
-//!   the strips space them; the shipped ones do) pay 2 x the total bet and award 10 free
-//!   spins.
+//! - **Scatter**: 3 or more Scatters anywhere pay 2 x the total bet and award 10 free spins
+//!   (the shipped strips space their Scatters so that a window shows at most one, so 3 is the
+//!   most a spin shows; a model that allows more pays the same for more).
 //! - **Free spins**: played on the same strips at the same bet; line wins are tripled;
 //!   Scatters pay their 2 x (not tripled) but award no more free spins (no retrigger).
 //! - **Cap**: a round pays at most 5,000 x the total bet (through the core's
