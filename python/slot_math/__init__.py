@@ -10,6 +10,7 @@ Three regulated slot games (``moon-princess``, ``wish-upon-a-star``,
 * :func:`rounds`: per-round numpy arrays of a seed's first rounds (for pandas).
 * :func:`play`: one round's event log; :func:`evaluate`: a grid evaluated alone;
   :func:`exact`: Wish Upon a Star's exact figures as :class:`fractions.Fraction`.
+* :func:`tune`: a variant of a game's published model for a target RTP (its variant file).
 * :func:`merge`: reports merged exactly; :func:`read_report`, :meth:`Report.from_json`.
 * :func:`games`, :func:`modes`, :func:`picks`, :func:`models`, :func:`variants`,
   :func:`game_info`: what there is to choose.
@@ -45,6 +46,7 @@ __all__ = [
     "play",
     "evaluate",
     "exact",
+    "tune",
     "merge",
     "games",
     "modes",
@@ -258,6 +260,36 @@ def exact(
         else:
             out[name] = _fraction(value)
     return out
+
+
+def tune(
+    game: str,
+    target_rtp: Union[float, str],
+    *,
+    rounds: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]:
+    """A variant of ``game``'s published model for the RTP ``target_rtp`` (in percent, ``93``
+    or ``"93.00"``, from 84 to 97), holding the published variant's shape: the variant file
+    as a dict (``game``, ``target_rtp``, ``model``, ``tuning`` with its knobs, RTP per mode
+    and shape beside the published variant's), tuned as ``cargo xtask tune GAME
+    --target-rtp R --rounds N --seed S`` tunes it, so the same arguments give the same
+    model, knobs and shape (its ``tuning.command`` names this call instead). Write it with
+    ``json.dump`` and play it with ``model=PATH``.
+
+    :param rounds: base games of the tuner's runs (and rounds of the shape's runs); the
+        game's default without it. Moon Princess's tuner needs some 6e8 for a pick's RTP
+        known to 0.10 pp and raises :class:`ConfigError` naming the rounds that would do.
+    :param seed: the seed (the runner's default without it).
+    :param threads: worker threads (``None`` or 0: every core); the figures do not depend
+        on them.
+
+    Moon Princess and Wish Upon a Star are tuned here; Starlight Christmas's tuner is still
+    the runner's (:class:`ConfigError`). The GIL is released while it runs.
+    """
+    text = _slot_math._tune(game, target_rtp, rounds=rounds, seed=seed, threads=threads)
+    return json.loads(text)
 
 
 ReportLike = Union[Report, str, "os.PathLike[str]", Tuple[str, Report]]

@@ -67,6 +67,17 @@ def _exact(
     """Wish Upon a Star's exact figures as (numerator, denominator) string pairs, of the
     variant ``rtp`` or the model ``model`` (the published model without either)."""
 
+def _tune(
+    game: str,
+    target_rtp: Union[float, str],
+    *,
+    rounds: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> str:
+    """A variant of the published model tuned to ``target_rtp``: its variant file's JSON
+    text (``cargo xtask tune GAME --target-rtp R``)."""
+
 def _report_from_json(text: str, label: str = "report") -> Dict[str, Any]:
     """A report read back from JSON, checked; its parts."""
 

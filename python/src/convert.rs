@@ -130,46 +130,18 @@ fn frac(r: &BigRational) -> (String, String) {
     (r.numer().to_string(), r.denom().to_string())
 }
 
-/// Wish Upon a Star's exact figures by name, each a (numerator, denominator) pair of strings
-/// (`rtp_by_source` a dict of them by source; `base_combinations` an integer as a string).
+/// Wish Upon a Star's exact figures by name ([`wish_upon_a_star::figures::FIGURES`]), each a
+/// (numerator, denominator) pair of strings (`rtp_by_source` a dict of them by source;
+/// `base_combinations` an integer as a string).
 pub fn exact_parts<'py>(py: Python<'py>, e: &ExactFigures) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("rtp", frac(&e.rtp))?;
     let by_source = PyDict::new(py);
     for (name, r) in wish_upon_a_star::SOURCES.iter().zip(&e.rtp_by_source) {
         by_source.set_item(*name, frac(r))?;
     }
     d.set_item("rtp_by_source", by_source)?;
-    let bf = &e.base_features;
-    let figures: [(&str, &BigRational); 16] = [
-        ("base_ways_rtp", &e.base.ways_value),
-        ("base_ways_hit_frequency", &e.base.ways_hit_frequency),
-        (
-            "base_paytable_hit_frequency",
-            &e.base.paytable_hit_frequency,
-        ),
-        ("base_scatter_probability", &e.base.scatter_probability),
-        (
-            "base_lock_and_spin_probability",
-            &bf.lock_and_spin_probability,
-        ),
-        ("lock_and_spin_mean_value", &bf.lock_and_spin_mean),
-        ("base_grand_probability", &bf.grand_probability),
-        ("mean_star_value", &e.lock_and_spin.mean_star_value),
-        ("gift_mean_cash", &e.gift_mean_cash),
-        (
-            "gift_free_spins_probability",
-            &e.gift_free_spins_probability,
-        ),
-        ("free_spins_per_free_spin", &e.free_spins_per_free_spin),
-        ("free_spins_per_award", &e.free_spins_per_award),
-        ("free_spin_value", &e.free_spin_value),
-        ("free_ways_rtp", &e.free.ways_value),
-        ("free_spins_probability", &e.free_spins_probability),
-        ("grands_per_round", &e.grands_per_round),
-    ];
-    for (name, r) in figures {
-        d.set_item(name, frac(r))?;
+    for f in &wish_upon_a_star::figures::FIGURES {
+        d.set_item(f.name, frac(&f.value(e)))?;
     }
     d.set_item("base_combinations", e.base.combinations.to_string())?;
     Ok(d)

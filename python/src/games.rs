@@ -44,7 +44,7 @@ impl GameId {
             .into_iter()
             .find(|g| g.name() == wanted)
             .ok_or_else(|| {
-                let names: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+                let names = slot_games::names();
                 error(
                     Kind::Config,
                     format!(
@@ -55,21 +55,20 @@ impl GameId {
             })
     }
 
-    /// The rounds of `sim` without `--rounds` (the runner's default).
+    /// The registry's entry of this game ([`slot_games::named`]).
+    pub fn entry(self) -> &'static dyn slot_games::GameEntry {
+        slot_games::named(self.name()).expect("every game of the module is registered")
+    }
+
+    /// The rounds of `sim` without `--rounds` (the registry's, as the runner's).
     pub fn default_rounds(self) -> u64 {
-        match self {
-            GameId::StarlightChristmas => 2_000_000,
-            GameId::MoonPrincess | GameId::WishUponAStar => 10_000_000,
-        }
+        self.entry().default_rounds()
     }
 }
 
-/// Every game, for reading reports.
+/// Every game of the registry, for reading reports ([`slot_games::catalog`]).
 pub fn catalog() -> Catalog {
-    Catalog::new()
-        .with::<moon_princess::MoonPrincess>()
-        .with::<wish_upon_a_star::WishUponAStar>()
-        .with::<starlight_christmas::StarlightChristmas>()
+    slot_games::catalog()
 }
 
 /// The mode `mode=` or `pick=` names (`pick` is Moon Princess's word for its modes), or the

@@ -373,6 +373,109 @@ fn _exact<'py>(
     exact_parts(py, &figures)
 }
 
+/// A variant of a game's published model for the target RTP `target_rtp` (text or number,
+/// `93` or `"93.00"`), tuned as `cargo xtask tune GAME --target-rtp R --rounds N --seed S`
+/// tunes it (Moon Princess: `slot_sim::ladder::tune_variant`; Wish Upon a Star:
+/// `wish_upon_a_star::tuning::tune`, its shape by `slot_sim::tune::variant_file`); returns
+/// the variant file's JSON text. The lines the runner prints on the way are dropped.
+#[pyfunction]
+#[pyo3(signature = (game, target_rtp, *, rounds=None, seed=None, threads=None))]
+fn _tune<'py>(
+    py: Python<'py>,
+    game: &str,
+    target_rtp: Bound<'py, PyAny>,
+    rounds: Option<Bound<'py, PyAny>>,
+    seed: Option<Bound<'py, PyAny>>,
+    threads: Option<Bound<'py, PyAny>>,
+) -> PyResult<String> {
+    use slot_core::variant::{HIGHEST_TUNED_TARGET, LOWEST_TUNED_TARGET, TargetRtp};
+    let id = GameId::named(game)?;
+    let text = target_rtp.str()?.to_string();
+    let target: TargetRtp = text
+        .parse()
+        .map_err(|e| error(Kind::Config, format!("target_rtp: {e}")))?;
+    if !(LOWEST_TUNED_TARGET..=HIGHEST_TUNED_TARGET).contains(&target) {
+        return Err(error(
+            Kind::Config,
+            format!(
+                "target_rtp {target}: the tuner derives variants from {LOWEST_TUNED_TARGET} to {HIGHEST_TUNED_TARGET}"
+            ),
+        ));
+    }
+    let rounds = match rounds {
+        Some(r) => count(
+            "rounds",
+            &r,
+            1,
+            u64::MAX,
+            &format!("must be from 1 to {TO_U64}"),
+        )?,
+        None => id.default_rounds(),
+    };
+    let seed = seed_arg(seed)?;
+    let threads = match threads_arg(threads)? {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    };
+    let command = format!(
+        "slot_math.tune({game:?}, {target}, rounds={rounds}, seed={seed})"
+    );
+    let run = slot_sim::ladder::LadderRun {
+        rounds,
+        seed,
+        threads,
+    };
+    let file: Result<String, PyErr> = match id {
+        GameId::MoonPrincess => {
+            let req = slot_sim::ladder::VariantRequest {
+                target,
+                command,
+                run,
+            };
+            let made = interruptible(py, |_| {
+                slot_sim::ladder::tune_variant::<moon_princess::MoonPrincess>(&req, &mut |_| {})
+            })?;
+            made.map_err(|e| error(Kind::Config, e.to_string()))
+                .and_then(|f| {
+                    serde_json::to_string_pretty(&f)
+                        .map_err(|e| error(Kind::Model, e.to_string()))
+                })
+        }
+        GameId::WishUponAStar => {
+            use wish_upon_a_star::WishUponAStar;
+            let made = interruptible(py, |_| -> Result<_, String> {
+                let tuned =
+                    wish_upon_a_star::tuning::tune(target, seed).map_err(|e| e.to_string())?;
+                slot_sim::tune::variant_file(
+                    &WishUponAStar::standard(),
+                    slot_sim::tune::TunedVariant {
+                        target,
+                        command,
+                        method: wish_upon_a_star::tuning::METHOD.to_string(),
+                        knobs: tuned.knobs.values(),
+                        rtp: Vec::new(),
+                        model: tuned.model,
+                    },
+                    rounds,
+                    seed,
+                    threads,
+                )
+                .map_err(|e| e.to_string())
+            })?;
+            made.map_err(|e| error(Kind::Config, e))
+                .and_then(|f| {
+                    serde_json::to_string_pretty(&f)
+                        .map_err(|e| error(Kind::Model, e.to_string()))
+                })
+        }
+        GameId::StarlightChristmas => Err(error(
+            Kind::Config,
+            "tune: starlight-christmas's tuner is still the runner's (cargo xtask tune starlight-christmas --target-rtp R)".to_string(),
+        )),
+    };
+    file
+}
+
 /// Reads a report written as JSON (`sim --json`, `merge --json`, `report.json`, or
 /// `Report.to_json()`) without trusting it; returns its parts.
 #[pyfunction]
@@ -436,6 +539,7 @@ fn _slot_math(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_play, m)?)?;
     m.add_function(wrap_pyfunction!(_evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(_exact, m)?)?;
+    m.add_function(wrap_pyfunction!(_tune, m)?)?;
     m.add_function(wrap_pyfunction!(_report_from_json, m)?)?;
     m.add_function(wrap_pyfunction!(_merge, m)?)?;
     m.add_function(wrap_pyfunction!(_games, m)?)?;

@@ -20,12 +20,9 @@ use std::time::Duration;
 /// The seed of `sim`, `play`, `split` and `tune` when none is given.
 pub use slot_core::replay::DEFAULT_SEED;
 
-/// Every game the runner knows, for reading reports.
+/// Every game of the registry, for reading reports ([`slot_games::catalog`]).
 pub fn catalog() -> Catalog {
-    Catalog::new()
-        .with::<moon_princess::MoonPrincess>()
-        .with::<wish_upon_a_star::WishUponAStar>()
-        .with::<starlight_christmas::StarlightChristmas>()
+    slot_games::catalog()
 }
 
 /// Runs `$body` with `$G` the game type of the command-line game `$game`.
@@ -49,12 +46,9 @@ macro_rules! with_game {
     };
 }
 
-/// Default rounds of `sim`: a run of a few seconds on two cores.
+/// Default rounds of `sim`: the registry's ([`slot_games::GameEntry::default_rounds`]).
 pub fn default_rounds(game: GameArg) -> u64 {
-    match game {
-        GameArg::StarlightChristmas => 2_000_000,
-        GameArg::MoonPrincess | GameArg::WishUponAStar => 10_000_000,
-    }
+    game.entry().default_rounds()
 }
 
 /// The mode `--choice` and `--ante` ask for: the pick named by `--choice`, `ante` for
@@ -95,6 +89,25 @@ pub fn mode_of<G: Game>(choice: Option<Choice>, ante: bool) -> Result<G::Mode, C
             modes.join(", "),
         ))
     })
+}
+
+/// The mode `--mode NAME` asks for (any game's mode by its name), else the one `--choice`
+/// or `--ante` ask for ([`mode_of`]; clap refuses `--mode` with either).
+///
+/// # Errors
+/// A name that is not one of the game's modes, naming them; as [`mode_of`].
+pub fn mode_chosen<G: Game>(
+    mode: Option<&str>,
+    choice: Option<Choice>,
+    ante: bool,
+) -> Result<G::Mode, CliError> {
+    match mode {
+        Some(name) => {
+            Ok(slot_sim::face::mode_named::<G>(name)
+                .map_err(|e| CliError(format!("--mode {e}")))?)
+        }
+        None => mode_of::<G>(choice, ante),
+    }
 }
 
 /// The command-line name of a pick.
@@ -208,7 +221,7 @@ fn sim_config(a: &SimArgs) -> Result<SimConfig, CliError> {
 /// on stderr and Ctrl-C honoured), prints the report (readable or `--json`) and writes the
 /// PAR files (`--out`).
 pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
-    let mode = mode_of::<G>(a.choice, a.ante)?;
+    let mode = mode_chosen::<G>(a.mode.as_deref(), a.choice, a.ante)?;
     let config = sim_config(a)?;
     let (game, target) = load::<G>(a.model.as_deref(), a.rtp)?;
     let key = a
@@ -292,7 +305,7 @@ pub fn print_report(report: &Report, json: bool) {
 
 /// `play`: round K of seed S step by step (or its event log as JSON).
 pub fn play<G: Game>(a: &PlayArgs) -> CliResult {
-    let mode = mode_of::<G>(a.choice, a.ante)?;
+    let mode = mode_chosen::<G>(a.mode.as_deref(), a.choice, a.ante)?;
     let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
     let (out, log) = replay_game_round(&game, mode, a.seed, a.round);
     if !a.json {
@@ -479,27 +492,17 @@ pub fn merge(a: &MergeArgs) -> CliResult {
 /// merged `report`: the model's own (a variant file's, or its variant's); refused when the
 /// model is not the one the report is of.
 fn model_target(report: &Report, model: &str) -> Result<f64, CliError> {
-    fn of<G: Game>(report: &Report, model: &str) -> Result<f64, CliError> {
-        let (game, target) = load::<G>(Some(model), None)?;
-        if game.fingerprint() != report.model_fingerprint {
-            return Err(CliError(format!(
-                "--model {model}: its model (sha256 {}) is not the reports' (sha256 {}); give the model the reports were simulated with",
-                game.fingerprint(),
-                report.model_fingerprint
-            )));
-        }
-        Ok(target.fraction())
+    let entry = slot_games::named(&report.par.game)
+        .map_err(|_| CliError(format!("--model: no game {}", report.par.game)))?;
+    let game = entry.load(slot_sim::face::ModelSource::Named(model))?;
+    if game.fingerprint() != report.model_fingerprint {
+        return Err(CliError(format!(
+            "--model {model}: its model (sha256 {}) is not the reports' (sha256 {}); give the model the reports were simulated with",
+            game.fingerprint(),
+            report.model_fingerprint
+        )));
     }
-    match report.par.game.as_str() {
-        moon_princess::MoonPrincess::NAME => of::<moon_princess::MoonPrincess>(report, model),
-        wish_upon_a_star::WishUponAStar::NAME => {
-            of::<wish_upon_a_star::WishUponAStar>(report, model)
-        }
-        starlight_christmas::StarlightChristmas::NAME => {
-            of::<starlight_christmas::StarlightChristmas>(report, model)
-        }
-        other => Err(CliError(format!("--model: no game {other}"))),
-    }
+    Ok(game.target_rtp().fraction())
 }
 
 /// `golden <game>`: replays every listed round of the game's golden vectors
@@ -563,7 +566,7 @@ pub fn eval<G: Game>(a: &EvalArgs) -> CliResult {
 
 /// `session`: player sessions ([`slot_sim::session`]) printed, and written with `--out`.
 pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
-    let mode = mode_of::<G>(a.choice, a.ante)?;
+    let mode = mode_chosen::<G>(a.mode.as_deref(), a.choice, a.ante)?;
     let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
     let config = slot_sim::session::SessionConfig {
         balance: a.balance,
@@ -636,26 +639,6 @@ pub fn probe_writable(path: &Path) -> CliResult {
         let _ = std::fs::remove_file(path);
     }
     Ok(())
-}
-
-/// Refuses a tuning search that noise would steer: the RTP it solves for (of `what`) is known
-/// only to `half_width` (99 %, a fraction) at `rounds`, wider than the distance a shipped
-/// model may miss its target by ([`slot_sim::certify::MAX_DISTANCE`]); names the rounds that
-/// would do (the half-width falls as one over the square root of the rounds).
-///
-/// # Errors
-/// The refusal, when the half-width is wider than the bar.
-pub fn refuse_noise(half_width: f64, rounds: u64, what: &str) -> CliResult {
-    let max = slot_sim::certify::MAX_DISTANCE;
-    if half_width <= max {
-        return Ok(());
-    }
-    let needed = (rounds as f64 * (half_width / max).powi(2) * 1.1).ceil();
-    Err(CliError(format!(
-        "noise: at --rounds {rounds} {what} is known to +- {:.4} pp (99 %), wider than the {:.2} pp a model may miss its target by, so any knob found could be off target by more; tune with --rounds {needed:.0} or more",
-        half_width * 100.0,
-        max * 100.0
-    )))
 }
 
 /// The command line this runner was started with, as `cargo xtask ...` (a variant file's

@@ -11,7 +11,7 @@ use crate::{Game as GameArg, with_game};
 use clap::{Args, Subcommand};
 use slot_core::Game;
 use slot_sim::equivalence::{self, EquivalenceRecord};
-use slot_sim::labkit::{self, KitInputs, ModeRtp};
+use slot_sim::labkit::{self, KitInputs};
 use slot_sim::monitor::{self, Certified};
 use slot_sim::{Report, SimConfig, Watch};
 use std::io::Write;
@@ -22,6 +22,7 @@ use std::process::{Command, Stdio};
 #[derive(Args, Debug, Clone)]
 pub struct LabKitArgs {
     /// The game.
+    #[arg(value_parser = crate::game_arg())]
     pub game: GameArg,
     /// Moon Princess: the free-spin pick (default love).
     #[arg(long, value_enum)]
@@ -139,6 +140,7 @@ pub enum EquivalenceCmd {
 #[derive(Args, Debug, Clone)]
 pub struct MonitorArgs {
     /// The game.
+    #[arg(value_parser = crate::game_arg())]
     pub game: GameArg,
     /// Moon Princess: the free-spin pick the stake level's rounds were played with (required:
     /// each pick has its own certified RTP and sd).
@@ -201,288 +203,44 @@ fn report_file(path: &Path) -> Result<Report, CliError> {
     )?)
 }
 
-/// The committed certification files of the shipped model (`README`, "Certification
-/// figures"), as (name in the kit, file).
-fn certification_files(game: GameArg) -> Vec<(String, PathBuf)> {
-    let r = root();
-    match game {
-        GameArg::MoonPrincess => {
-            let f = moon_princess::math_model::CONFIRMED_RECORD;
-            vec![(
-                f.to_string(),
-                r.join("crates/moon_princess/confirmation").join(f),
-            )]
-        }
-        // The split certification of each mode (record and certificate), then the whole-round
-        // run of each mode (its sd, hit frequency, cap odds).
-        GameArg::StarlightChristmas => {
-            use starlight_christmas::math_model::{CERTIFIED, PAR_REPORTS};
-            let c = r.join("crates/starlight_christmas/confirmation");
-            let split = CERTIFIED.iter().flat_map(|f| {
-                [f.record.to_string(), format!("certificate-{}.json", f.mode)].map(|name| {
-                    (
-                        format!("split_certification/{name}"),
-                        c.join("split_certification").join(name),
-                    )
-                })
-            });
-            let par = PAR_REPORTS.iter().flat_map(|d| {
-                ["report.json", "report.md"].map(|f| (format!("{d}/{f}"), c.join(d).join(f)))
-            });
-            split.chain(par).collect()
-        }
-        // Its RTP is exact (`cargo xtask exact wish-upon-a-star`); the committed report of
-        // its default run gives the sd.
-        GameArg::WishUponAStar => vec![(
-            "docs-par-report.json".into(),
-            r.join("docs/par/wish-upon-a-star/report.json"),
-        )],
+/// The mean and sd of `mode_name` from a `sim --json` report (`monitor --report`), which
+/// must be of `game` and that mode.
+fn certified_by_report(game: GameArg, mode_name: &str, path: &Path) -> Result<Certified, CliError> {
+    let r = report_file(path)?;
+    if r.par.game != game_name(game) || r.par.mode != mode_name {
+        return Err(CliError(format!(
+            "{} is a report of {} {}, not of {} {mode_name}",
+            path.display(),
+            r.par.game,
+            r.par.mode,
+            game_name(game)
+        )));
     }
-}
-
-/// The split record at `path` of a `G` model with fingerprint `fingerprint`, read and checked
-/// (its sums; refused if it is of another model, with `stale`'s error), and the mode's
-/// estimate: (RTP, sd of whole rounds from the record's sums, [`monitor::split_sd`]).
-fn split_figures<G: slot_core::game::SplitGame>(
-    path: &Path,
-    mode_name: &str,
-    fingerprint: &slot_core::fingerprint::Fingerprint,
-    stale: impl Fn(&Path) -> CliError,
-) -> Result<(f64, f64), CliError> {
-    let rec: slot_sim::split::SplitRecord = slot_core::json::from_str(&read(path)?)
-        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-    rec.check::<G>()
-        .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-    if rec.model_fingerprint != *fingerprint {
-        return Err(stale(path));
-    }
-    let (est, pick) = rec
-        .estimates()
-        .into_iter()
-        .zip(&rec.picks)
-        .find(|((p, _), _)| p == mode_name)
-        .map(|((_, e), f)| (e, f))
-        .ok_or_else(|| CliError(format!("no mode {mode_name} in {}", path.display())))?;
-    Ok((est.rtp, monitor::split_sd(&rec.base, pick, rec.stake)))
-}
-
-/// The certified mean and sd of `mode_name` of the shipped model: Moon Princess from its split
-/// record (RTP B + q V; sd of whole rounds from the record's sums, [`monitor::split_sd`]),
-/// Starlight Christmas from its split certification records (sd from its whole-round runs),
-/// Wish Upon a Star's exact RTP with the sd of its committed 10-million-round report
-/// (`docs/par`). `report`: a `sim --json` report to take both from instead.
-pub fn certified(
-    game: GameArg,
-    mode_name: &str,
-    report: Option<&Path>,
-) -> Result<Certified, CliError> {
-    if let Some(path) = report {
-        let r = report_file(path)?;
-        if r.par.game != game_name(game) || r.par.mode != mode_name {
-            return Err(CliError(format!(
-                "{} is a report of {} {}, not of {} {mode_name}",
-                path.display(),
-                r.par.game,
-                r.par.mode,
-                game_name(game)
-            )));
-        }
-        return Ok(Certified {
-            rtp: r.par.rtp,
-            sd: r.par.sd,
-            source: format!(
-                "the simulation {} ({} rounds, seed {}, model {})",
-                path.display(),
-                r.par.rounds,
-                r.par.seed,
-                r.model_fingerprint.short()
-            ),
-        });
-    }
-    let stale = |file: &Path| {
-        CliError(format!(
-            "{} is not of the shipped model any more: certify the model again, or give --report FILE",
-            file.display()
-        ))
-    };
-    match game {
-        GameArg::MoonPrincess => {
-            let (_, path) = &certification_files(game)[0];
-            let (rtp, sd) = split_figures::<moon_princess::MoonPrincess>(
-                path,
-                mode_name,
-                &moon_princess::MathModel::standard().fingerprint(),
-                stale,
-            )?;
-            Ok(Certified {
-                rtp,
-                sd,
-                source: format!(
-                    "certification record {} (split estimate; sd of whole rounds from its sums)",
-                    moon_princess::math_model::CONFIRMED_RECORD
-                ),
-            })
-        }
-        GameArg::StarlightChristmas => {
-            use starlight_christmas::math_model::{CERTIFIED, PAR_REPORTS};
-            let i = CERTIFIED
-                .iter()
-                .position(|c| c.mode == mode_name)
-                .ok_or_else(|| CliError(format!("no certified figure of mode {mode_name}")))?;
-            // The files: record and certificate of each mode, then the two whole-round runs'
-            // report.json and report.md.
-            let files = certification_files(game);
-            let (_, record_path) = &files[2 * i];
-            let rec: slot_sim::split::SplitRecord = slot_core::json::from_str(&read(record_path)?)
-                .map_err(|e| CliError(format!("{}: {e}", record_path.display())))?;
-            rec.check::<starlight_christmas::StarlightChristmas>()
-                .map_err(|e| CliError(format!("{}: {e}", record_path.display())))?;
-            let (_, path) = &files[2 * CERTIFIED.len() + 2 * i];
-            let r = report_file(path)?;
-            let shipped = starlight_christmas::MathModel::standard().fingerprint();
-            if rec.model_fingerprint != shipped {
-                return Err(stale(record_path));
-            }
-            if r.model_fingerprint != shipped {
-                return Err(stale(path));
-            }
-            let [(_, est)] = <[_; 1]>::try_from(rec.estimates())
-                .map_err(|_| CliError(format!("{}: one mode per record", record_path.display())))?;
-            Ok(Certified {
-                rtp: est.rtp,
-                sd: r.par.sd,
-                source: format!(
-                    "certification record split_certification/{} (split estimate) with the sd of the whole-round run {} ({} rounds, seed {})",
-                    CERTIFIED[i].record, PAR_REPORTS[i], r.par.rounds, r.par.seed
-                ),
-            })
-        }
-        GameArg::WishUponAStar => {
-            let game = wish_upon_a_star::WishUponAStar::standard();
-            let (_, path) = &certification_files(GameArg::WishUponAStar)[0];
-            let r = report_file(path)?;
-            if r.model_fingerprint != game.fingerprint() {
-                return Err(stale(path));
-            }
-            let rtp = game
-                .exact_rtp(wish_upon_a_star::WishUponAStar::MODES[0])
-                .ok_or_else(|| CliError("no exact RTP".into()))?;
-            Ok(Certified {
-                rtp,
-                sd: r.par.sd,
-                source: format!(
-                    "exact RTP; sd from docs/par/wish-upon-a-star/report.json ({} rounds, seed {})",
-                    r.par.rounds, r.par.seed
-                ),
-            })
-        }
-    }
-}
-
-/// The certified mean and sd of `mode_name` of the variant of `game`'s ladder at `rtp`: the
-/// published one's ([`certified`]) for the published variant; another's from the record its
-/// evidence names (Moon Princess, Starlight Christmas: the split estimate, sd of whole rounds
-/// from the record's sums, [`split_figures`]) or, for Wish Upon a Star, its exact RTP with
-/// the sd of its variant file's shape run.
-fn certified_variant(
-    game: GameArg,
-    rtp: slot_core::game::TargetRtp,
-    mode_name: &str,
-) -> Result<Certified, CliError> {
-    let (model, fingerprint) = with_game!(game, G => {
-        let (g, _) = crate::commands::load::<G>(None, Some(rtp))?;
-        let v = g
-            .variant()
-            .ok_or_else(|| CliError(format!("{} has no RTP variant {rtp}", G::NAME)))?;
-        (v.model, g.fingerprint())
-    });
-    if model == "standard" {
-        return certified(game, mode_name, None);
-    }
-    let no_evidence = || CliError(format!("no certification of the {rtp} variant ({model})"));
-    let stale = |path: &Path| {
-        CliError(format!(
-            "{} is not of the {rtp} variant's model any more: certify it again",
-            path.display()
-        ))
-    };
-    let crates = root().join("crates");
-    let (path, (mean, sd)) = match game {
-        GameArg::MoonPrincess => {
-            let e =
-                moon_princess::math_model::VariantEvidence::of(model).ok_or_else(no_evidence)?;
-            let path = crates
-                .join("moon_princess")
-                .join(e.records_dir())
-                .join(e.record);
-            let f = split_figures::<moon_princess::MoonPrincess>(
-                &path,
-                mode_name,
-                &fingerprint,
-                stale,
-            )?;
-            (path, f)
-        }
-        GameArg::StarlightChristmas => {
-            let e = starlight_christmas::math_model::VariantEvidence::of(model)
-                .ok_or_else(no_evidence)?;
-            let c = e
-                .certified
-                .iter()
-                .find(|c| c.mode == mode_name)
-                .ok_or_else(|| CliError(format!("no certified figure of mode {mode_name}")))?;
-            let path = crates
-                .join("starlight_christmas/confirmation")
-                .join(e.records_dir())
-                .join(c.record);
-            let f = split_figures::<starlight_christmas::StarlightChristmas>(
-                &path,
-                mode_name,
-                &fingerprint,
-                stale,
-            )?;
-            (path, f)
-        }
-        GameArg::WishUponAStar => {
-            // Its exact RTP; the sd of its variant file's shape run (the file is in the crate).
-            use wish_upon_a_star::math_model::VARIANT_FILES;
-            let (_, text) = VARIANT_FILES
-                .iter()
-                .find(|(n, _)| *n == model)
-                .ok_or_else(no_evidence)?;
-            let file = slot_core::variant::read_variant_file::<wish_upon_a_star::MathModel>(
-                wish_upon_a_star::WishUponAStar::NAME,
-                text,
-            )
-            .map_err(|e| CliError(format!("variant {model}: {e}")))?;
-            let g = wish_upon_a_star::WishUponAStar::new(&file.model)?;
-            let mean = g
-                .exact_rtp(wish_upon_a_star::WishUponAStar::MODES[0])
-                .ok_or_else(|| CliError("no exact RTP".into()))?;
-            let sd = file
-                .tuning
-                .shape
-                .iter()
-                .find(|c| c.figure.starts_with("standard deviation"))
-                .ok_or_else(|| CliError(format!("variant {model}: no sd in its shape")))?;
-            return Ok(Certified {
-                rtp: mean,
-                sd: sd.variant,
-                source: format!(
-                    "exact RTP of the {rtp} variant; sd from its variant file's shape run ({})",
-                    sd.how
-                ),
-            });
-        }
-    };
     Ok(Certified {
-        rtp: mean,
-        sd,
+        rtp: r.par.rtp,
+        sd: r.par.sd,
         source: format!(
-            "certification record of the {rtp} variant, {} (split estimate; sd of whole rounds from its sums)",
-            path.strip_prefix(root()).unwrap_or(&path).display()
+            "the simulation {} ({} rounds, seed {}, model {})",
+            path.display(),
+            r.par.rounds,
+            r.par.seed,
+            r.model_fingerprint.short()
         ),
     })
+}
+
+/// The certified mean and sd of `mode` of the variant of `G`'s ladder at `rtp` (the
+/// published one without it), from the evidence the game states
+/// ([`slot_sim::evidence::certified`], its records read from the repository).
+fn certified<G: Game>(
+    mode: G::Mode,
+    rtp: Option<slot_core::game::TargetRtp>,
+) -> Result<Certified, CliError> {
+    let game = crate::commands::game_of::<G>(None, rtp)?;
+    if let (Some(rtp), None) = (rtp, game.variant()) {
+        return Err(CliError(format!("{} has no RTP variant {rtp}", G::NAME)));
+    }
+    Ok(slot_sim::evidence::certified(&root(), &game, mode)?)
 }
 
 fn game_name(game: GameArg) -> &'static str {
@@ -527,9 +285,11 @@ pub fn monitor(a: &MonitorArgs) -> CliResult {
         monitor::report_evidence(&report_file(path)?)
             .map_err(|e| CliError(format!("--report {}: {e}", path.display())))?;
     }
-    let cert = match a.rtp {
-        Some(rtp) => certified_variant(a.game, rtp, mode)?,
-        None => certified(a.game, mode, a.report.as_deref())?,
+    let cert = match &a.report {
+        Some(path) => certified_by_report(a.game, mode, path)?,
+        None => with_game!(a.game, G => {
+            certified::<G>(crate::commands::mode_of::<G>(a.choice, a.ante)?, a.rtp)?
+        }),
     };
     let c = monitor::check(&cert, &largest, a.rounds, a.staked, a.won)?;
     if a.json {
@@ -901,140 +661,6 @@ fn toolchain_channel(text: &str) -> Option<String> {
         .next()
 }
 
-/// What [`kit_evidence`] gives: the records (name in the kit, file), the disclosure's
-/// certified figures, the whole-round reports whose award odds the disclosure states.
-type KitEvidence = (
-    Vec<(String, PathBuf)>,
-    labkit::DisclosureFigures,
-    Vec<(String, Report)>,
-);
-
-/// The certification records of the variant `game` plays (copied into the kit's
-/// `certification/` as (name in the kit, file)), the disclosure's certified figures, each
-/// naming its record in the kit, and the whole-round reports whose award odds the disclosure
-/// states. A model off the ladder has none: its disclosure says so.
-fn kit_evidence<G: Game>(which: GameArg, game: &G) -> Result<KitEvidence, CliError> {
-    let crates = root().join("crates");
-    let variant = game.variant().map(|v| v.model);
-    let mut files: Vec<(String, PathBuf)> = Vec::new();
-    // The kit's record of each mode (by index of G::MODES) and of its cap's odds.
-    let mut rtp_record: Vec<Option<String>> = vec![None; G::MODES.len()];
-    let mut cap_record: Vec<Option<String>> = vec![None; G::MODES.len()];
-    let mut award_reports = Vec::new();
-    let in_dir = |dir: &Path, names: &mut Vec<(String, PathBuf)>| -> Result<(), CliError> {
-        for (f, p) in walk(dir)? {
-            names.push((f, p));
-        }
-        Ok(())
-    };
-    match (which, variant) {
-        (GameArg::MoonPrincess, Some(model)) => {
-            if let Some(e) = moon_princess::math_model::VariantEvidence::of(model) {
-                let dir = crates.join("moon_princess").join(e.records_dir());
-                if model == "standard" {
-                    for f in [e.record, e.cap_record] {
-                        if !files.iter().any(|(n, _)| n == f) {
-                            files.push((f.to_string(), dir.join(f)));
-                        }
-                    }
-                } else {
-                    in_dir(&dir, &mut files)?;
-                }
-                rtp_record = vec![Some(e.record.to_string()); G::MODES.len()];
-                cap_record = vec![Some(e.cap_record.to_string()); G::MODES.len()];
-            }
-        }
-        (GameArg::StarlightChristmas, Some(model)) => {
-            if let Some(e) = starlight_christmas::math_model::VariantEvidence::of(model) {
-                let dir = crates
-                    .join("starlight_christmas/confirmation")
-                    .join(e.records_dir());
-                let sub = e.records_dir();
-                for (f, p) in walk(&dir)? {
-                    files.push((format!("{sub}/{f}"), p));
-                }
-                for c in &e.certified {
-                    let name = format!("{sub}/{}", c.record);
-                    if let Some(k) = G::MODES.iter().position(|&m| G::mode_name(m) == c.mode) {
-                        rtp_record[k] = Some(name.clone());
-                        cap_record[k] = Some(name);
-                    }
-                }
-                if model == "standard" {
-                    // The whole-round runs of each mode (their sd, hit frequency, award odds).
-                    for (name, path) in certification_files(which) {
-                        if name.starts_with("split_certification/") {
-                            continue;
-                        }
-                        if name.ends_with("report.json") {
-                            award_reports
-                                .push((format!("whole-round run {name}"), report_file(&path)?));
-                        }
-                        files.push((name, path));
-                    }
-                }
-            }
-        }
-        (GameArg::WishUponAStar, Some(model)) => {
-            if model == "standard" {
-                files = certification_files(which);
-            } else {
-                let path = crates
-                    .join("wish_upon_a_star/variants")
-                    .join(format!("{model}.json"));
-                files.push((format!("variant-{model}.json"), path));
-            }
-        }
-        _ => {}
-    }
-    let mut figures = labkit::DisclosureFigures {
-        modes: G::MODES.iter().map(|&m| G::mode_name(m)).collect(),
-        no_figure: format!(
-            "no certified figure: run `cargo xtask certify {}` on this model (it is no variant of the game's RTP ladder)",
-            G::NAME
-        ),
-        ..Default::default()
-    };
-    for (k, &m) in G::MODES.iter().enumerate() {
-        let record = |r: &Option<String>| {
-            r.as_ref().map_or(String::new(), |f| {
-                format!("; record in this kit: `certification/{f}`")
-            })
-        };
-        if let (Some(c), Some(_)) = (game.certified_rtp(m), &rtp_record[k]) {
-            figures.rtps.push(ModeRtp {
-                mode: G::mode_name(m),
-                rtp: c.rtp,
-                how: format!("certified: {}{}", c.how, record(&rtp_record[k])),
-            });
-        } else if let Some(rtp) = game.exact_rtp(m) {
-            figures.rtps.push(ModeRtp {
-                mode: G::mode_name(m),
-                rtp,
-                how: format!(
-                    "exact: a fraction computed from the model (`model.json`; `cargo xtask exact {}`)",
-                    G::NAME
-                ),
-            });
-        }
-        if cap_record[k].is_some() {
-            for mut o in game.certified_award_odds(m) {
-                o.how = format!("{}{}", o.how, record(&cap_record[k]));
-                figures.odds.push((G::mode_name(m), o));
-            }
-        }
-    }
-    for (_, p) in &files {
-        if !p.is_file() {
-            return Err(CliError(format!(
-                "the certification record {} is missing from the source",
-                p.display()
-            )));
-        }
-    }
-    Ok((files, figures, award_reports))
-}
-
 /// `rng-stream`: the generator's raw words (little-endian 32-bit `next_u32()`, in order) on
 /// standard output without end, for a test battery reading standard input (`dieharder -g 200
 /// -a`); ends when the reader closes the pipe.
@@ -1107,7 +733,13 @@ fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {
             "the kit vendors the dependencies with `cargo vendor`, and cargo is not on PATH: add --no-vendor, or run with cargo".into(),
         ));
     }
-    let (certification, figures, award_reports) = kit_evidence::<G>(a.game, &game)?;
+    // The certification records of the variant the kit plays, the disclosure's figures and
+    // the whole-round reports whose award odds it states, from the game's evidence.
+    let slot_sim::evidence::KitEvidence {
+        files: certification,
+        figures,
+        award_reports,
+    } = slot_sim::evidence::kit(&root(), &game)?;
     let toolchain_file =
         std::fs::read_to_string(src.join("rust-toolchain.toml")).unwrap_or_default();
     let channel = toolchain_channel(&toolchain_file).ok_or_else(|| {

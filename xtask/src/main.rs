@@ -42,7 +42,9 @@ use slot_sim::Shard;
 use slot_sim::stats::ConfidenceLevel;
 use std::process::ExitCode;
 
-/// The three games, by their command-line names.
+/// A game of the registry ([`slot_games::all`]), as the runner dispatches it to generic
+/// code: the game argument is read against the registry's names ([`game_arg`]), so `--help`
+/// and the error for an unknown name list the registry's games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Game {
     /// Moon Princess (5x5 lines, tumble without refill, Girl Power, free spins with a pick).
@@ -51,6 +53,46 @@ pub enum Game {
     WishUponAStar,
     /// Starlight Christmas (6x5 pay anywhere, tumble with refill, multipliers).
     StarlightChristmas,
+}
+
+impl Game {
+    /// The runner's game types, for [`Game::named`].
+    const ALL: [Game; 3] = [
+        Game::MoonPrincess,
+        Game::WishUponAStar,
+        Game::StarlightChristmas,
+    ];
+
+    /// The game's command-line name, as its crate states it ([`slot_core::Game::NAME`]).
+    pub fn name(self) -> &'static str {
+        with_game!(self, G => <G as slot_core::Game>::NAME)
+    }
+
+    /// The registry's entry of this game.
+    pub fn entry(self) -> &'static dyn slot_games::GameEntry {
+        slot_games::named(self.name()).expect("every game type of the runner is registered")
+    }
+
+    /// The game type whose name is `name`, `None` for a registered game this runner cannot
+    /// dispatch to generic code.
+    pub fn named(name: &str) -> Option<Game> {
+        Game::ALL.into_iter().find(|g| g.name() == name)
+    }
+}
+
+/// The parser of the game argument: one of the registry's names ([`slot_games::names`]),
+/// each shown with its title in `--help`; any other name is refused by clap (exit status 2,
+/// listing the names).
+pub fn game_arg() -> impl clap::builder::TypedValueParser<Value = Game> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        slot_games::all()
+            .iter()
+            .map(|g| PossibleValue::new(g.name()).help(g.title())),
+    )
+    .try_map(|name: String| {
+        Game::named(&name).ok_or_else(|| format!("{name} has no command-line dispatch"))
+    })
 }
 
 /// The Moon Princess free-spin pick a simulation uses for every round.
@@ -79,7 +121,6 @@ enum Cmd {
     /// Simulate rounds and print the PAR report.
     Sim(SimArgs),
     /// Evaluate a fixed grid and print its wins.
-    #[command(after_help = games::GRID_CODES_HELP)]
     Eval(EvalArgs),
     /// Play one round of the simulator's sequence step by step.
     Play(PlayArgs),
@@ -174,6 +215,7 @@ fn money(s: &str) -> Result<u64, String> {
 #[derive(Args, Debug, Clone)]
 pub struct SessionArgs {
     /// The game.
+    #[arg(value_parser = game_arg())]
     pub game: Game,
     /// Each player's starting balance, currency units (e.g. 100 or 50.00).
     #[arg(long, value_parser = money)]
@@ -199,6 +241,10 @@ pub struct SessionArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
+    /// The mode by its name, for any game (`love`, `star`, `storm`; `standard`, `ante`):
+    /// the same as the game's own `--choice` or `--ante`, which it excludes.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["choice", "ante"])]
+    pub mode: Option<String>,
     /// The math model: a shipped model by name, or the path of a model file.
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
@@ -234,6 +280,7 @@ pub struct ViewerArgs {
 #[derive(Args, Debug, Clone)]
 pub struct GoldenArgs {
     /// The game.
+    #[arg(value_parser = game_arg())]
     pub game: Game,
 }
 
@@ -360,6 +407,7 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 #[derive(Args, Debug, Clone)]
 pub struct SimArgs {
     /// The game.
+    #[arg(value_parser = game_arg())]
     pub game: Game,
     /// Rounds to play (default: a run of a few seconds); with --shard, the rounds of the
     /// whole run the shard is part of.
@@ -415,6 +463,10 @@ pub struct SimArgs {
     /// Starlight Christmas: play with the ante bet (1.25 x base bet).
     #[arg(long)]
     pub ante: bool,
+    /// The mode by its name, for any game (`love`, `star`, `storm`; `standard`, `ante`):
+    /// the same as the game's own `--choice` or `--ante`, which it excludes.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["choice", "ante"])]
+    pub mode: Option<String>,
     /// Sign the report with this key: a file of 32 to 64 secret bytes (e.g. `head -c 32
     /// /dev/urandom > key`); `merge --verify-key` then refuses reports not signed with it.
     #[arg(long, value_name = "FILE")]
@@ -440,6 +492,7 @@ pub struct SimArgs {
 #[derive(Args, Debug, Clone)]
 pub struct EvalArgs {
     /// The game.
+    #[arg(value_parser = game_arg())]
     pub game: Game,
     /// The grid: rows from the top separated by '/', cells by spaces (codes below).
     #[arg(long)]
@@ -459,6 +512,7 @@ pub struct EvalArgs {
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
     /// The game.
+    #[arg(value_parser = game_arg())]
     pub game: Game,
     /// The seed of the simulation the round belongs to.
     #[arg(long, default_value_t = commands::DEFAULT_SEED, value_parser = index)]
@@ -475,6 +529,10 @@ pub struct PlayArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
+    /// The mode by its name, for any game (`love`, `star`, `storm`; `standard`, `ante`):
+    /// the same as the game's own `--choice` or `--ante`, which it excludes.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["choice", "ante"])]
+    pub mode: Option<String>,
     /// The math model: a shipped model by name (`standard`, the default, a variant of the RTP
     /// ladder such as `rtp-90.00`, or a stress model
     /// that reaches the cap often: moon-princess `stress-free-spins`, `stress-trinity`;
@@ -491,6 +549,7 @@ pub struct PlayArgs {
 #[derive(Args, Debug, Clone)]
 pub struct ExactArgs {
     /// The game.
+    #[arg(value_parser = game_arg())]
     pub game: Game,
     /// Print JSON.
     #[arg(long)]
@@ -508,6 +567,7 @@ pub struct ExactArgs {
 #[derive(Args, Debug, Clone)]
 pub struct TuneArgs {
     /// The game.
+    #[arg(value_parser = game_arg())]
     pub game: Game,
     /// Rounds per evaluation of a candidate model (at least 1); Starlight Christmas: base
     /// games per candidate (the free spins are played alone once, a fortieth as many), about
@@ -550,6 +610,7 @@ pub struct TuneArgs {
 #[derive(Args, Debug, Clone)]
 pub struct CertifyArgs {
     /// The game.
+    #[arg(value_parser = game_arg())]
     pub game: Game,
     /// The directory of the evidence: the certificate, the chunks (whole rounds; a run
     /// started again here plays only the chunks missing) or the split record, the PAR files.
@@ -615,6 +676,7 @@ pub struct SplitArgs {
     /// The game: moon-princess (the base games serve the three picks) or starlight-christmas
     /// (one bet mode at a time: the ante bet changes the base game); Wish Upon a Star's RTP
     /// is exact (`exact`).
+    #[arg(value_parser = game_arg())]
     pub game: Game,
     /// Base games to play (Moon Princess: paid and Trinity spins, shared by the picks;
     /// Starlight Christmas: the paid spin's sequence and Scatter pay).
@@ -659,7 +721,9 @@ pub struct SplitArgs {
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     progress::install_interrupt_handler();
-    let matches = allow_negative_values(<Cli as clap::CommandFactory>::command()).get_matches();
+    let command = <Cli as clap::CommandFactory>::command()
+        .mut_subcommand("eval", |c| c.after_help(games::grid_codes_help()));
+    let matches = allow_negative_values(command).get_matches();
     let cli =
         <Cli as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match &cli.cmd {
@@ -695,7 +759,8 @@ fn main() -> ExitCode {
         },
         Cmd::Merge(a) => commands::merge(a),
         Cmd::Schema(a) => codegen::schema(a.check),
-        Cmd::Golden(a) => with_game!(a.game, G => commands::golden::<G>(games::golden_file(a.game))),
+        Cmd::Golden(a) => games::golden_file(a.game)
+            .and_then(|file| with_game!(a.game, G => commands::golden::<G>(file))),
         Cmd::Viewer(a) => viewer::viewer(a),
         Cmd::FuzzSeeds(a) => seeds::fuzz_seeds(a.check),
         Cmd::Session(a) => with_game!(a.game, G => commands::session::<G>(a)),

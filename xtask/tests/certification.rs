@@ -3,6 +3,7 @@
 
 mod common;
 use common::*;
+use slot_core::evidence::{Method, ModeEvidence, SdSource};
 use slot_sim::split::SplitRecord;
 
 /// A 99 % half-width times this is the 99.9 % one (z = 3.2905 over z = 2.5758).
@@ -100,15 +101,57 @@ fn root() -> std::path::PathBuf {
         .to_path_buf()
 }
 
+/// The evidence `G` states for its variant `model` and mode `mode`.
+fn stated<G: slot_core::Game>(model: &str, mode: &str) -> &'static ModeEvidence {
+    G::evidence()
+        .variant(model)
+        .and_then(|v| v.mode(mode))
+        .unwrap_or_else(|| panic!("{} states no evidence of {model} {mode}", G::NAME))
+}
+
+/// The split record a mode's evidence names (relative to the game crate's folder).
+fn split_record_of(e: &ModeEvidence) -> &'static str {
+    match e.method {
+        Method::Split { record } => record,
+        other => panic!("{}: not a split estimate: {other:?}", e.mode),
+    }
+}
+
+/// The whole-round runs of Starlight Christmas's published model (its sd's source) and the
+/// figures `confirmation/README.md` states of them: (mode, seed, rounds, RTP, 99 %
+/// half-width, free spins 1 in N, caps).
+const SC_PAR_RUNS: [(&str, u64, u64, f64, f64, f64, u64); 2] = [
+    (
+        "standard",
+        20_261_703,
+        1_000_000_000,
+        0.95625849435,
+        0.0012066603214744656,
+        436.8866929992839,
+        177,
+    ),
+    (
+        "ante",
+        20_261_705,
+        1_000_000_000,
+        0.95541968,
+        0.0013355953060646397,
+        217.7329083477273,
+        384,
+    ),
+];
+
 /// Moon Princess: the committed split record is of the shipped model, passes every check, and
-/// its recomputed figures are `math_model::CONFIRMED`, each within 0.10 pp of 94.51 % with a
+/// its recomputed figures are the ones its evidence states, each within 0.10 pp of 94.51 % with a
 /// 99 % half-width of at most 0.05 pp.
 #[test]
 fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_targets() {
-    use moon_princess::math_model::{CONFIRMED, CONFIRMED_RECORD};
+    use moon_princess::MoonPrincess;
+    use slot_core::Game;
+    let modes = MoonPrincess::evidence().variant("standard").unwrap().modes;
     let path = root()
-        .join("crates/moon_princess/confirmation")
-        .join(CONFIRMED_RECORD);
+        .join(MoonPrincess::evidence().crate_dir)
+        .join(split_record_of(&modes[0]));
     let r: SplitRecord = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     r.check::<moon_princess::MoonPrincess>().unwrap();
     assert_eq!(
@@ -118,9 +161,10 @@ fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_ta
         r.command
     );
     let figures = r.estimates();
-    assert_eq!(figures.len(), CONFIRMED.len());
-    for (((pick, e), f), c) in figures.iter().zip(&r.picks).zip(CONFIRMED) {
-        assert_eq!(pick, c.pick);
+    assert_eq!(figures.len(), modes.len());
+    for (((pick, e), f), c) in figures.iter().zip(&r.picks).zip(modes) {
+        assert_eq!(pick, c.mode);
+        assert_eq!(split_record_of(c), split_record_of(&modes[0]));
         assert!(e.half_width_99 <= 0.0005, "{pick}: {e:?}");
         assert!(
             (e.rtp - moon_princess::game::TARGET_RTP.fraction()).abs() <= 0.0010,
@@ -133,30 +177,30 @@ fn moon_princess_s_certification_record_is_of_the_shipped_model_and_meets_the_ta
             c.rtp
         );
         assert!(
-            (e.half_width_99 - c.half_width_99).abs() < 5e-7,
+            (e.half_width_99 - c.half_width_99.unwrap()).abs() < 5e-7,
             "{pick}: {e:?}"
         );
-        assert_eq!(
-            (c.rounds, c.features, c.seed),
-            (r.base.rounds, f.features, r.base.seed)
-        );
+        for seed in [r.base.seed, f.seed] {
+            assert!(c.how.contains(&format!("(seed {seed})")), "{}", c.how);
+        }
     }
 }
-/// Starlight Christmas: the committed whole-round runs (`PAR_RUNS`, 1e9 rounds per mode: the
-/// sd, hit frequency and win distribution) pass `merge`'s checks, are of the shipped model,
-/// are `math_model::PAR_RUNS`, hold 95.50 % in their 99.9 % intervals, and their caps agree
+/// Starlight Christmas: the committed whole-round runs (1e9 rounds per mode: the sd, hit
+/// frequency and win distribution; the sd source its evidence names) pass `merge`'s checks,
+/// are of the shipped model, are the figures `confirmation/README.md` states, hold 95.50 % in their 99.9 % intervals, and their caps agree
 /// with the odds the game states.
 #[test]
 fn starlight_christmas_s_par_reports_are_of_the_shipped_model() {
     use slot_core::Game;
-    use starlight_christmas::math_model::{PAR_CAP_HITS, PAR_REPORTS, PAR_RUNS};
+    use starlight_christmas::StarlightChristmas;
     let shipped = starlight_christmas::MathModel::standard().fingerprint();
-    let game = starlight_christmas::StarlightChristmas::standard();
-    for (i, (run, dir)) in PAR_RUNS.iter().zip(PAR_REPORTS).enumerate() {
-        let path = root()
-            .join("crates/starlight_christmas/confirmation")
-            .join(dir)
-            .join("report.json");
+    let game = StarlightChristmas::standard();
+    for (mode, seed, rounds, rtp_stated, hw_stated, one_in_stated, caps) in SC_PAR_RUNS {
+        let SdSource::Report { report: dir } = stated::<StarlightChristmas>("standard", mode).sd
+        else {
+            panic!("{mode}: the sd comes from its whole-round run")
+        };
+        let path = root().join("crates/starlight_christmas").join(dir);
         let text = std::fs::read_to_string(&path).unwrap();
         let catalog = slot_sim::Catalog::new().with::<starlight_christmas::StarlightChristmas>();
         let report = slot_sim::Report::from_json(&path, &text, &catalog).unwrap();
@@ -165,27 +209,24 @@ fn starlight_christmas_s_par_reports_are_of_the_shipped_model() {
             report.model_fingerprint, shipped,
             "{dir}: the math model changed after this run: run it again"
         );
-        assert_eq!(
-            (r.mode.as_str(), r.seed, r.rounds),
-            (run.mode, run.seed, run.rounds)
-        );
+        assert_eq!((r.mode.as_str(), r.seed, r.rounds), (mode, seed, rounds));
         let (rtp, hw) = (r.sums.rtp(), r.sums.half_width(slot_sim::split::Z99));
-        assert!((rtp - run.rtp).abs() < 5e-9, "{dir}: {rtp} vs {}", run.rtp);
-        assert!((hw - run.half_width_99).abs() < 5e-9, "{dir}: {hw}");
+        assert!(
+            (rtp - rtp_stated).abs() < 5e-9,
+            "{dir}: {rtp} vs {rtp_stated}"
+        );
+        assert!((hw - hw_stated).abs() < 5e-9, "{dir}: {hw}");
         // 99.9 %.
         assert!(
             (rtp - starlight_christmas::game::TARGET_RTP.fraction()).abs() <= hw * TO_99_9,
             "{dir}: {rtp} +- {hw}"
         );
         let one_in = r.rounds as f64 / r.sums.feature_rounds[0] as f64;
-        assert!(
-            (one_in - run.free_spins_one_in).abs() < 1e-3,
-            "{dir}: {one_in}"
-        );
+        assert!((one_in - one_in_stated).abs() < 1e-3, "{dir}: {one_in}");
         // Its caps agree with the odds the game states (from the split records): within four
         // standard deviations of a Poisson count.
-        assert_eq!(r.sums.cap_hits, PAR_CAP_HITS[i], "{dir}");
-        let mode = starlight_christmas::StarlightChristmas::mode_named(run.mode).unwrap();
+        assert_eq!(r.sums.cap_hits, caps, "{dir}");
+        let mode = StarlightChristmas::mode_named(mode).unwrap();
         let [odds] = game.certified_award_odds(mode).try_into().unwrap();
         let expected = odds.probability * r.rounds as f64;
         assert!(
@@ -198,29 +239,31 @@ fn starlight_christmas_s_par_reports_are_of_the_shipped_model() {
 
 /// Starlight Christmas's certification, by the split estimate: each record is of the shipped
 /// model, meets the bar (99 % half-width at most 0.05 pp, within 0.10 pp of 95.50 %), is its
-/// certificate's figure and `math_model::CERTIFIED`'s, and agrees with the whole-round run of
+/// certificate's figure and the one its evidence states, and agrees with the whole-round run of
 /// the same mode (at 99.9 %).
 #[test]
 fn starlight_christmas_s_split_certification_agrees_with_its_whole_round_run() {
     use slot_core::Game;
     use starlight_christmas::StarlightChristmas;
-    use starlight_christmas::math_model::{CERTIFIED, PAR_RUNS};
-    let dir = root().join("crates/starlight_christmas/confirmation/split_certification");
+    let crate_dir = root().join("crates/starlight_christmas");
     let shipped = StarlightChristmas::standard().fingerprint();
     let game = StarlightChristmas::standard();
-    for (cert, whole) in CERTIFIED.iter().zip(PAR_RUNS) {
-        let mode = cert.mode;
+    for (mode, _, _, whole_rtp, whole_hw, _, _) in SC_PAR_RUNS {
+        let cert = stated::<StarlightChristmas>("standard", mode);
+        let path = crate_dir.join(split_record_of(cert));
         let record: SplitRecord =
-            serde_json::from_str(&std::fs::read_to_string(dir.join(cert.record)).unwrap()).unwrap();
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         record.check::<StarlightChristmas>().unwrap();
-        assert_eq!(record.model_fingerprint, shipped, "{}", cert.record);
-        assert_eq!(
-            (record.base.seed, record.base.rounds),
-            (cert.seed, cert.base_games)
+        assert_eq!(record.model_fingerprint, shipped, "{}", path.display());
+        assert!(
+            cert.how.contains(&format!(
+                "{} base games (seed {}) and {} features",
+                record.base.rounds, record.base.seed, record.picks[0].features
+            )),
+            "{}",
+            cert.how
         );
         assert_eq!(record.picks[0].pick, mode);
-        assert_eq!(record.picks[0].features, cert.features);
-        assert_eq!(whole.mode, mode);
         let [(_, e)] = record.estimates().try_into().unwrap();
         assert!(e.half_width_99 <= 0.0005, "{mode}: {e:?}");
         assert!((e.rtp - 0.955).abs() <= 0.0010, "{mode}: {e:?}");
@@ -230,13 +273,12 @@ fn starlight_christmas_s_split_certification_agrees_with_its_whole_round_run() {
             e.rtp,
             cert.rtp
         );
-        assert!((e.half_width_99 - cert.half_width_99).abs() < 1e-12);
-        let one_in = record.base.rounds as f64 / record.base.triggers as f64;
-        assert!((one_in - cert.free_spins_one_in).abs() < 1e-9);
+        assert_eq!(cert.half_width_99, Some(e.half_width_99));
         let over = e.cap_overcount.expect("the record keeps its tallies");
         assert!(over < 1e-5, "{mode}: the cap's over-count {over}");
         let c: slot_sim::certify::Certificate = serde_json::from_str(
-            &std::fs::read_to_string(dir.join(format!("certificate-{mode}.json"))).unwrap(),
+            &std::fs::read_to_string(path.with_file_name(format!("certificate-{mode}.json")))
+                .unwrap(),
         )
         .unwrap();
         assert_eq!((c.rtp, c.half_width_99), (e.rtp, Some(e.half_width_99)));
@@ -253,52 +295,55 @@ fn starlight_christmas_s_split_certification_agrees_with_its_whole_round_run() {
         let stated = game.certified_rtp(m).unwrap();
         assert_eq!(
             (stated.rtp, stated.half_width_99),
-            (cert.rtp, Some(cert.half_width_99))
+            (cert.rtp, cert.half_width_99)
         );
         // Two independent figures of the same RTP: their difference within its 99.9 %
         // interval, as the whole-round runs' own check above: two modes checked at 99 % would fail about once in 50 re-runs of correct
         // evidence (the standard mode's records of 2026-12-02 differ by z = 2.64).
-        let both = (e.half_width_99.powi(2) + whole.half_width_99.powi(2)).sqrt() * TO_99_9;
+        let both = (e.half_width_99.powi(2) + whole_hw.powi(2)).sqrt() * TO_99_9;
         assert!(
-            (e.rtp - whole.rtp).abs() <= both,
-            "{mode}: split {} vs whole rounds {} (99.9 % interval of the difference {both})",
-            e.rtp,
-            whole.rtp
+            (e.rtp - whole_rtp).abs() <= both,
+            "{mode}: split {} vs whole rounds {whole_rtp} (99.9 % interval of the difference {both})",
+            e.rtp
         );
     }
 }
 
 /// Starlight Christmas's other variants of the ladder: each mode's split record and
 /// certificate (`confirmation/variants/<model>/`) are of the variant's model, meet the bar
-/// against the variant's target, are `math_model::VARIANT_EVIDENCE`'s figures, and its cap
+/// against the variant's target, are the figures its evidence states, and its cap
 /// odds are the record's.
 #[test]
 fn starlight_christmas_s_variants_are_certified_in_both_modes() {
     use slot_core::Game;
     use starlight_christmas::StarlightChristmas;
-    use starlight_christmas::math_model::VARIANT_EVIDENCE;
-    for e in VARIANT_EVIDENCE {
+    let all = StarlightChristmas::evidence();
+    let others: Vec<_> = all
+        .variants
+        .iter()
+        .filter(|v| v.model != "standard")
+        .collect();
+    assert_eq!(others.len(), StarlightChristmas::VARIANTS.len() - 1);
+    for e in others {
         let game =
             StarlightChristmas::new(&StarlightChristmas::named_model(e.model).unwrap()).unwrap();
         let variant = game.variant().unwrap();
-        let dir = root()
-            .join("crates/starlight_christmas/confirmation/variants")
-            .join(e.model);
-        for (i, cert) in e.certified.iter().enumerate() {
+        assert_eq!(e.modes.len(), 2, "{}", e.model);
+        for cert in e.modes {
             let mode = cert.mode;
+            let path = root().join(all.crate_dir).join(split_record_of(cert));
             let record: SplitRecord =
-                serde_json::from_str(&std::fs::read_to_string(dir.join(cert.record)).unwrap())
-                    .unwrap();
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             record.check::<StarlightChristmas>().unwrap();
             record.check_sha256(true).unwrap();
             assert_eq!(record.model_fingerprint, game.fingerprint(), "{}", e.model);
-            assert_eq!(
-                (
-                    record.base.seed,
-                    record.base.rounds,
-                    record.picks[0].features
-                ),
-                (cert.seed, cert.base_games, cert.features)
+            assert!(
+                cert.how.contains(&format!(
+                    "{} base games (seed {}) and {} features",
+                    record.base.rounds, record.base.seed, record.picks[0].features
+                )),
+                "{}",
+                cert.how
             );
             assert_eq!(record.picks[0].pick, mode);
             let [(_, est)] = record.estimates().try_into().unwrap();
@@ -309,11 +354,10 @@ fn starlight_christmas_s_variants_are_certified_in_both_modes() {
                 e.model
             );
             assert!((est.rtp - cert.rtp).abs() < 1e-12);
-            assert!((est.half_width_99 - cert.half_width_99).abs() < 1e-12);
-            let one_in = record.base.rounds as f64 / record.base.triggers as f64;
-            assert!((one_in - cert.free_spins_one_in).abs() < 1e-9);
+            assert!((est.half_width_99 - cert.half_width_99.unwrap()).abs() < 1e-12);
             let c: slot_sim::certify::Certificate = serde_json::from_str(
-                &std::fs::read_to_string(dir.join(format!("certificate-{mode}.json"))).unwrap(),
+                &std::fs::read_to_string(path.with_file_name(format!("certificate-{mode}.json")))
+                    .unwrap(),
             )
             .unwrap();
             assert_eq!((c.rtp, c.half_width_99), (est.rtp, Some(est.half_width_99)));
@@ -322,45 +366,50 @@ fn starlight_christmas_s_variants_are_certified_in_both_modes() {
             assert!(c.meets);
             // The cap's odds the game states are the record's.
             let [(_, odds)] = record.cap_odds::<StarlightChristmas>().try_into().unwrap();
-            assert!((odds.probability - e.cap[i].probability).abs() < 1e-15);
-            assert!((odds.effective_count - e.cap[i].effective_count).abs() < 1e-9);
+            let [cap] = cert.odds else {
+                panic!("{} {mode}: one award's odds", e.model)
+            };
+            assert_eq!(cap.record, split_record_of(cert));
+            assert!((odds.probability - cap.probability).abs() < 1e-15);
+            assert!((odds.effective_count - cap.count).abs() < 1e-9);
         }
     }
 }
 
 /// Moon Princess's other variants of the ladder: each one's split record and certificates
 /// (`confirmation/variants/<model>/`) are of the variant's model, meet the bar against the
-/// variant's target for every pick, are `math_model::VARIANT_EVIDENCE`'s figures, and its
+/// variant's target for every pick, are the figures its evidence states, and its
 /// cap odds are the record's.
 #[test]
 fn moon_princess_s_variants_are_certified_for_every_pick() {
     use moon_princess::MoonPrincess;
-    use moon_princess::math_model::VARIANT_EVIDENCE;
     use slot_core::Game;
-    for e in VARIANT_EVIDENCE {
+    let all = MoonPrincess::evidence();
+    let others: Vec<_> = all
+        .variants
+        .iter()
+        .filter(|v| v.model != "standard")
+        .collect();
+    assert_eq!(others.len(), MoonPrincess::VARIANTS.len() - 1);
+    for e in others {
         let game = MoonPrincess::new(&MoonPrincess::named_model(e.model).unwrap()).unwrap();
         let variant = game.variant().unwrap();
-        let dir = root().join("crates/moon_princess").join(e.records_dir());
+        assert_eq!(e.modes.len(), 3, "{}", e.model);
+        let path = root()
+            .join(all.crate_dir)
+            .join(split_record_of(&e.modes[0]));
         let record: SplitRecord =
-            serde_json::from_str(&std::fs::read_to_string(dir.join(e.record)).unwrap()).unwrap();
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         record.check::<MoonPrincess>().unwrap();
         record.check_sha256(true).unwrap();
         assert_eq!(record.model_fingerprint, game.fingerprint(), "{}", e.model);
-        assert_eq!(e.cap_record, e.record, "{}", e.model);
         let estimates = record.estimates();
         let odds = record.cap_odds::<MoonPrincess>();
         assert_eq!(estimates.len(), 3);
-        for (i, f) in e.certified.iter().enumerate() {
+        for (i, f) in e.modes.iter().enumerate() {
             let (pick, est) = &estimates[i];
-            assert_eq!(pick, f.pick);
-            assert_eq!(
-                (
-                    record.base.seed,
-                    record.base.rounds,
-                    record.picks[i].features
-                ),
-                (f.seed, f.rounds, f.features)
-            );
+            assert_eq!(pick, f.mode);
+            assert_eq!(split_record_of(f), split_record_of(&e.modes[0]));
             assert!(est.half_width_99 <= 0.0005, "{} {pick}: {est:?}", e.model);
             assert!(
                 (est.rtp - variant.rtp.fraction()).abs() <= 0.0010,
@@ -368,43 +417,47 @@ fn moon_princess_s_variants_are_certified_for_every_pick() {
                 e.model
             );
             assert!((est.rtp - f.rtp).abs() < 1e-9, "{} {pick}", e.model);
-            assert!((est.half_width_99 - f.half_width_99).abs() < 1e-9);
+            assert!((est.half_width_99 - f.half_width_99.unwrap()).abs() < 1e-9);
             let c: slot_sim::certify::Certificate = serde_json::from_str(
-                &std::fs::read_to_string(dir.join(format!("certificate-{pick}.json"))).unwrap(),
+                &std::fs::read_to_string(path.with_file_name(format!("certificate-{pick}.json")))
+                    .unwrap(),
             )
             .unwrap();
             assert_eq!((c.rtp, c.half_width_99), (est.rtp, Some(est.half_width_99)));
             assert_eq!(c.model_fingerprint, game.fingerprint());
             assert_eq!(c.target_rtp, variant.rtp.fraction());
             assert!(c.meets);
-            // The cap's odds the game states are the record's.
+            // The cap's odds the game states are the record's, and its words name the
+            // record's seeds and bounds.
             let (name, o) = &odds[i];
-            assert_eq!(name, f.pick);
-            let cap = e.cap[i];
-            assert_eq!(
-                (cap.pick, cap.base_seed, cap.seed),
-                (f.pick, f.seed, record.picks[i].seed)
-            );
-            assert_eq!((cap.base_games, cap.features), (f.rounds, f.features));
+            assert_eq!(name, f.mode);
+            let [cap] = f.odds else {
+                panic!("{} {pick}: one award's odds", e.model)
+            };
+            assert_eq!(cap.record, split_record_of(f));
             assert!((o.probability - cap.probability).abs() <= 1e-12 * o.probability);
-            assert!((o.effective_count - cap.effective_count).abs() < 1e-9);
-            assert!((o.bias_bound - cap.bias_bound).abs() < 1e-15);
-            assert!((o.unseen_base_bound - cap.unseen_base_bound).abs() < 1e-15);
+            assert!((o.effective_count - cap.count).abs() < 1e-9);
+            for seed in [record.base.seed, record.picks[i].seed] {
+                assert!(cap.how.contains(&format!("(seed {seed})")), "{}", cap.how);
+            }
+            assert_eq!(o.bias_bound == 0.0, cap.how.contains("nothing left out"));
+            let unseen = format!("at most {:.1e} at 95 %", o.unseen_base_bound);
+            assert!(cap.how.contains(&unseen), "{}: {unseen}", cap.how);
         }
     }
 }
 
 /// Moon Princess: the odds of the cap each pick states are those of the committed split
-/// record of the shipped model (`math_model::CAP_ODDS_RECORD`), recomputed from its sums,
+/// record of the shipped model its evidence names, recomputed from its sums,
 /// with a 95 % interval whose upper end is at most twice its lower end.
 #[test]
 fn moon_princess_s_cap_odds_are_its_split_record_s() {
     use moon_princess::MoonPrincess;
-    use moon_princess::math_model::{CAP_ODDS, CAP_ODDS_RECORD};
     use slot_core::Game;
+    let modes = MoonPrincess::evidence().variant("standard").unwrap().modes;
     let path = root()
-        .join("crates/moon_princess/confirmation")
-        .join(CAP_ODDS_RECORD);
+        .join(MoonPrincess::evidence().crate_dir)
+        .join(modes[0].odds[0].record);
     let r: SplitRecord = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     r.check::<MoonPrincess>().unwrap();
     assert_eq!(
@@ -415,21 +468,23 @@ fn moon_princess_s_cap_odds_are_its_split_record_s() {
     );
     let odds = r.cap_odds::<MoonPrincess>();
     let game = MoonPrincess::standard();
-    assert_eq!(odds.len(), CAP_ODDS.len());
-    for ((pick, c), want) in odds.iter().zip(CAP_ODDS) {
+    assert_eq!(odds.len(), modes.len());
+    for ((pick, c), m) in odds.iter().zip(modes) {
         println!("{pick}: {c:?}");
-        assert_eq!(pick, want.pick);
+        assert_eq!(pick, m.mode);
+        let [want] = m.odds else {
+            panic!("{pick}: one award's odds")
+        };
+        assert_eq!(want.record, modes[0].odds[0].record);
         let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b.abs().max(1e-300);
         assert!(
             close(c.probability, want.probability),
             "{pick}: {c:?} vs {want:?}"
         );
-        assert!(
-            close(c.effective_count, want.effective_count),
-            "{pick}: {c:?}"
-        );
-        assert_eq!(c.bias_bound, want.bias_bound, "{pick}");
-        assert!(close(c.unseen_base_bound, want.unseen_base_bound), "{pick}");
+        assert!(close(c.effective_count, want.count), "{pick}: {c:?}");
+        assert_eq!(c.bias_bound == 0.0, want.how.contains("nothing left out"));
+        let unseen = format!("at most {:.1e} at 95 %", c.unseen_base_bound);
+        assert!(want.how.contains(&unseen), "{}: {unseen}", want.how);
         assert!(c.ci95[1] <= 2.0 * c.ci95[0], "{pick}: {:?}", c.ci95);
         let [stated] = game
             .certified_award_odds(MoonPrincess::mode_named(pick).unwrap())
@@ -437,7 +492,7 @@ fn moon_princess_s_cap_odds_are_its_split_record_s() {
             .unwrap();
         assert_eq!(
             (stated.probability, stated.count),
-            (want.probability, want.effective_count)
+            (want.probability, want.count)
         );
         // The PAR sheet's interval of the stated figure is the record's.
         let [lo, hi] = slot_sim::par::contributions::certified_interval(&stated);

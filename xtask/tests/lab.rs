@@ -749,13 +749,19 @@ fn a_kit_is_rebuilt_from_its_own_source_offline() {
 /// record in `certification/` and the manifest; not a short run's "not seen ... undetermined".
 #[test]
 fn the_disclosure_states_the_certified_cap_odds_from_a_record_in_the_kit() {
-    use moon_princess::math_model::{CAP_ODDS, CAP_ODDS_RECORD};
+    use slot_core::Game;
+    let published = moon_princess::MoonPrincess::evidence()
+        .variant("standard")
+        .unwrap();
+    let cap = published.mode("love").unwrap().odds[0];
+    let cap_record = published.kit_name(cap.record).unwrap();
+    assert_eq!(cap_record, "split_1e9_2e8_seed20261401.json");
     let d = dir("labkit-cap");
     let k = d.join("kit");
     kit("moon-princess", &k, &[]);
     let disclosure = std::fs::read_to_string(k.join("disclosure.md")).unwrap();
     let par = std::fs::read_to_string(k.join("par/report.md")).unwrap();
-    let love = format!("{:.4e}", 1.0 / CAP_ODDS[0].probability);
+    let love = format!("{:.4e}", 1.0 / cap.probability);
     assert_eq!(love, "4.8521e8");
     assert!(par.contains(&format!("1 in {love} rounds")), "{par}");
     let row = disclosure
@@ -765,7 +771,7 @@ fn the_disclosure_states_the_certified_cap_odds_from_a_record_in_the_kit() {
     assert!(
         row.contains(&format!("| {love} |"))
             && row.contains("| rarer | rarer | rarer |")
-            && row.contains(&format!("certification/{CAP_ODDS_RECORD}")),
+            && row.contains(&format!("certification/{cap_record}")),
         "{row}"
     );
     assert!(
@@ -776,7 +782,7 @@ fn the_disclosure_states_the_certified_cap_odds_from_a_record_in_the_kit() {
     );
     let listed = manifest_paths(&k);
     assert!(
-        listed.contains(&format!("certification/{CAP_ODDS_RECORD}")),
+        listed.contains(&format!("certification/{cap_record}")),
         "{listed:?}"
     );
     std::fs::remove_dir_all(&d).unwrap();
@@ -786,10 +792,13 @@ fn the_disclosure_states_the_certified_cap_odds_from_a_record_in_the_kit() {
 /// certified figures and records; a model with no certified evidence says so plainly.
 #[test]
 fn a_variant_kit_states_its_own_certified_figures() {
-    use moon_princess::math_model::VariantEvidence;
+    use slot_core::Game;
     let d = dir("labkit-variant");
-    let e = VariantEvidence::of("rtp-84.50").unwrap();
-    let rtp = format!("| love | {:.4} % | certified:", e.certified[0].rtp * 100.0);
+    let e = moon_princess::MoonPrincess::evidence()
+        .variant("rtp-84.50")
+        .and_then(|v| v.mode("love"))
+        .unwrap();
+    let rtp = format!("| love | {:.4} % | certified:", e.rtp * 100.0);
     assert_eq!(rtp, "| love | 84.4965 % | certified:");
     let by_rtp = d.join("by-rtp");
     kit("moon-princess", &by_rtp, &["--rtp", "84.50"]);

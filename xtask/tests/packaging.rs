@@ -8,9 +8,10 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 /// The crates for users, by package name.
-const LIBRARIES: [&str; 5] = [
+const LIBRARIES: [&str; 6] = [
     "slot-core",
     "slot-sim",
+    "slot-games",
     "moon-princess",
     "wish-upon-a-star",
     "starlight-christmas",

@@ -21,6 +21,7 @@
 //! that list nothing, so a game without them still simulates.
 
 use crate::events::EventLog;
+use crate::evidence::{Evidence, ModeEvidence};
 use crate::fingerprint::Fingerprint;
 use crate::money::{BetLadder, Cap, Win};
 use crate::recorder::Recorder;
@@ -31,39 +32,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 
+pub use crate::evidence::{CertifiedOdds, CertifiedRtp};
 pub use crate::variant::TargetRtp;
-
-/// A committed certification figure of a mode's RTP (the README's "Certification figures"):
-/// what a game states for its shipped model through [`Game::certified_rtp`], beside which a
-/// simulation's figure is read.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CertifiedRtp {
-    /// The RTP, a fraction of the stake (`0.954557`).
-    pub rtp: f64,
-    /// The 99 % half-width, a fraction of the stake; `None` for an exact figure.
-    pub half_width_99: Option<f64>,
-    /// How it was obtained, in words (method, seed, rounds).
-    pub how: String,
-}
-
-/// Committed odds of a top award (the cap) of a mode's shipped model, from a certification
-/// run: what a player-facing help page and a regulator's disclosure state (Germany's
-/// GlüStV § 22a, Ontario's odds of rare top awards, GLI-11's awards rarer than 1 in 100
-/// million games), through [`Game::certified_award_odds`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct CertifiedOdds {
-    /// The award, as the game names it (`cap 5000x`).
-    pub award: &'static str,
-    /// Its probability per round.
-    pub probability: f64,
-    /// The count of events the figure rests on: the times it came in the run, or, for a
-    /// weighted estimate, its effective count ((sum of weights)^2 / sum of squared weights).
-    /// Its 95 % interval is the exact Poisson interval of this count (rounded down), scaled
-    /// to `probability` (`slot_sim` computes it).
-    pub count: f64,
-    /// How it was obtained, in words (method, seeds, rounds, any bias bound).
-    pub how: String,
-}
 
 /// One random input of a game, as the goodness-of-fit test sees it: a name and the weight of
 /// each outcome in the math model (outcome `i` is drawn with probability `weights[i] / sum`).
@@ -150,6 +120,12 @@ pub enum EvalError {
         /// The games that take it.
         allowed_for: &'static str,
     },
+    /// The game cannot play a round from a given grid ([`Game::play_from_grid`]).
+    #[error("{game} cannot play a round from a given grid")]
+    NoGridPlay {
+        /// The game.
+        game: &'static str,
+    },
     /// An option's value is outside what the rules allow (names the range).
     #[error("{option}: {message}")]
     Value {
@@ -207,6 +183,10 @@ pub trait Game: Sized + Sync {
     /// Princess's free-spin feature and free-spin source): reports whose sums differ there
     /// are refused. Empty by default.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[];
+    /// The game's cell codes, as the grid text of [`Game::evaluate_grid_text`] and
+    /// [`Game::play_from_grid`] writes them, with each symbol's name (one or two lines of
+    /// text, shown by the runner's `eval --help`). Empty by default.
+    const CELL_CODES: &'static str = "";
 
     /// The mode's name, as on the command line and in reports (`love`, `ante`, `standard`).
     fn mode_name(mode: Self::Mode) -> &'static str;
@@ -306,6 +286,26 @@ pub trait Game: Sized + Sync {
     /// [`EvalError`] for a grid that is not one of the game, or an option it does not take.
     fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError>;
 
+    /// Plays a round in `mode` from a given grid (in the game's grid text, as
+    /// [`Game::evaluate_grid_text`] reads it) taken as the paid spin's landing, reporting the
+    /// events to `rec`; whatever is random after the grid (refills, Star values, respins,
+    /// free spins) is drawn from `rng`. Returns the win of what was played, hundredths of the
+    /// bet. What `play --grid` and the round viewer show. Never called by a simulation.
+    ///
+    /// # Errors
+    /// [`EvalError::Grid`] for a grid that is not one of the game; [`EvalError::NoGridPlay`]
+    /// (the default) for a game that cannot play a given grid.
+    fn play_from_grid<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        mode: Self::Mode,
+        grid: &str,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> Result<Win, EvalError> {
+        let _ = (mode, grid, rng, rec);
+        Err(EvalError::NoGridPlay { game: Self::NAME })
+    }
+
     /// The exact odds of the top awards of this game's model, as (award name, rounds per
     /// award), where the game computes them exactly; `None` (the default) where it does not.
     fn exact_award_odds(&self) -> Option<Vec<(&'static str, f64)>> {
@@ -319,20 +319,34 @@ pub trait Game: Sized + Sync {
         None
     }
 
+    /// The certification evidence the game states for the variants of its ladder
+    /// ([`Evidence`]: certified RTPs, their records, the sd's source, the award odds); the
+    /// default states none.
+    fn evidence() -> &'static Evidence {
+        &Evidence::NONE
+    }
+
+    /// The evidence of the mode in the variant this game plays ([`Game::evidence`]), `None`
+    /// for a model off the ladder or a mode without evidence.
+    fn mode_evidence(&self, mode: Self::Mode) -> Option<&'static ModeEvidence> {
+        Self::evidence()
+            .variant(self.variant()?.model)?
+            .mode(Self::mode_name(mode))
+    }
+
     /// The committed certification figure of the mode's RTP ([`CertifiedRtp`]) when this
-    /// game runs the model it was certified for (its fingerprint is the shipped model's);
-    /// `None` (the default) for any other model or a game without one.
+    /// game runs a model of its ladder that has evidence, read from [`Game::evidence`];
+    /// `None` for any other model.
     fn certified_rtp(&self, mode: Self::Mode) -> Option<CertifiedRtp> {
-        let _ = mode;
-        None
+        self.mode_evidence(mode).map(ModeEvidence::certified)
     }
 
     /// The committed odds of the mode's top awards ([`CertifiedOdds`]) when this game runs
-    /// the model they were measured on; empty (the default) for any other model or a game
-    /// without them.
+    /// a model of its ladder that has evidence, read from [`Game::evidence`]; empty for any
+    /// other model.
     fn certified_award_odds(&self, mode: Self::Mode) -> Vec<CertifiedOdds> {
-        let _ = mode;
-        Vec::new()
+        self.mode_evidence(mode)
+            .map_or_else(Vec::new, |e| e.odds.iter().map(|o| o.certified()).collect())
     }
 
     /// The random inputs a round in `mode` draws, each with its weights in the math model,

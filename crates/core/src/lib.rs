@@ -10,6 +10,7 @@
 //! | [`grid`] | bitboard grids (one `u64` plane per symbol, up to 64 cells, row-major from the top-left), gravity, refill hook, per-symbol counts |
 //! | [`json`] | JSON read from outside with errors that name the field that was wrong (`reels.base[2]`), not only a line and column |
 //! | [`ledger`] | the round's ledger: every payment goes through it and comes back trimmed by the cap |
+//! | [`ladder`] | the knobs a game's RTP ladder moves and its design rule, as the game states them for a tuner ([`ladder::LadderGame`]) |
 //! | [`lines`] | gap-free straight runs of 3+ along rows and columns (Moon Princess) |
 //! | [`bit_draws`] | exact draws from a few bits: power-of-two weight tables and a pool of a word's bits (for re-expressed models) |
 //! | [`joint_draws`] | several exact bounded draws from one 64-bit word (Lemire's method over the product of the bounds): a spin's stops, a grid's values |
@@ -49,6 +50,7 @@ pub mod bytes_rng;
 mod chi_square_check;
 pub mod cluster;
 pub mod events;
+pub mod evidence;
 pub mod fingerprint;
 pub mod fuzz_seeds;
 pub mod game;
@@ -56,6 +58,7 @@ pub mod golden;
 pub mod grid;
 pub mod joint_draws;
 pub mod json;
+pub mod ladder;
 pub mod ledger;
 pub mod lines;
 pub mod money;

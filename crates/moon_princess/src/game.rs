@@ -2,7 +2,7 @@
 //! features, top awards, target RTP), a round in a pick, and the random inputs a round draws
 //! (for the goodness-of-fit test of a simulation).
 
-use crate::math_model::{MathModel, ModelError, ReelSet, VariantEvidence};
+use crate::math_model::{MathModel, ModelError, ReelSet};
 use crate::outcome::{AWARDS, FEATURES, RoundOutcome, SOURCES};
 use crate::pick::{PICKS, Pick};
 use crate::round::Multiplier;
@@ -11,7 +11,7 @@ use slot_core::Rng;
 use slot_core::events::{Event, EventLog, PowerSource, Princess, SpinKind};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::{
-    BaseGame, CertifiedRtp, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
+    BaseGame, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
 };
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::{NoRecorder, Recorder};
@@ -39,6 +39,9 @@ impl slot_core::Game for MoonPrincess {
     /// The free spins feature is the free-spin source, the Trinity feature the Trinity source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 2), (1, 1)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+    const CELL_CODES: &'static str =
+        "ci Circle, st Star, he Heart, be Bell, pg Princess Storm (green),
+pb Princess Star (blue), pr Princess Love (red), W Wild, . empty";
     /// The published ladder: 96.50, 94.51 (published), 91.49, 87.50 and 84.50 %, each
     /// certified for every pick.
     const VARIANTS: &'static [slot_core::variant::Variant] = &[
@@ -88,55 +91,9 @@ impl slot_core::Game for MoonPrincess {
         MoonPrincess::fingerprint(self)
     }
 
-    /// The pick's split certification of the variant this game plays
-    /// ([`VariantEvidence::of`]: the published model's in [`crate::math_model::CONFIRMED`],
-    /// another variant's in [`crate::math_model::VARIANT_EVIDENCE`]); `None` for a model off
-    /// the ladder.
-    fn certified_rtp(&self, pick: Pick) -> Option<CertifiedRtp> {
-        let f = evidence_of(self)?.certified[pick.index()];
-        Some(CertifiedRtp {
-            rtp: f.rtp,
-            half_width_99: Some(f.half_width_99),
-            how: f.method.to_string(),
-        })
-    }
-
-    /// The pick's odds of the cap in the variant this game plays, from its split records
-    /// ([`VariantEvidence::of`]); none for a model off the ladder.
-    fn certified_award_odds(&self, pick: Pick) -> Vec<slot_core::game::CertifiedOdds> {
-        let Some(e) = evidence_of(self) else {
-            return Vec::new();
-        };
-        let c = e.cap[pick.index()];
-        vec![slot_core::game::CertifiedOdds {
-            award: "cap 5000x",
-            probability: c.probability,
-            count: c.effective_count,
-            how: format!(
-                "split record {}/{}: {} base games (seed {}) and {} features alone (seed {}), each feature weighted by the share of triggering base games it caps with (effective count {:.1}); {}; {}",
-                e.records_dir(),
-                e.cap_record,
-                count_text(c.base_games),
-                c.base_seed,
-                count_text(c.features),
-                c.seed,
-                c.effective_count,
-                if c.bias_bound == 0.0 {
-                    "nothing left out".to_string()
-                } else {
-                    format!("left out at most {:.1e}", c.bias_bound)
-                },
-                if c.unseen_base_bound > 0.0 {
-                    format!(
-                        "no base game capped alone in {} (its chance, stated apart: at most {:.1e} at 95 %)",
-                        count_text(c.base_games),
-                        c.unseen_base_bound
-                    )
-                } else {
-                    "the base games that capped alone are counted in it".to_string()
-                }
-            ),
-        }]
+    /// Every variant's certification ([`crate::evidence::EVIDENCE`]).
+    fn evidence() -> &'static slot_core::evidence::Evidence {
+        &crate::evidence::EVIDENCE
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
@@ -164,6 +121,33 @@ impl slot_core::Game for MoonPrincess {
     /// [`MoonPrincess::evaluate_free_spin_sequence`] as a free spin), from the multiplier
     /// given (x1 without it): every win, the grid clear's pay, and the tumbles, final
     /// multiplier, meter and the feature the sequence leads to.
+    /// The grid's whole tumble sequence as a paid spin at x1, as `eval` plays it (no power,
+    /// no Trinity spin, no free spin played; a clear is reported and pays nothing): a
+    /// `landed` event with the grid, then the sequence's events. Nothing is drawn, so the
+    /// mode and the generator are not read. Returns the sequence's win after the cap.
+    fn play_from_grid<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        _mode: Pick,
+        grid: &str,
+        _rng: &mut R,
+        rec: &mut Rec,
+    ) -> Result<Win, EvalError> {
+        let g = crate::parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
+        rec.record(|| Event::Landed {
+            grid: crate::grid_text(&g),
+            reel_set: None,
+            stops: None,
+            stars: None,
+        });
+        let sequence = MoonPrincess::evaluate_sequence(&g, Multiplier::ONE);
+        if rec.is_recording() {
+            for event in sequence.events {
+                rec.record(|| event);
+            }
+        }
+        Ok(sequence.paid)
+    }
+
     fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError> {
         let grid = crate::parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
         let bad_multiplier = |m: i64| EvalError::Value {
@@ -352,26 +336,9 @@ fn strip_len(text: &str) -> usize {
         .sum()
 }
 
-/// A count in short scientific form: `1e9`, `2.1e9`, `5.6e7`.
-fn count_text(n: u64) -> String {
-    format!("{:.1e}", n as f64).replace(".0e", "e")
-}
-
-/// The evidence of the variant `game` plays ([`VariantEvidence::of`]), `None` off the ladder.
-fn evidence_of(game: &MoonPrincess) -> Option<VariantEvidence> {
-    VariantEvidence::of(slot_core::Game::variant(game)?.model)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn counts_are_written_in_short_scientific_form() {
-        assert_eq!(count_text(1_000_000_000), "1e9");
-        assert_eq!(count_text(2_100_000_000), "2.1e9");
-        assert_eq!(count_text(56_000_000), "5.6e7");
-    }
 
     #[test]
     fn strip_lengths_count_stacks() {

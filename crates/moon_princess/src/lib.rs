@@ -55,6 +55,7 @@
 //! | [`outcome`] | a finished round and its statistics record |
 //! | [`round`] | the round flow: [`MoonPrincess`] |
 //! | [`math_model`] | ALL data: reel sets and weights, power chances, with the tuning figures |
+//! | [`tuning`] | how the RTP ladder is tuned: its knobs for `slot_sim::ladder` and the design rule's constants |
 //! | [`events`] | what the round record holds for this game |
 //! | [`game`] | Moon Princess as a [`slot_core::Game`]: facts, target RTP ([`game::TARGET_RTP`]), a round in a pick, `eval`'s grid reading, the random inputs, the split of base game and free spins |
 //!
@@ -192,11 +193,12 @@
 //! iGaming standard asks an operator to show for a game whose player choices change its RTP.
 //! Each variant's file (`variants/rtp-XX.XX.json`, [`math_model::VARIANT_FILES`]) holds its
 //! model, its target and how it was tuned ([`math_model`], "The RTP ladder"); the evidence is
-//! [`math_model::VARIANT_EVIDENCE`].
+//! [`evidence::EVIDENCE`].
 
 mod board;
 pub mod evaluate;
 pub mod events;
+pub mod evidence;
 pub mod features;
 pub mod free_spins;
 #[doc(hidden)]
@@ -211,6 +213,7 @@ pub mod round;
 pub mod spin;
 pub mod symbols;
 mod tables;
+pub mod tuning;
 
 pub use evaluate::{Evaluation, LineWin, PayClass, evaluate};
 pub use features::Power;

@@ -37,7 +37,7 @@
 //! `cargo xtask tune moon-princess [--choice X] --rounds N`, which measures the base RTP B and
 //! trigger rate q on N rounds, then solves B + q V(k) = 94.51 % for the knob k by secant steps
 //! on the mean feature value V(k), measured on N / 25 features alone with one fixed seed
-//! (paired comparison). The certification figures are in [`CONFIRMED`].
+//! (paired comparison). The certification figures are in [`crate::evidence::EVIDENCE`].
 //!
 //! # The RTP ladder
 //! The other variants of the published ladder (96.50, 91.49, 87.50 and 84.50 %) are the
@@ -64,7 +64,7 @@
 //!    are measured beside the published model's, 4e7 whole rounds per pick on one seed, and
 //!    checked against their bounds; the file keeps them.
 //!
-//! Each variant is then certified apart ([`VARIANT_EVIDENCE`]).
+//! Each variant is then certified apart ([`crate::evidence::EVIDENCE`]).
 //!
 //! # Certification figures (the shipped model)
 //! Each pick's RTP is certified as a split estimate, RTP = B + q V (the runner's `split`
@@ -75,7 +75,7 @@
 //! rounds per pick for the same interval; the split needs about a fifth of the machine time.
 //! `cargo xtask split moon-princess --rounds 3000000000 --features 80000000 --seed 20261303
 //! --out FILE` reproduces the record, integer sums included, on any thread count; it is
-//! committed as `confirmation/split_3e9_8e7_seed20261303.json` ([`CONFIRMED_RECORD`]), and a
+//! committed as `confirmation/split_3e9_8e7_seed20261303.json` (([`crate::evidence::EVIDENCE`])), and a
 //! test of the runner recomputes every figure below from its sums and fails if the model's
 //! fingerprint is not the record's.
 //!
@@ -93,11 +93,11 @@
 //! # The odds of the cap, to a regulator's precision
 //! A round caps when its base game and its free spins together reach 5,000 x. A second split
 //! run, `cargo xtask split moon-princess --rounds 1000000000 --features 200000000 --seed
-//! 20261401` ([`CAP_ODDS_RECORD`]), keeps the triggering base games by their win and each
+//! 20261401` (([`crate::evidence::EVIDENCE`])), keeps the triggering base games by their win and each
 //! pick's features from half the cap by theirs; each feature then counts with the share of
 //! triggering base games whose win takes it to the cap (all of them for a feature that capped
 //! alone), which gives the probability with no approximation beyond sampling
-//! ([`CAP_ODDS`]). The 95 % interval is the exact Poisson interval of the effective count:
+//! ([`crate::evidence::EVIDENCE`]). The 95 % interval is the exact Poisson interval of the effective count:
 //!
 //! | pick | cap, 1 in (rounds) | 95 % interval, 1 in | effective count | features capped alone |
 //! |---|---|---|---|---|
@@ -111,37 +111,9 @@
 //! 3e9 of the certification run); its chance is stated apart, at most 3.7e-9 at 95 % from
 //! this run alone, since no count can bound it closer.
 //!
-//! # Whole rounds (the same model)
-//! Whole-round runs of 1e9 rounds per pick (`cargo xtask sim moon-princess --choice X --rounds
-//! 1000000000 --threads 2`, seed 20261129), for the shape figures; their reports are in
-//! `crates/moon_princess/confirmation/` (`love_1e9_seed20261129.json` and the others):
 //!
-//! | pick | rounds | RTP | 99 % interval | sd | hit frequency | free spins 1 in | free-spin share | Trinity 1 in | 100 x clear 1 in | caps |
-//! |---|---|---|---|---|---|---|---|---|---|---|
-//! | love | 1e9 | 94.505 % | [94.355, 94.656] | 18.47 | 32.64 % | 243.1 | 42.3 % | 58.1 | 3614 | 1 |
-//! | star | 1e9 | 94.412 % | [94.267, 94.558] | 17.90 | 32.64 % | 243.1 | 42.2 % | 58.1 | 3411 | 2 |
-//! | storm | 1e9 | 94.502 % | [94.371, 94.632] | 16.03 | 32.64 % | 243.0 | 42.3 % | 58.1 | 2732 | 1 |
-//!
-//! The three runs share a seed: each batch's rounds coincide until its first free-spin
-//! feature (the picks then draw differently), so their errors are partly correlated. Every 99 % interval holds 94.51 %. Hit frequency 32.6 % (band: about 30 %, one
-//! test 31.7 %), free spins 1 in 243 (band 150-300), free-spin share 42.3 % (band 35-50 %),
-//! cap reached (band: at least once in 1e9 rounds).
-//!
-//! # Earlier figures (the same model, the draws before 2026-12-02)
-//! Until 2026-12-02 a landing drew its reel set and each stop from a generator word of its
-//! own; since then they are one joint draw (the crate's docs, rule 12). The probabilities are
-//! the same; a seed gives other rounds, so every figure above was played again. The tuning
-//! figures below were measured with the earlier draws and are kept as the record of how the
-//! knobs were set: base game (paid and Trinity spins, common to the three picks), 1e9 rounds,
-//! seed 20261129: RTP 54.528 % +- 0.022 pp (99 %), free spins 1 in 242.93 (4,116,391
-//! triggers), sd of a round's base win 2.72 x bet, mean base win of a triggering round 13.4 x
-//! bet. Free-spin feature alone, 4e7 features per pick, seed 777:
-//!
-//! | pick | knob | mean feature V | sd | caps | RTP = B + q V | 99 % half-width | free-spin share |
-//! |---|---|---|---|---|---|---|---|
-//! | love | 341 | 97.154 x | 263.5 | 24 | 94.521 % | 0.075 pp | 42.3 % |
-//! | star | 461 | 97.079 x | 253.8 | 21 | 94.490 % | 0.075 pp | 42.3 % |
-//! | storm | 548 | 97.131 x | 220.5 | 15 | 94.511 % | 0.072 pp | 42.3 % |
+//! The whole-round runs of the same model and the figures the knobs were first tuned with
+//! (the draws before 2026-12-02) are kept as history in `confirmation/README.md`.
 
 use serde::{Deserialize, Serialize};
 use slot_core::sampling::{ReelStrip, WeightError};
@@ -298,135 +270,6 @@ const REELS_RICH: [&str; 5] = [
     "pg pb*2 be*2 ci pb pr*2 be ci he*4 be pb pg be*5 he*4 pb*2 st be*5 pb*3 st he*4 pg ci*2 pb st*5 he*2 st*3 pr*3",
 ];
 
-/// The odds of the 5,000 x cap of one pick, from the split record [`CAP_ODDS_RECORD`]
-/// (`slot_sim::split::SplitRecord::cap_odds`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CapOdds {
-    /// The pick.
-    pub pick: &'static str,
-    /// The seed of the base games.
-    pub base_seed: u64,
-    /// Base games played.
-    pub base_games: u64,
-    /// Features of the pick played alone.
-    pub features: u64,
-    /// The seed of the pick's features alone.
-    pub seed: u64,
-    /// The probability that a round reaches the cap.
-    pub probability: f64,
-    /// The effective count of cap events it rests on (the 95 % interval is the exact
-    /// Poisson interval of this count, rounded down, scaled to the probability).
-    pub effective_count: f64,
-    /// What the estimate leaves out, at most: triggering base games that won more than half
-    /// the cap.
-    pub bias_bound: f64,
-    /// No base game reached the cap alone: the 95 % upper bound of the chance that one does.
-    pub unseen_base_bound: f64,
-}
-
-/// The split record the cap's odds ([`CAP_ODDS`]) are computed from, in `confirmation/`:
-/// `cargo xtask split moon-princess --rounds 1000000000 --features 200000000 --seed 20261401
-/// --out FILE`. It keeps the triggering base games by their win and each pick's features
-/// from half the cap by theirs, so that the cap of base win plus feature is counted exactly.
-pub const CAP_ODDS_RECORD: &str = "split_1e9_2e8_seed20261401.json";
-
-/// The odds of the cap per pick, from [`CAP_ODDS_RECORD`] (a test of the runner recomputes
-/// them from its sums). No triggering base game won more than half the cap (the largest won
-/// 414.90 x bet), so nothing is left out; no base game reached the cap alone in 1e9.
-pub const CAP_ODDS: [CapOdds; 3] = [
-    CapOdds {
-        pick: "love",
-        base_seed: 20_261_401,
-        base_games: 1_000_000_000,
-        features: 200_000_000,
-        seed: 20_261_402,
-        probability: 2.0609585250000002e-9,
-        effective_count: 102.21188404908649,
-        bias_bound: 0.0,
-        unseen_base_bound: 3.6888794538574327e-9,
-    },
-    CapOdds {
-        pick: "star",
-        base_seed: 20_261_401,
-        base_games: 1_000_000_000,
-        features: 200_000_000,
-        seed: 20_261_403,
-        probability: 3.04935138e-9,
-        effective_count: 150.30002397902103,
-        bias_bound: 0.0,
-        unseen_base_bound: 3.6888794538574327e-9,
-    },
-    CapOdds {
-        pick: "storm",
-        base_seed: 20_261_401,
-        base_games: 1_000_000_000,
-        features: 200_000_000,
-        seed: 20_261_404,
-        probability: 1.334333255e-9,
-        effective_count: 66.04823993493534,
-        bias_bound: 0.0,
-        unseen_base_bound: 3.6888794538574327e-9,
-    },
-];
-
-/// A committed confirmation run of one pick: figure, rounds, seed, interval
-/// (README, "Certification figures (the shipped models)").
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Figures {
-    /// The pick.
-    pub pick: &'static str,
-    /// How it was measured.
-    pub method: &'static str,
-    /// Rounds played (base-game rounds for the split estimate).
-    pub rounds: u64,
-    /// Free-spin features played alone (split estimate; 0 for whole rounds).
-    pub features: u64,
-    /// The seed.
-    pub seed: u64,
-    /// RTP as a fraction.
-    pub rtp: f64,
-    /// Half-width of its 99 % confidence interval, as a fraction.
-    pub half_width_99: f64,
-}
-
-/// The certification record (in `crates/moon_princess/confirmation/`) the figures of
-/// [`CONFIRMED`] are computed from: `cargo xtask split moon-princess --rounds 3000000000
-/// --features 80000000 --seed 20261303 --out FILE`.
-pub const CONFIRMED_RECORD: &str = "split_3e9_8e7_seed20261303.json";
-
-/// The certification figures of the shipped model, one per pick (see the module docs): the
-/// split estimate RTP = B + q V with its 99 % interval (delta method over the base games'
-/// b + V t and the features' V), from [`CONFIRMED_RECORD`].
-pub const CONFIRMED: [Figures; 3] = [
-    Figures {
-        pick: "love",
-        method: "split: B + q V; B, q from 3e9 base games (seed 20261303), V from 8e7 features alone (seed 20261304)",
-        rounds: 3_000_000_000,
-        features: 80_000_000,
-        seed: 20_261_303,
-        rtp: 0.9452023847377335,
-        half_width_99: 0.0004712524238606934,
-    },
-    Figures {
-        pick: "star",
-        method: "split: B + q V; B, q from 3e9 base games (seed 20261303), V from 8e7 features alone (seed 20261305)",
-        rounds: 3_000_000_000,
-        features: 80_000_000,
-        seed: 20_261_303,
-        rtp: 0.9451047251761446,
-        half_width_99: 0.00046385185581976894,
-    },
-    Figures {
-        pick: "storm",
-        method: "split: B + q V; B, q from 3e9 base games (seed 20261303), V from 8e7 features alone (seed 20261306)",
-        rounds: 3_000_000_000,
-        features: 80_000_000,
-        seed: 20_261_303,
-        rtp: 0.9449305956216144,
-        half_width_99: 0.0004388815858272838,
-    },
-];
-
 /// The game's name in variant files (`Game::NAME`).
 const GAME_NAME: &str = "moon-princess";
 
@@ -441,350 +284,6 @@ pub const VARIANT_FILES: [(&str, &str); 4] = [
     ("rtp-91.49", include_str!("../variants/rtp-91.49.json")),
     ("rtp-87.50", include_str!("../variants/rtp-87.50.json")),
     ("rtp-84.50", include_str!("../variants/rtp-84.50.json")),
-];
-
-/// The evidence of one variant of the ladder ([`VariantEvidence::of`] finds it by model):
-/// its certification and its odds of the cap per pick.
-#[derive(Clone, Copy, Debug)]
-pub struct VariantEvidence {
-    /// Its model's name ([`MathModel::NAMES`]).
-    pub model: &'static str,
-    /// Its certification per pick (Love, Star, Storm).
-    pub certified: [Figures; 3],
-    /// The split record of the certification, in [`VariantEvidence::records_dir`].
-    pub record: &'static str,
-    /// Its odds of the cap per pick (Love, Star, Storm).
-    pub cap: [CapOdds; 3],
-    /// The split record of the cap's odds, in [`VariantEvidence::records_dir`].
-    pub cap_record: &'static str,
-}
-
-impl VariantEvidence {
-    /// The evidence of the variant whose model is called `model` (a name of
-    /// [`MathModel::NAMES`]): the published model's ([`CONFIRMED`], [`CAP_ODDS`]) for
-    /// `standard`, the entry of [`VARIANT_EVIDENCE`] for another variant of the ladder;
-    /// `None` for a model off the ladder.
-    pub fn of(model: &str) -> Option<VariantEvidence> {
-        if model == "standard" {
-            return Some(VariantEvidence {
-                model: "standard",
-                certified: CONFIRMED,
-                record: CONFIRMED_RECORD,
-                cap: CAP_ODDS,
-                cap_record: CAP_ODDS_RECORD,
-            });
-        }
-        VARIANT_EVIDENCE.iter().find(|e| e.model == model).copied()
-    }
-
-    /// Where its records are, below `crates/moon_princess/`: `confirmation` for the
-    /// published model, `confirmation/variants/<model>` for the others.
-    pub fn records_dir(&self) -> String {
-        if self.model == "standard" {
-            "confirmation".to_string()
-        } else {
-            format!("confirmation/variants/{}", self.model)
-        }
-    }
-}
-
-/// The evidence of the ladder's other variants, highest first: every pick certified by
-/// `cargo xtask certify moon-princess --rtp R --dir DIR --seed S` (chunks of 3e8 base games
-/// and 8e6 features per pick until every pick's 99 % half-width was at most 0.05 pp), with the
-/// cap's odds from the same record. A test of the runner recomputes every figure from the
-/// records in `confirmation/variants/<model>/` and ties them to the variant's fingerprint.
-///
-/// | variant | pick | seed | base games | features | RTP | 99 % half-width | distance | cap, 1 in (effective count) |
-/// |---|---|---|---|---|---|---|---|---|
-/// | 96.50 % | love | 20264000 | 3e9 | 8e7 | 96.4964 % | 0.0483 pp | -0.0036 pp | 4.16e8 (47.7) |
-/// | 96.50 % | star | 20264000 | 3e9 | 8e7 | 96.5431 % | 0.0476 pp | +0.0431 pp | 3.13e8 (63.1) |
-/// | 96.50 % | storm | 20264000 | 3e9 | 8e7 | 96.5117 % | 0.0451 pp | +0.0117 pp | 1.10e9 (18.9) |
-/// | 91.49 % | love | 20263000 | 2.7e9 | 7.2e7 | 91.5089 % | 0.0479 pp | +0.0189 pp | 4.95e8 (35.7) |
-/// | 91.49 % | star | 20263000 | 2.7e9 | 7.2e7 | 91.4614 % | 0.0470 pp | -0.0286 pp | 4.23e8 (42.1) |
-/// | 91.49 % | storm | 20263000 | 2.7e9 | 7.2e7 | 91.4926 % | 0.0444 pp | +0.0026 pp | 7.93e8 (22.5) |
-/// | 87.50 % | love | 20265000 | 2.4e9 | 6.4e7 | 87.4762 % | 0.0482 pp | -0.0238 pp | 7.71e8 (21.0) |
-/// | 87.50 % | star | 20265000 | 2.4e9 | 6.4e7 | 87.5169 % | 0.0473 pp | +0.0169 pp | 5.61e8 (28.5) |
-/// | 87.50 % | storm | 20265000 | 2.4e9 | 6.4e7 | 87.5106 % | 0.0446 pp | +0.0106 pp | 8.96e8 (17.8) |
-/// | 84.50 % | love | 20262000 | 2.1e9 | 5.6e7 | 84.4965 % | 0.0494 pp | -0.0035 pp | 7.86e8 (17.6) |
-/// | 84.50 % | star | 20262000 | 2.1e9 | 5.6e7 | 84.5114 % | 0.0484 pp | +0.0114 pp | 4.83e8 (28.5) |
-/// | 84.50 % | storm | 20262000 | 2.1e9 | 5.6e7 | 84.5202 % | 0.0455 pp | +0.0202 pp | 1.22e9 (11.3) |
-pub const VARIANT_EVIDENCE: [VariantEvidence; 4] = [
-    VariantEvidence {
-        model: "rtp-96.50",
-        certified: [
-            Figures {
-                pick: "love",
-                method: "split: B + q V; B, q from 3.0e9 base games, V from 8.0e7 features alone, in 10 chunks (chunk i: base games seed 20264000 + 16 i, love's features seed 20264001 + 16 i)",
-                rounds: 3_000_000_000,
-                features: 80_000_000,
-                seed: 20_264_000,
-                rtp: 0.9649641380700189,
-                half_width_99: 0.00048272309651833223,
-            },
-            Figures {
-                pick: "star",
-                method: "split: B + q V; B, q from 3.0e9 base games, V from 8.0e7 features alone, in 10 chunks (chunk i: base games seed 20264000 + 16 i, star's features seed 20264002 + 16 i)",
-                rounds: 3_000_000_000,
-                features: 80_000_000,
-                seed: 20_264_000,
-                rtp: 0.9654313215717141,
-                half_width_99: 0.00047604846581033455,
-            },
-            Figures {
-                pick: "storm",
-                method: "split: B + q V; B, q from 3.0e9 base games, V from 8.0e7 features alone, in 10 chunks (chunk i: base games seed 20264000 + 16 i, storm's features seed 20264003 + 16 i)",
-                rounds: 3_000_000_000,
-                features: 80_000_000,
-                seed: 20_264_000,
-                rtp: 0.965117073080312,
-                half_width_99: 0.0004510629966477033,
-            },
-        ],
-        record: "split.json",
-        cap: [
-            CapOdds {
-                pick: "love",
-                base_seed: 20_264_000,
-                base_games: 3_000_000_000,
-                features: 80_000_000,
-                seed: 20_264_001,
-                probability: 2.4018514375e-9,
-                effective_count: 47.71865340271483,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.2296264846191441e-9,
-            },
-            CapOdds {
-                pick: "star",
-                base_seed: 20_264_000,
-                base_games: 3_000_000_000,
-                features: 80_000_000,
-                seed: 20_264_002,
-                probability: 3.1915087916666664e-9,
-                effective_count: 63.124618853366314,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.2296264846191441e-9,
-            },
-            CapOdds {
-                pick: "storm",
-                base_seed: 20_264_000,
-                base_games: 3_000_000_000,
-                features: 80_000_000,
-                seed: 20_264_003,
-                probability: 9.119498166666666e-10,
-                effective_count: 18.87199723247634,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.2296264846191441e-9,
-            },
-        ],
-        cap_record: "split.json",
-    },
-    VariantEvidence {
-        model: "rtp-91.49",
-        certified: [
-            Figures {
-                pick: "love",
-                method: "split: B + q V; B, q from 2.7e9 base games, V from 7.2e7 features alone, in 9 chunks (chunk i: base games seed 20263000 + 16 i, love's features seed 20263001 + 16 i)",
-                rounds: 2_700_000_000,
-                features: 72_000_000,
-                seed: 20_263_000,
-                rtp: 0.9150888139191689,
-                half_width_99: 0.00047866175674964804,
-            },
-            Figures {
-                pick: "star",
-                method: "split: B + q V; B, q from 2.7e9 base games, V from 7.2e7 features alone, in 9 chunks (chunk i: base games seed 20263000 + 16 i, star's features seed 20263002 + 16 i)",
-                rounds: 2_700_000_000,
-                features: 72_000_000,
-                seed: 20_263_000,
-                rtp: 0.914614257222164,
-                half_width_99: 0.00047008171454151267,
-            },
-            Figures {
-                pick: "storm",
-                method: "split: B + q V; B, q from 2.7e9 base games, V from 7.2e7 features alone, in 9 chunks (chunk i: base games seed 20263000 + 16 i, storm's features seed 20263003 + 16 i)",
-                rounds: 2_700_000_000,
-                features: 72_000_000,
-                seed: 20_263_000,
-                rtp: 0.914926460525473,
-                half_width_99: 0.0004443134177071724,
-            },
-        ],
-        record: "split.json",
-        cap: [
-            CapOdds {
-                pick: "love",
-                base_seed: 20_263_000,
-                base_games: 2_700_000_000,
-                features: 72_000_000,
-                seed: 20_263_001,
-                probability: 2.0189542592592597e-9,
-                effective_count: 35.669594689062016,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.3662516495768268e-9,
-            },
-            CapOdds {
-                pick: "star",
-                base_seed: 20_263_000,
-                base_games: 2_700_000_000,
-                features: 72_000_000,
-                seed: 20_263_002,
-                probability: 2.3622120576131686e-9,
-                effective_count: 42.08502418134201,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.3662516495768268e-9,
-            },
-            CapOdds {
-                pick: "storm",
-                base_seed: 20_263_000,
-                base_games: 2_700_000_000,
-                features: 72_000_000,
-                seed: 20_263_003,
-                probability: 1.2613495010288068e-9,
-                effective_count: 22.499220511202516,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.3662516495768268e-9,
-            },
-        ],
-        cap_record: "split.json",
-    },
-    VariantEvidence {
-        model: "rtp-87.50",
-        certified: [
-            Figures {
-                pick: "love",
-                method: "split: B + q V; B, q from 2.4e9 base games, V from 6.4e7 features alone, in 8 chunks (chunk i: base games seed 20265000 + 16 i, love's features seed 20265001 + 16 i)",
-                rounds: 2_400_000_000,
-                features: 64_000_000,
-                seed: 20_265_000,
-                rtp: 0.8747624323034251,
-                half_width_99: 0.00048175473235581183,
-            },
-            Figures {
-                pick: "star",
-                method: "split: B + q V; B, q from 2.4e9 base games, V from 6.4e7 features alone, in 8 chunks (chunk i: base games seed 20265000 + 16 i, star's features seed 20265002 + 16 i)",
-                rounds: 2_400_000_000,
-                features: 64_000_000,
-                seed: 20_265_000,
-                rtp: 0.8751689400435717,
-                half_width_99: 0.0004727346608502738,
-            },
-            Figures {
-                pick: "storm",
-                method: "split: B + q V; B, q from 2.4e9 base games, V from 6.4e7 features alone, in 8 chunks (chunk i: base games seed 20265000 + 16 i, storm's features seed 20265003 + 16 i)",
-                rounds: 2_400_000_000,
-                features: 64_000_000,
-                seed: 20_265_000,
-                rtp: 0.8751059829235237,
-                half_width_99: 0.00044565713853549104,
-            },
-        ],
-        record: "split.json",
-        cap: [
-            CapOdds {
-                pick: "love",
-                base_seed: 20_265_000,
-                base_games: 2_400_000_000,
-                features: 64_000_000,
-                seed: 20_265_001,
-                probability: 1.297664609375e-9,
-                effective_count: 21.0354378341831,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.5370331057739301e-9,
-            },
-            CapOdds {
-                pick: "star",
-                base_seed: 20_265_000,
-                base_games: 2_400_000_000,
-                features: 64_000_000,
-                seed: 20_265_002,
-                probability: 1.78342232421875e-9,
-                effective_count: 28.496683273212465,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.5370331057739301e-9,
-            },
-            CapOdds {
-                pick: "storm",
-                base_seed: 20_265_000,
-                base_games: 2_400_000_000,
-                features: 64_000_000,
-                seed: 20_265_003,
-                probability: 1.1157002213541666e-9,
-                effective_count: 17.82233771462812,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.5370331057739301e-9,
-            },
-        ],
-        cap_record: "split.json",
-    },
-    VariantEvidence {
-        model: "rtp-84.50",
-        certified: [
-            Figures {
-                pick: "love",
-                method: "split: B + q V; B, q from 2.1e9 base games, V from 5.6e7 features alone, in 7 chunks (chunk i: base games seed 20262000 + 16 i, love's features seed 20262001 + 16 i)",
-                rounds: 2_100_000_000,
-                features: 56_000_000,
-                seed: 20_262_000,
-                rtp: 0.8449650664580213,
-                half_width_99: 0.0004944405793859789,
-            },
-            Figures {
-                pick: "star",
-                method: "split: B + q V; B, q from 2.1e9 base games, V from 5.6e7 features alone, in 7 chunks (chunk i: base games seed 20262000 + 16 i, star's features seed 20262002 + 16 i)",
-                rounds: 2_100_000_000,
-                features: 56_000_000,
-                seed: 20_262_000,
-                rtp: 0.845114182842065,
-                half_width_99: 0.0004836958229280053,
-            },
-            Figures {
-                pick: "storm",
-                method: "split: B + q V; B, q from 2.1e9 base games, V from 5.6e7 features alone, in 7 chunks (chunk i: base games seed 20262000 + 16 i, storm's features seed 20262003 + 16 i)",
-                rounds: 2_100_000_000,
-                features: 56_000_000,
-                seed: 20_262_000,
-                rtp: 0.8452021638671485,
-                half_width_99: 0.0004550564161348024,
-            },
-        ],
-        record: "split.json",
-        cap: [
-            CapOdds {
-                pick: "love",
-                base_seed: 20_262_000,
-                base_games: 2_100_000_000,
-                features: 56_000_000,
-                seed: 20_262_001,
-                probability: 1.2722482908163266e-9,
-                effective_count: 17.597648361179726,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.7566092637416345e-9,
-            },
-            CapOdds {
-                pick: "star",
-                base_seed: 20_262_000,
-                base_games: 2_100_000_000,
-                features: 56_000_000,
-                seed: 20_262_002,
-                probability: 2.0724819387755103e-9,
-                effective_count: 28.465573084185376,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.7566092637416345e-9,
-            },
-            CapOdds {
-                pick: "storm",
-                base_seed: 20_262_000,
-                base_games: 2_100_000_000,
-                features: 56_000_000,
-                seed: 20_262_003,
-                probability: 8.190543452380953e-10,
-                effective_count: 11.277894410491951,
-                bias_bound: 0.0,
-                unseen_base_bound: 1.7566092637416345e-9,
-            },
-        ],
-        cap_record: "split.json",
-    },
 ];
 
 const REELS_PRINCESS: [&str; 5] = [

@@ -7,8 +7,9 @@
 //! features played alone. The split has far less noise than whole rounds (the free-spin
 //! feature is rare and large), so the check can fail when the model drifts.
 
-use moon_princess::math_model::{CONFIRMED, CONFIRMED_RECORD};
 use moon_princess::{MathModel, MoonPrincess, Pick, RoundState};
+use slot_core::Game;
+use slot_core::evidence::{Method, ModeEvidence};
 use slot_core::recorder::NoRecorder;
 use slot_sim::stats::ConfidenceLevel;
 
@@ -66,15 +67,18 @@ fn each_pick_lies_within_its_own_999_interval_of_the_target() {
     }
 }
 
-/// The committed certification record (`confirmation/`, [`CONFIRMED_RECORD`]) is of the
+/// The committed certification record of the published model (`confirmation/`, named by
+/// the game's evidence, [`Game::evidence`]) is of the
 /// shipped model, and each pick's RTP, recomputed from the record's integer sums as B + q V,
 /// lies within 0.10 pp of the target with a 99 % half-width of at most 0.05 pp
-/// (README, "Targets"), and is the figure [`CONFIRMED`] states.
+/// (README, "Targets"), and is the figure the evidence states, with the record's seeds.
 #[test]
 fn the_committed_big_run_figures_are_within_a_tenth_of_a_point() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("confirmation")
-        .join(CONFIRMED_RECORD);
+    let stated: &[ModeEvidence] = MoonPrincess::evidence().variant("standard").unwrap().modes;
+    let Method::Split { record } = stated[0].method else {
+        panic!("{:?}", stated[0].method)
+    };
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(record);
     let r: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(
@@ -93,9 +97,10 @@ fn the_committed_big_run_figures_are_within_a_tenth_of_a_point() {
     let cov_bt = num(&b["trigger_win"]) / 100.0 / n - mb * q;
     assert!(n >= 1e9, "{n} base games");
     let picks = r["picks"].as_array().unwrap();
-    assert_eq!(picks.len(), CONFIRMED.len());
-    for (p, c) in picks.iter().zip(CONFIRMED) {
-        assert_eq!(p["pick"].as_str(), Some(c.pick));
+    assert_eq!(picks.len(), stated.len());
+    for (p, c) in picks.iter().zip(stated) {
+        assert_eq!(p["pick"].as_str(), Some(c.mode));
+        assert_eq!(c.method, stated[0].method, "one record for every pick");
         let m = num(&p["features"]);
         let v = num(&p["win"]) / 100.0 / m;
         let var_v = num(&p["win_sq"]) / 1e4 / m - v * v;
@@ -106,25 +111,26 @@ fn the_committed_big_run_figures_are_within_a_tenth_of_a_point() {
         assert!(
             (rtp - TARGET).abs() <= 0.0010,
             "{}: RTP {:.4} % is {:.4} pp from the target",
-            c.pick,
+            c.mode,
             rtp * 100.0,
             (rtp - TARGET) * 100.0
         );
         assert!(
             hw <= 0.0005,
             "{}: 99 % half-width {:.4} pp",
-            c.pick,
+            c.mode,
             hw * 100.0
         );
+        let stated_hw = c.half_width_99.expect("a split estimate has a half-width");
         assert!(
-            (rtp - c.rtp).abs() < 5e-7 && (hw - c.half_width_99).abs() < 5e-7,
-            "{}: the record gives {rtp} +- {hw}, CONFIRMED states {c:?}",
-            c.pick
+            (rtp - c.rtp).abs() < 5e-7 && (hw - stated_hw).abs() < 5e-7,
+            "{}: the record gives {rtp} +- {hw}, the evidence states {c:?}",
+            c.mode
         );
-        assert_eq!(
-            (c.rounds, c.features, Some(c.seed)),
-            (n as u64, m as u64, b["seed"].as_u64()),
-            "{c:?}"
-        );
+        // Its words name the record's seeds.
+        for seed in [&b["seed"], &p["seed"]] {
+            let seed = format!("(seed {})", seed.as_u64().unwrap());
+            assert!(c.how.contains(&seed), "{}: {seed}", c.how);
+        }
     }
 }

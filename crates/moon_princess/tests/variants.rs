@@ -2,7 +2,7 @@
 //! its five knobs set, tuned to its target and holding the published variant's shape; the game
 //! knows each variant by its model and states its certified RTP and cap odds per pick.
 
-use moon_princess::math_model::{LadderKnobs, VARIANT_EVIDENCE, VARIANT_FILES, VariantEvidence};
+use moon_princess::math_model::{LadderKnobs, VARIANT_FILES};
 use moon_princess::{MathModel, MoonPrincess, PICKS};
 use slot_core::Game;
 use slot_core::game::TargetRtp;
@@ -36,13 +36,12 @@ fn the_ladder_is_published_highest_first_and_each_variant_certified_for_every_pi
             let [odds] = game.certified_award_odds(pick).try_into().unwrap();
             assert_eq!(odds.award, "cap 5000x");
             assert!(odds.probability > 0.0 && odds.count >= 1.0, "{odds:?}");
-            let e = VariantEvidence::of(v.model).unwrap();
-            assert!(
-                odds.how
-                    .contains(&format!("{}/{}", e.records_dir(), e.cap_record)),
-                "{}",
-                odds.how
-            );
+            let e = MoonPrincess::evidence()
+                .variant(v.model)
+                .and_then(|e| e.mode(pick.name()))
+                .unwrap();
+            let record = e.odds[0].record;
+            assert!(odds.how.contains(record), "{}", odds.how);
         }
     }
     assert_eq!(MoonPrincess::variant_at(TargetRtp(9300)), None);
@@ -64,10 +63,13 @@ fn the_ladder_is_published_highest_first_and_each_variant_certified_for_every_pi
 #[test]
 fn every_variant_file_is_the_published_model_with_its_knobs_and_holds_the_shape() {
     assert_eq!(VARIANT_FILES.len() + 1, MoonPrincess::VARIANTS.len());
-    assert_eq!(VARIANT_EVIDENCE.len(), VARIANT_FILES.len());
+    let all = MoonPrincess::evidence();
+    assert_eq!(all.variants.len(), VARIANT_FILES.len() + 1);
     let p = LadderKnobs::PUBLISHED;
-    for ((name, text), evidence) in VARIANT_FILES.iter().zip(VARIANT_EVIDENCE) {
-        assert_eq!(*name, evidence.model);
+    for (name, text) in VARIANT_FILES.iter() {
+        let evidence = all
+            .variant(name)
+            .expect("every variant states its evidence");
         let file = read_variant_file::<MathModel>(MoonPrincess::NAME, text).unwrap();
         let variant = MoonPrincess::VARIANTS
             .iter()
@@ -126,16 +128,32 @@ fn every_variant_file_is_the_published_model_with_its_knobs_and_holds_the_shape(
             assert_eq!(knobs.rich_weights[i] > p.rich_weights[i], up, "{name}");
         }
         for (i, pick) in PICKS.iter().enumerate() {
-            assert_eq!(evidence.certified[i].pick, pick.name());
-            assert_eq!(evidence.cap[i].pick, pick.name());
+            assert_eq!(evidence.modes[i].mode, pick.name());
+            assert_eq!(evidence.modes[i].odds.len(), 1);
         }
     }
-    // The published model's evidence is the certification of the shipped model.
-    let e = VariantEvidence::of("standard").unwrap();
-    assert_eq!(e.records_dir(), "confirmation");
+    // The published model's evidence is the certification of the shipped model; every file
+    // it names is in the crate, and its split records are checked as the game's own.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(all.crate_dir, "crates/moon_princess");
+    assert!(all.variant("standard").is_some() && all.variant("stress-trinity").is_none());
     assert_eq!(
-        VariantEvidence::of("rtp-84.50").unwrap().records_dir(),
-        "confirmation/variants/rtp-84.50"
+        all.split_base_by_mode,
+        <MoonPrincess as slot_core::game::SplitGame>::BASE_BY_MODE
     );
-    assert!(VariantEvidence::of("stress-trinity").is_none());
+    for v in all.variants {
+        for f in v.files {
+            assert!(root.join(f.path).is_file(), "{}: {}", v.model, f.path);
+        }
+        for m in v.modes {
+            for path in std::iter::once(match m.method {
+                slot_core::evidence::Method::Split { record } => record,
+                other => panic!("{}: {other:?}", v.model),
+            })
+            .chain(m.odds.iter().map(|o| o.record))
+            {
+                assert!(v.kit_name(path).is_some(), "{} {}: {path}", v.model, m.mode);
+            }
+        }
+    }
 }

@@ -198,6 +198,14 @@ impl Catalog {
         Catalog::default()
     }
 
+    /// A catalog of these facts, in this order (a registry's games through
+    /// [`crate::face::GameEntry::all_facts`]).
+    pub fn from_facts(facts: impl IntoIterator<Item = GameFacts>) -> Self {
+        Catalog {
+            entries: facts.into_iter().collect(),
+        }
+    }
+
     /// This catalog with every mode of `G` added.
     #[must_use]
     pub fn with<G: Game>(mut self) -> Self {

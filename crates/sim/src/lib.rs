@@ -49,6 +49,8 @@
 //! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
 //! | [`certify`] | certification of one game, mode and model: exact, whole rounds in resumable chunks, or split; the certificate |
 //! | [`detail`] | where the return comes from: contributions by symbol and count, tumble depth, multiplier, Girl Power, award; the round wins' distribution |
+//! | [`evidence`] | the certification evidence a game states, read and checked: certified mean and sd, lab-kit files and disclosure figures |
+//! | [`face`] | an object-safe face over `Game`: [`face::GameEntry`] (a game chosen by name at run time) and [`face::LoadedGame`] (one of its models: simulate, replay, play from a grid) |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
 //! | [`files`] | files written whole or not at all, output folders a command owns (refused when they hold other work), bounded reads of outside files |
 //! | [`equivalence`] | outcome equivalence between builds: round digests recorded and checked |
@@ -58,6 +60,7 @@
 //! | [`monitor`] | live-RTP monitoring: the range an RTP lies in after N rounds, a verdict and its p-value |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
 //! | [`knob`] | one integer knob of a mode tuned to a target RTP on the split estimate with paired base games (a generator per round), optionally anchored on a certified level |
+//! | [`ladder`] | the tuner of a game whose RTP ladder moves two base knobs and a feature knob per mode ([`slot_core::ladder::LadderGame`]): its feature knobs re-tuned, or a variant for a target with its file |
 //! | [`base_knobs`] | two integer knobs of a base game solved together (Newton steps on paired base games) so that its RTP and trigger rate reach two targets |
 //! | [`par`] | (feature `par-files`) the PAR files of a report |
 //! | [`error`] | [`SimError`] |
@@ -71,6 +74,8 @@ pub mod detail;
 pub mod engine;
 pub mod equivalence;
 pub mod error;
+pub mod evidence;
+pub mod face;
 pub mod facts;
 pub mod files;
 mod fold;
@@ -81,6 +86,7 @@ pub mod gof;
 pub mod knob;
 #[cfg(feature = "par-files")]
 pub mod labkit;
+pub mod ladder;
 pub mod models;
 pub mod monitor;
 #[cfg(feature = "par-files")]

@@ -51,7 +51,7 @@ use crate::run::Watch;
 use crate::stats::Accumulator;
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::SplitGame;
+use slot_core::game::{Game, SplitGame};
 use slot_core::summary::RoundSummary;
 
 /// The normal quantile of a two-sided 99 % interval.
@@ -286,6 +286,15 @@ impl SplitRecord {
     /// # Errors
     /// The first relation that fails, naming it.
     pub fn check<G: SplitGame>(&self) -> Result<(), String> {
+        self.check_as::<G>(G::BASE_BY_MODE)
+    }
+
+    /// [`SplitRecord::check`] for a game known only as a [`Game`], whose
+    /// [`SplitGame::BASE_BY_MODE`] is given (`slot_core::evidence::Evidence` states it).
+    ///
+    /// # Errors
+    /// The first relation that fails, naming it.
+    pub fn check_as<G: Game>(&self, base_by_mode: bool) -> Result<(), String> {
         if self.game != G::NAME {
             return Err(format!(
                 "game '{}': this is a split estimate of {}",
@@ -323,7 +332,7 @@ impl SplitRecord {
         if self.picks.is_empty() {
             return Err("no pick's features".into());
         }
-        let stake = match (G::BASE_BY_MODE, self.picks.as_slice()) {
+        let stake = match (base_by_mode, self.picks.as_slice()) {
             (true, [one]) => G::mode_named(&one.pick).map_or(0, G::cost),
             (true, _) => {
                 return Err(format!(

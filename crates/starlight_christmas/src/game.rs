@@ -2,16 +2,14 @@
 //! stakes, cap, RTP sources, features, top awards, target RTP), a round in a bet mode, and the
 //! random inputs a round draws (for the goodness-of-fit test of a simulation).
 
-use crate::math_model::{CellWeights, MathModel, ModelError, VariantEvidence};
+use crate::math_model::{CellWeights, MathModel, ModelError};
 use crate::paytable::evaluate_grid;
 use crate::symbols::{MULTIPLIER, NAMES, SCATTER, SHAPE, TEXT_CODES, parse_code, parse_grid};
 use crate::{AWARDS, BetMode, FEATURES, RoundOutcome, SOURCES, StarlightChristmas};
 use slot_core::Rng;
 use slot_core::events::{Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{
-    CertifiedRtp, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
-};
+use slot_core::game::{EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp};
 use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
@@ -41,6 +39,9 @@ impl slot_core::Game for StarlightChristmas {
     /// The free spins feature is the free-spin source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 3)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+    const CELL_CODES: &'static str =
+        "gy yellow, gt turquoise, gg green, gb blue, gr red gem, st Star,
+mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)";
     /// The published ladder of the game's family: 96.50, 95.50 (published) and 94.50 %, each
     /// certified in both bet modes.
     const VARIANTS: &'static [slot_core::variant::Variant] = &[
@@ -82,44 +83,9 @@ impl slot_core::Game for StarlightChristmas {
         StarlightChristmas::fingerprint(self)
     }
 
-    /// The mode's split certification of the variant this game plays
-    /// ([`VariantEvidence::of`]: the published model's in [`crate::math_model::CERTIFIED`],
-    /// another variant's in [`crate::math_model::VARIANT_EVIDENCE`]); `None` for a model off
-    /// the ladder.
-    fn certified_rtp(&self, mode: BetMode) -> Option<CertifiedRtp> {
-        let c = evidence_of(self)?.certified[mode_index(mode)];
-        Some(CertifiedRtp {
-            rtp: c.rtp,
-            half_width_99: Some(c.half_width_99),
-            how: format!(
-                "split estimate (B + q V) / stake until the 99 % half-width was at most 0.05 pp: {} base games (seed {}) and {} features played alone",
-                c.base_games, c.seed, c.features
-            ),
-        })
-    }
-
-    /// The cap's odds of the mode in the variant this game plays, from its certification
-    /// records ([`VariantEvidence::of`]); none for a model off the ladder.
-    fn certified_award_odds(&self, mode: BetMode) -> Vec<slot_core::game::CertifiedOdds> {
-        let Some(e) = evidence_of(self) else {
-            return Vec::new();
-        };
-        let i = mode_index(mode);
-        let (cap, c) = (e.cap[i], e.certified[i]);
-        vec![slot_core::game::CertifiedOdds {
-            award: "cap 5000x",
-            probability: cap.probability,
-            count: cap.effective_count,
-            how: format!(
-                "split record confirmation/{}/{}: {} base games (seed {}) and {} features alone, each feature weighted by the share of triggering base games it caps with (effective count {:.1})",
-                e.records_dir(),
-                c.record,
-                c.base_games,
-                c.seed,
-                c.features,
-                cap.effective_count
-            ),
-        }]
+    /// Every variant's certification ([`crate::evidence::EVIDENCE`]).
+    fn evidence() -> &'static slot_core::evidence::Evidence {
+        &crate::evidence::EVIDENCE
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
@@ -146,6 +112,22 @@ impl slot_core::Game for StarlightChristmas {
     /// The grid's pay-anywhere wins, multiplied by its Multiplier sum (x1 without one), and
     /// its Scatter pay ([`crate::paytable::evaluate_grid`]); whether it triggers the free
     /// spins. A base-game grid: there is no free-spin evaluation and no starting multiplier.
+    /// The grid landed as the paid spin of a round in `mode`
+    /// ([`StarlightChristmas::play_grid`]): tumbles, refills, Multipliers and free spins
+    /// drawn from `rng`. Returns the round's win.
+    fn play_from_grid<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        mode: BetMode,
+        grid: &str,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> Result<Win, EvalError> {
+        let g = parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
+        Ok(<Self as slot_core::Game>::win(
+            &self.play_grid(mode, rng, &mut *rec, &g),
+        ))
+    }
+
     fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError> {
         if options.free_spin {
             return Err(EvalError::Option {
@@ -314,15 +296,4 @@ impl slot_core::game::SplitGame for StarlightChristmas {
     fn play_feature<R: Rng + ?Sized>(&self, _: BetMode, rng: &mut R) -> RoundOutcome {
         self.play_free_spins_alone(rng)
     }
-}
-
-/// The evidence of the variant `game` plays ([`slot_core::Game::variant`], found by the
-/// model's fingerprint), `None` off the ladder.
-fn evidence_of(game: &StarlightChristmas) -> Option<VariantEvidence> {
-    VariantEvidence::of(slot_core::Game::variant(game)?.model)
-}
-
-/// The index of `mode` in the evidence's per-mode arrays (standard, ante).
-fn mode_index(mode: BetMode) -> usize {
-    usize::from(mode == BetMode::Ante)
 }

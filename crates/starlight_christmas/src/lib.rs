@@ -117,7 +117,7 @@
 //! were far less precise than they looked (about +- 0.13 pp). Today's tuner pairs each base
 //! game with a generator of its own and states each candidate's interval. The variants'
 //! figures are their certifications, made afterwards and apart: every one is within 0.05 pp
-//! of its target. The evidence is [`math_model::VARIANT_EVIDENCE`].
+//! of its target. The evidence is [`evidence::EVIDENCE`].
 //!
 //! # Server use
 //! One dependency is enough: this crate re-exports what a server needs ([`Bet`], [`Win`],
@@ -155,6 +155,7 @@
 
 pub mod cells;
 pub mod events;
+pub mod evidence;
 pub mod free_spins;
 #[doc(hidden)]
 #[cfg(feature = "fuzzing")]

@@ -41,18 +41,18 @@
 //! checks the shipped tables are exactly that). Every probability moved by less than one unit
 //! of its new total (under 1e-6 of a cell draw); the mean Multiplier value by +0.013 % (base)
 //! and +0.020 % (free spins). Being a new model (a new fingerprint), it was certified again
-//! ([`CERTIFIED`]); the runs of the model before ([`TUNING`], [`X500_CHECKS`], the reports in
+//! ([`crate::evidence::EVIDENCE`]); the runs of the model before (the tuning runs (`confirmation/README.md`), the x500 checks (`confirmation/README.md`), the reports in
 //! `confirmation/`) are kept as its history. With the cheaper draws a simulated round took
 //! 1,735 instructions instead of 2,352 (standard; ante 1,783 instead of 2,416); after later
 //! engine work with the same draws, 1,315 and 1,346.
 //!
 //! # Certification figures (the shipped model)
-//! [`CERTIFIED`] holds one split certification per mode (`cargo xtask certify
+//! [`crate::evidence::EVIDENCE`] holds one split certification per mode (`cargo xtask certify
 //! starlight-christmas [--ante]`: the mode's base games and the free spins played alone,
 //! RTP = (B + q V) / stake, played in chunks until the 99 % half-width was at most 0.05 pp).
-//! [`PAR_RUNS`] holds one 1e9-round whole-round run per mode, the source of the figures the
+//! the whole-round runs (`confirmation/README.md`) holds one 1e9-round whole-round run per mode, the source of the figures the
 //! split does not give (sd, hit frequency, win distribution); their PAR files,
-//! plots included, are in `crates/starlight_christmas/confirmation/` ([`PAR_REPORTS`]). Tests
+//! plots included, are in `crates/starlight_christmas/confirmation/` (`par_*`). Tests
 //! recompute every figure from the records' and reports' integer sums and tie them to the
 //! model's fingerprint.
 //!
@@ -62,7 +62,7 @@
 //! | ante (per 1.25 x bet staked) | 95.5256 % | +- 0.0494 pp | +0.026 pp | 95.5420 % +- 0.1336 pp | 1 in 217.7 | 30.42 % | 16.40 x | 1 in 2.72e6 |
 //!
 //! Free spins, hit frequency and sd from the whole-round runs; the cap's odds from the split
-//! records ([`CAP_ODDS`]). Free-spin ratio ante / standard: 436.89 / 217.73 = 2.007 (spec:
+//! records ([`crate::evidence::EVIDENCE`]). Free-spin ratio ante / standard: 436.89 / 217.73 = 2.007 (spec:
 //! 2.0). Free-spin share of
 //! the RTP 38.8 % (standard) and 62.2 % (ante); volatility index (99 %) 38 and 42: a
 //! high-volatility game, as the published one.
@@ -76,25 +76,12 @@
 //! The other variants of the ladder, 96.50 % and 94.50 %, are this model with the
 //! Multiplier weight of each bet mode's base table moved ([`MathModel::with_multiplier_shift`]),
 //! as the tuner wrote them ([`VARIANT_FILES`]); their certification and cap odds are
-//! [`VARIANT_EVIDENCE`] (the crate docs, "RTP variants", give every variant's shape).
+//! [`crate::evidence::EVIDENCE`] (the crate docs, "RTP variants", give every variant's shape).
 //!
 //! # Figures it was tuned to (the model before its re-expression)
-//! [`TUNING`] holds the 1e9-round confirmation runs the knobs were set with (seed, rounds, RTP,
-//! 99 % half-width, free spins 1 in N); their full reports are in
-//! `crates/starlight_christmas/confirmation/`. Each was produced by `cargo xtask sim
-//! starlight-christmas [--ante] --rounds 1000000000 --seed S --json`.
-//!
-//! | mode | RTP (1e9 rounds) | 99 % interval | free spins | FS share | hit freq. | cap |
-//! |---|---|---|---|---|---|---|
-//! | standard | 95.461 % | +- 0.120 pp | 1 in 437.3 | 38.7 % | 30.4 % | 1 in 5.8e6 |
-//! | ante (per 1.25 x bet staked) | 95.483 % | +- 0.133 pp | 1 in 218.0 | 62.1 % | 30.4 % | 1 in 2.9e6 |
-//!
-//! History of the standard mode's knob (the Multiplier weight; each a 1e9-round run, reports
-//! in `confirmation/`): 605 gave 95.443 %; 606 gave 95.397 % and 95.422 % on two seeds; 608
-//! gave 95.591 %; 607, shipped, gave 95.461 %. A straight line through the five runs puts 607
-//! at about 95.51 % (slope about 0.06 pp per unit): the runs scatter by their own noise
-//! (0.047 pp standard error each), which is why the level is set from 1e9-round runs and the
-//! tuner's paired runs are used for the slope only.
+//! The 1e9-round runs the knobs were set with, the history of the standard mode's knob and
+//! the checks after x500 got its weight are kept, with their figures, in
+//! `confirmation/README.md` ("History").
 //!
 //! # The base-game Multiplier values: every value reachable
 //! The rules give every Multiplier that lands a value from 2x to 500x, so every value has a
@@ -123,8 +110,8 @@
 //! the linearity (a sequence paid above 5,000 x is cut, and what would follow is forfeited),
 //! in rounds that reach it (about 1 in 3 to 6 million); its effect is far below the
 //! simulations' resolution. No re-tune was needed; 2e8-round checks per mode (seeds 20261230,
-//! 20261231) agree with the target (see [`X500_CHECKS`]). The 1e9-round confirmation runs in
-//! [`TUNING`] were played with the table before (same mean, same RTP up to the cap effect).
+//! 20261231) agree with the target (see the x500 checks (`confirmation/README.md`)). The 1e9-round confirmation runs in
+//! the tuning runs (`confirmation/README.md`) were played with the table before (same mean, same RTP up to the cap effect).
 //!
 //! # How it was tuned
 //! `cargo xtask tune starlight-christmas [--ante]` re-tunes it: with the free-spin table and
@@ -196,164 +183,6 @@ impl TryFrom<ModelFields> for MathModel {
     }
 }
 
-/// One committed confirmation run of the shipped model.
-#[derive(Clone, Copy, Debug)]
-pub struct TuningRun {
-    /// "standard" or "ante".
-    pub mode: &'static str,
-    /// Seed.
-    pub seed: u64,
-    /// Rounds.
-    pub rounds: u64,
-    /// RTP measured (fraction of the stake paid).
-    pub rtp: f64,
-    /// Half-width of its 99 % confidence interval.
-    pub half_width_99: f64,
-    /// Rounds per free-spin trigger ("1 in N").
-    pub free_spins_one_in: f64,
-}
-
-/// The confirmation runs of the shipped model (see the module docs), played with the base
-/// Multiplier table before x500 got its weight (same mean value: see the module docs).
-pub const TUNING: [TuningRun; 2] = [
-    TuningRun {
-        mode: "standard",
-        seed: 20_261_205,
-        rounds: 1_000_000_000,
-        rtp: 0.95460513,
-        half_width_99: 0.00119800,
-        free_spins_one_in: 437.271,
-    },
-    TuningRun {
-        mode: "ante",
-        seed: 20_261_202,
-        rounds: 1_000_000_000,
-        rtp: 0.95482942,
-        half_width_99: 0.00133375,
-        free_spins_one_in: 217.996,
-    },
-];
-
-/// The checks of the shipped model after x500 got its base-game weight (same mean value as the
-/// table of [`TUNING`]): `cargo xtask sim starlight-christmas [--ante] --rounds 200000000
-/// --seed S --threads 2`. Standard: 95.499 % +- 0.268 pp; ante: 95.430 % +- 0.298 pp (99 %);
-/// both intervals hold 95.50 %.
-pub const X500_CHECKS: [TuningRun; 2] = [
-    TuningRun {
-        mode: "standard",
-        seed: 20_261_230,
-        rounds: 200_000_000,
-        rtp: 0.954988182,
-        half_width_99: 0.00267909,
-        free_spins_one_in: 437.301,
-    },
-    TuningRun {
-        mode: "ante",
-        seed: 20_261_231,
-        rounds: 200_000_000,
-        rtp: 0.9542962044,
-        half_width_99: 0.00298021,
-        free_spins_one_in: 217.974,
-    },
-];
-
-/// One bet mode's certification by the split estimate: the mode's base games and the free
-/// spins played alone, RTP = (B + q V) / stake (the runner library's `split` module gives the
-/// method, its delta-method interval and the cap's bias bound).
-#[derive(Clone, Copy, Debug)]
-pub struct SplitFigures {
-    /// "standard" or "ante".
-    pub mode: &'static str,
-    /// Seed of the base games (the features take `slot_sim::split::feature_seed`'s: the
-    /// base seed + 1 for the standard mode, + 2 for the ante).
-    pub seed: u64,
-    /// Base games played.
-    pub base_games: u64,
-    /// Features (15 free spins) played alone.
-    pub features: u64,
-    /// RTP (fraction of the stake paid).
-    pub rtp: f64,
-    /// Half-width of its 99 % confidence interval.
-    pub half_width_99: f64,
-    /// Base games per free-spin trigger ("1 in N").
-    pub free_spins_one_in: f64,
-    /// The record's file in `confirmation/split_certification/` (its certificate is
-    /// `certificate-<mode>.json` beside it).
-    pub record: &'static str,
-}
-
-/// The certification of the shipped model, one per bet mode: `cargo xtask certify
-/// starlight-christmas [--ante] --dir DIR --seed S --base-games 100000000 --features 2600000`
-/// (chunks of 1e8 base games and 2.6e6 features until the 99 % half-width was at most
-/// 0.05 pp). The records and certificates are in `confirmation/split_certification/`; a test
-/// of the runner recomputes each figure from its record, requires the shipped model's
-/// fingerprint, and requires it to agree with the mode's whole-round run in [`PAR_RUNS`].
-///
-/// | mode | seed | base games | features | RTP | 99 % half-width | distance to 95.50 % | free spins |
-/// |---|---|---|---|---|---|---|---|
-/// | standard | 20261701 | 2.4e9 | 6.24e7 | 95.4922 % | 0.0495 pp | -0.008 pp | 1 in 437.2 |
-/// | ante | 20261702 | 3.2e9 | 8.32e7 | 95.5256 % | 0.0494 pp | +0.026 pp | 1 in 217.9 |
-pub const CERTIFIED: [SplitFigures; 2] = [
-    SplitFigures {
-        mode: "standard",
-        seed: 20_261_701,
-        base_games: 2_400_000_000,
-        features: 62_400_000,
-        rtp: 0.9549219943328169,
-        half_width_99: 0.0004954600631718724,
-        free_spins_one_in: 2_400_000_000.0 / 5_488_954.0,
-        record: "split-standard.json",
-    },
-    SplitFigures {
-        mode: "ante",
-        seed: 20_261_702,
-        base_games: 3_200_000_000,
-        features: 83_200_000,
-        rtp: 0.95525586714715,
-        half_width_99: 0.0004944453499692551,
-        free_spins_one_in: 3_200_000_000.0 / 14_688_142.0,
-        record: "split-ante.json",
-    },
-];
-
-/// Whole-round runs of the shipped model, one per mode, 1e9 rounds each: `cargo xtask sim
-/// starlight-christmas [--ante] --rounds 1000000000 --seed S --json > FILE`, its PAR files
-/// written by `cargo xtask merge FILE --out DIR` (with this build, so that their disclosure
-/// names the certified figures). Not the
-/// certification (their 99 % half-widths are about 0.12 pp), but the source of the figures a
-/// split estimate does not give: the sd of a round's win, the hit frequency and the win
-/// distribution (and a check of the cap's odds). Their PAR files are in
-/// `crates/starlight_christmas/confirmation/` ([`PAR_REPORTS`]); a test of the runner checks
-/// each report as `merge` does, recomputes these figures from its integer sums, and fails if
-/// the shipped model's fingerprint is not the report's.
-pub const PAR_RUNS: [TuningRun; 2] = [
-    TuningRun {
-        mode: "standard",
-        seed: 20_261_703,
-        rounds: 1_000_000_000,
-        rtp: 0.95625849435,
-        half_width_99: 0.0012066603214744656,
-        free_spins_one_in: 436.8866929992839,
-    },
-    TuningRun {
-        mode: "ante",
-        seed: 20_261_705,
-        rounds: 1_000_000_000,
-        rtp: 0.95541968,
-        half_width_99: 0.0013355953060646397,
-        free_spins_one_in: 217.7329083477273,
-    },
-];
-
-/// The rounds of each [`PAR_RUNS`] run that reached the 5,000 x cap, in the same order: 177
-/// and 384 in 1e9 rounds, in line with the odds of [`CAP_ODDS`] (which rest on far more cap
-/// events). A test checks them against the runs' reports and the odds.
-pub const PAR_CAP_HITS: [u64; 2] = [177, 384];
-
-/// The directories (in `crates/starlight_christmas/confirmation/`) of the [`PAR_RUNS`]' PAR
-/// files (`report.json`, `report.md`, CSV tables, SVG plots), in the same order.
-pub const PAR_REPORTS: [&str; 2] = ["par_standard_1e9_seed20261703", "par_ante_1e9_seed20261705"];
-
 /// The game's name in variant files (`Game::NAME`).
 const GAME_NAME: &str = "starlight-christmas";
 
@@ -365,157 +194,6 @@ const GAME_NAME: &str = "starlight-christmas";
 pub const VARIANT_FILES: [(&str, &str); 2] = [
     ("rtp-96.50", include_str!("../variants/rtp-96.50.json")),
     ("rtp-94.50", include_str!("../variants/rtp-94.50.json")),
-];
-
-/// The odds of the cap of one bet mode of a variant, from its certification record
-/// (`slot_sim::split::SplitRecord::cap_odds`: each feature played alone weighted by the share
-/// of triggering base games it caps with).
-#[derive(Clone, Copy, Debug)]
-pub struct CapOdds {
-    /// The probability that a round reaches the cap.
-    pub probability: f64,
-    /// The effective count of cap events it rests on (the 95 % interval is the exact
-    /// Poisson interval of this count, rounded down, scaled to the probability).
-    pub effective_count: f64,
-}
-
-/// The evidence of one variant of the ladder ([`VariantEvidence::of`] finds it by model).
-#[derive(Clone, Copy, Debug)]
-pub struct VariantEvidence {
-    /// Its model's name ([`MathModel::NAMES`]).
-    pub model: &'static str,
-    /// Its certification per bet mode (standard, ante); the records are in
-    /// [`VariantEvidence::records_dir`].
-    pub certified: [SplitFigures; 2],
-    /// Its odds of the cap per bet mode (standard, ante), from the same records.
-    pub cap: [CapOdds; 2],
-}
-
-impl VariantEvidence {
-    /// The evidence of the variant whose model is called `model` (a name of
-    /// [`MathModel::NAMES`]): the published model's ([`CERTIFIED`], [`CAP_ODDS`]) for
-    /// `standard`, the entry of [`VARIANT_EVIDENCE`] for another variant of the ladder;
-    /// `None` for a model off the ladder.
-    pub fn of(model: &str) -> Option<VariantEvidence> {
-        if model == "standard" {
-            return Some(VariantEvidence {
-                model: "standard",
-                certified: CERTIFIED,
-                cap: CAP_ODDS,
-            });
-        }
-        VARIANT_EVIDENCE.iter().find(|e| e.model == model).copied()
-    }
-
-    /// Where its records are, in `crates/starlight_christmas/confirmation/`:
-    /// `split_certification` for the published model, `variants/<model>` for the others.
-    pub fn records_dir(&self) -> String {
-        if self.model == "standard" {
-            "split_certification".to_string()
-        } else {
-            format!("variants/{}", self.model)
-        }
-    }
-}
-
-/// The odds of the cap of the published model per bet mode (standard, ante), from its
-/// certification records ([`CERTIFIED`]; a test of the runner recomputes them): standard 1 in
-/// 5.34e6 rounds (effective count 4,321), ante 1 in 2.72e6 (6,649). The whole-round runs
-/// ([`PAR_CAP_HITS`]) agree: 177 and 384 caps in 1e9 rounds.
-pub const CAP_ODDS: [CapOdds; 2] = [
-    CapOdds {
-        probability: 1.8729208816105731e-07,
-        effective_count: 4320.641981024389,
-    },
-    CapOdds {
-        probability: 3.6757970237004195e-07,
-        effective_count: 6649.461673502967,
-    },
-];
-
-/// The evidence of the ladder's other variants, highest first: each bet mode certified by
-/// `cargo xtask certify starlight-christmas [--ante] --model variants/<model>.json --dir DIR
-/// --seed S --base-games 100000000 --features 2600000`, with the cap's odds from the same
-/// records. A test of the runner recomputes every figure from the records in
-/// `confirmation/variants/<model>/` and ties them to the variant's fingerprint.
-///
-/// | variant | mode | seed | base games | features | RTP | 99 % half-width | distance | cap, 1 in |
-/// |---|---|---|---|---|---|---|---|---|
-/// | 96.50 % | standard | 20261810 | 2.4e9 | 6.24e7 | 96.4507 % | 0.0497 pp | -0.049 pp | 5.50e6 |
-/// | 96.50 % | ante | 20261820 | 3.2e9 | 8.32e7 | 96.4919 % | 0.0495 pp | -0.008 pp | 2.77e6 |
-/// | 94.50 % | standard | 20261830 | 2.4e9 | 6.24e7 | 94.4911 % | 0.0494 pp | -0.009 pp | 5.47e6 |
-/// | 94.50 % | ante | 20261840 | 3.2e9 | 8.32e7 | 94.5306 % | 0.0494 pp | +0.031 pp | 2.74e6 |
-pub const VARIANT_EVIDENCE: [VariantEvidence; 2] = [
-    VariantEvidence {
-        model: "rtp-96.50",
-        certified: [
-            SplitFigures {
-                mode: "standard",
-                seed: 20_261_810,
-                base_games: 2_400_000_000,
-                features: 62_400_000,
-                rtp: 0.9645067137290744,
-                half_width_99: 0.0004965794172283567,
-                free_spins_one_in: 2_400_000_000.0 / 5_486_183.0,
-                record: "split-standard.json",
-            },
-            SplitFigures {
-                mode: "ante",
-                seed: 20_261_820,
-                base_games: 3_200_000_000,
-                features: 83_200_000,
-                rtp: 0.9649193709834034,
-                half_width_99: 0.0004951063427068319,
-                free_spins_one_in: 3_200_000_000.0 / 14_691_318.0,
-                record: "split-ante.json",
-            },
-        ],
-        cap: [
-            CapOdds {
-                probability: 1.8194049620058757e-07,
-                effective_count: 4264.558352046922,
-            },
-            CapOdds {
-                probability: 3.6074976808894153e-07,
-                effective_count: 6446.164402865825,
-            },
-        ],
-    },
-    VariantEvidence {
-        model: "rtp-94.50",
-        certified: [
-            SplitFigures {
-                mode: "standard",
-                seed: 20_261_830,
-                base_games: 2_400_000_000,
-                features: 62_400_000,
-                rtp: 0.9449111720370296,
-                half_width_99: 0.0004942743304175882,
-                free_spins_one_in: 2_400_000_000.0 / 5_490_472.0,
-                record: "split-standard.json",
-            },
-            SplitFigures {
-                mode: "ante",
-                seed: 20_261_840,
-                base_games: 3_200_000_000,
-                features: 83_200_000,
-                rtp: 0.9453064707734219,
-                half_width_99: 0.0004937233294444728,
-                free_spins_one_in: 3_200_000_000.0 / 14_695_862.0,
-                record: "split-ante.json",
-            },
-        ],
-        cap: [
-            CapOdds {
-                probability: 1.8274618219150596e-07,
-                effective_count: 4464.7920152181705,
-            },
-            CapOdds {
-                probability: 3.6486883719200715e-07,
-                effective_count: 6596.739662316341,
-            },
-        ],
-    },
 ];
 
 impl MathModel {

@@ -5,7 +5,7 @@
 use slot_core::Game;
 use slot_core::game::TargetRtp;
 use slot_core::variant::read_variant_file;
-use starlight_christmas::math_model::{VARIANT_EVIDENCE, VARIANT_FILES};
+use starlight_christmas::math_model::VARIANT_FILES;
 use starlight_christmas::{BetMode, MathModel, StarlightChristmas};
 
 #[test]
@@ -56,10 +56,13 @@ fn the_ladder_is_published_highest_first_and_each_variant_certified_in_both_mode
 #[test]
 fn every_variant_file_is_the_published_model_with_its_two_knobs_and_holds_the_shape() {
     assert_eq!(VARIANT_FILES.len() + 1, StarlightChristmas::VARIANTS.len());
-    assert_eq!(VARIANT_EVIDENCE.len(), VARIANT_FILES.len());
+    let all = StarlightChristmas::evidence();
+    assert_eq!(all.variants.len(), VARIANT_FILES.len() + 1);
     let published = MathModel::standard();
-    for ((name, text), evidence) in VARIANT_FILES.iter().zip(VARIANT_EVIDENCE) {
-        assert_eq!(*name, evidence.model);
+    for (name, text) in VARIANT_FILES.iter() {
+        let evidence = all
+            .variant(name)
+            .expect("every variant states its evidence");
         let file = read_variant_file::<MathModel>(StarlightChristmas::NAME, text).unwrap();
         let variant = StarlightChristmas::VARIANTS
             .iter()
@@ -100,7 +103,32 @@ fn every_variant_file_is_the_published_model_with_its_two_knobs_and_holds_the_sh
         assert_eq!(std_knob.value > std_knob.published, up, "{name}");
         assert_eq!(ante_knob.value > ante_knob.published, up, "{name}");
         for (i, mode) in ["standard", "ante"].into_iter().enumerate() {
-            assert_eq!(evidence.certified[i].mode, mode);
+            assert_eq!(evidence.modes[i].mode, mode);
+        }
+    }
+    // Every file the evidence names is in the crate, every record a kit carries; its split
+    // records are checked as the game's own.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(all.crate_dir, "crates/starlight_christmas");
+    assert_eq!(
+        all.split_base_by_mode,
+        <StarlightChristmas as slot_core::game::SplitGame>::BASE_BY_MODE
+    );
+    for v in all.variants {
+        for f in v.files {
+            assert!(root.join(f.path).is_file(), "{}: {}", v.model, f.path);
+        }
+        for m in v.modes {
+            let slot_core::evidence::Method::Split { record } = m.method else {
+                panic!("{} {}: {:?}", v.model, m.mode, m.method)
+            };
+            assert!(v.kit_name(record).is_some(), "{}: {record}", v.model);
+            for o in m.odds {
+                assert_eq!(o.record, record, "{} {}", v.model, m.mode);
+            }
+        }
+        for r in v.award_reports {
+            assert!(v.kit_name(r).is_some(), "{}: {r}", v.model);
         }
     }
 }

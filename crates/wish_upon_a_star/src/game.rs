@@ -8,9 +8,7 @@ use crate::symbols::{CELLS, SHAPE};
 use slot_core::Rng;
 use slot_core::events::{Award, AwardKind, Event, EventLog, SpinKind};
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{
-    CertifiedRtp, EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp,
-};
+use slot_core::game::{EvalError, EvalOptions, GridReport, GridWin, RandomInput, TargetRtp};
 use slot_core::grid::row_col_cells;
 use slot_core::money::{Cap, Win};
 use slot_core::recorder::Recorder;
@@ -43,6 +41,9 @@ impl slot_core::Game for WishUponAStar {
     /// The gift bonus and Lock & Spin features are their sources (the free spins feature also holds the gift and Lock & Spin wins of the free spins, so it is not the free-spin source).
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(1, 3), (2, 4)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+    const CELL_CODES: &'static str =
+        "10, J, Q, K, A, be Bell, cc Candy Cane, cd Candle, tr Tree, el Elf,
+W Wild, BO Bonus, ST Star";
     /// The ladder: 96.00, 95.20 (published), 94.00, 92.00 and 90.00 %, each exact.
     const VARIANTS: &'static [Variant] = &[
         Variant {
@@ -91,23 +92,9 @@ impl slot_core::Game for WishUponAStar {
         WishUponAStar::fingerprint(self)
     }
 
-    /// The exact figure of each variant of the ladder ([`crate::math_model::EXACT_RTP`] for
-    /// the published one, [`crate::math_model::VARIANT_EXACT_RTPS`]), for the shipped models
-    /// only.
-    fn certified_rtp(&self, _: Standard) -> Option<CertifiedRtp> {
-        let variant = slot_core::Game::variant(self)?;
-        let (_, rtp) = crate::math_model::VARIANT_EXACT_RTPS
-            .iter()
-            .find(|(name, _)| *name == variant.model)?;
-        Some(CertifiedRtp {
-            rtp: *rtp,
-            half_width_99: None,
-            how: format!(
-                "exact: a fraction computed over the reel strips of the {} variant (cargo xtask exact wish-upon-a-star --rtp {})",
-                variant.rtp,
-                variant.rtp.percent_text()
-            ),
-        })
+    /// Every variant's exact RTP and the source of its sd ([`crate::evidence::EVIDENCE`]).
+    fn evidence() -> &'static slot_core::evidence::Evidence {
+        &crate::evidence::EVIDENCE
     }
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
@@ -135,6 +122,20 @@ impl slot_core::Game for WishUponAStar {
     /// free spin: [`crate::evaluate::evaluate_free_spin`]), the ways of each win, and the
     /// features the grid triggers (free spins, gift bonus wins, Lock & Spin). Uncapped: paid
     /// is the total.
+    /// The grid played as the paid spin ([`WishUponAStar::play_paid_spin_grid`]): its wins,
+    /// then the Star values, respins and free spins it triggers drawn from `rng`. The game
+    /// has one mode. Returns the round's win.
+    fn play_from_grid<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        _mode: Standard,
+        grid: &str,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> Result<Win, EvalError> {
+        let g = crate::symbols::parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
+        Ok(self.play_paid_spin_grid(rng, rec, &g).win)
+    }
+
     fn evaluate_grid_text(grid: &str, options: EvalOptions) -> Result<GridReport, EvalError> {
         use crate::symbols::{self, NAMES};
         if options.multiplier.is_some() {

@@ -34,6 +34,7 @@
 //! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`WishUponAStar`]) |
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures, the RTP ladder's variant files; the model checks, that free spins end included (integers) |
 //! | `exact` | (feature `exact`) exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
+//! | `figures` | (feature `exact`) the exact figures by name and label: the one list the runner prints and Python returns |
 //! | `tuning` | (feature `exact`) the shape-holding tuner: a variant of the model for another RTP, steered on exact figures |
 //! | [`events`] | what the round record holds for this game |
 //! | [`game`] | Wish Upon a Star as a [`slot_core::Game`]: facts, published RTP ([`game::TARGET_RTP`]) and the RTP ladder, its one mode ([`game::Standard`]), `eval`'s grid reading, the random inputs, and with `exact` the exact RTP and award odds |
@@ -158,8 +159,11 @@
 
 pub mod evaluate;
 pub mod events;
+pub mod evidence;
 #[cfg(feature = "exact")]
 pub mod exact;
+#[cfg(feature = "exact")]
+pub mod figures;
 #[doc(hidden)]
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;

@@ -27,7 +27,7 @@
 //! The constants of this module are the published variant (95.20 %, `standard`). The other
 //! variants of the ladder (96.00, 94.00, 92.00 and 90.00 %) are the tuner's files in
 //! `variants/` ([`VARIANT_FILES`], read by [`MathModel::named`]), each with its exact RTP in
-//! [`VARIANT_EXACT_RTPS`]; the crate docs give their shape beside this one.
+//! [`crate::evidence::EVIDENCE`]; the crate docs give their shape beside this one.
 //!
 //! # Figures (committed)
 //!
@@ -227,16 +227,6 @@ pub const VARIANT_FILES: [(&str, &str); 4] = [
     ("rtp-94.00", include_str!("../variants/rtp-94.00.json")),
     ("rtp-92.00", include_str!("../variants/rtp-92.00.json")),
     ("rtp-90.00", include_str!("../variants/rtp-90.00.json")),
-];
-
-/// The exact RTP of each variant of the ladder (a fraction, rounded to 1e-9), by model name:
-/// the published one is [`EXACT_RTP`]. A test recomputes each (`exact::ExactFigures`).
-pub const VARIANT_EXACT_RTPS: [(&str, f64); 5] = [
-    ("rtp-96.00", 0.960_004_84),
-    ("standard", EXACT_RTP),
-    ("rtp-94.00", 0.939_978_82),
-    ("rtp-92.00", 0.920_020_69),
-    ("rtp-90.00", 0.900_005_92),
 ];
 
 /// A committed simulation run that confirms the exact figures.

@@ -50,6 +50,10 @@ use slot_core::variant::KnobValue;
 /// The seed of the position order of the published ladder's variants.
 pub const DEFAULT_SEED: u64 = 20_261_201;
 
+/// How the shape-holding tuner works, in words, for a variant file (the module docs say it
+/// in full).
+pub const METHOD: &str = "exact search (wish_upon_a_star::tuning): with r = target / published RTP, the base and free strips are reshaped, one paying-symbol replacement at a time, to r times their published ways values while holding their ways hit frequency; the gift weight moved to 0.4 x is bisected on the exact gift source (r times the published), then the Star low weight on the exact RTP; every figure steered on is exact";
+
 /// The lowest target the tuner takes (every game's tuners take the same range).
 pub const LOWEST_TARGET: TargetRtp = slot_core::variant::LOWEST_TUNED_TARGET;
 /// The highest target the tuner takes.

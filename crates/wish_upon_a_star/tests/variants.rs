@@ -7,7 +7,7 @@ use slot_core::game::TargetRtp;
 use slot_core::variant::read_variant_file;
 use wish_upon_a_star::exact::to_f64;
 use wish_upon_a_star::game::Standard;
-use wish_upon_a_star::math_model::{EXACT_RTP, VARIANT_EXACT_RTPS, VARIANT_FILES};
+use wish_upon_a_star::math_model::{EXACT_RTP, VARIANT_FILES};
 use wish_upon_a_star::{ExactFigures, MathModel, WishUponAStar, tuning};
 
 fn exact_rtp(model: &MathModel) -> f64 {
@@ -28,10 +28,12 @@ fn the_ladder_is_published_highest_first_and_every_variant_is_within_a_thousandt
             v.model,
             v.rtp
         );
-        let (_, committed) = VARIANT_EXACT_RTPS
-            .iter()
-            .find(|(n, _)| *n == v.model)
-            .expect("every variant has its exact figure");
+        let stated = WishUponAStar::evidence()
+            .variant(v.model)
+            .and_then(|e| e.mode("standard"))
+            .expect("every variant states its exact figure");
+        assert_eq!(stated.method, slot_core::evidence::Method::Exact);
+        let committed = &stated.rtp;
         assert!(
             (rtp - committed).abs() < 1e-8,
             "{}: {rtp} vs {committed}",
@@ -50,14 +52,8 @@ fn the_ladder_is_published_highest_first_and_every_variant_is_within_a_thousandt
         );
         assert_eq!(WishUponAStar::variant_at(v.rtp), Some(*v));
     }
-    assert_eq!(
-        VARIANT_EXACT_RTPS
-            .iter()
-            .find(|(n, _)| *n == "standard")
-            .unwrap()
-            .1,
-        EXACT_RTP
-    );
+    let published = WishUponAStar::evidence().variant("standard").unwrap();
+    assert_eq!(published.mode("standard").unwrap().rtp, EXACT_RTP);
     assert_eq!(WishUponAStar::variant_at(TargetRtp(9100)), None);
 }
 

@@ -9,16 +9,22 @@ mod wish_upon_a_star;
 use crate::runner::CliResult;
 use crate::{ExactArgs, Game, TuneArgs};
 
-/// The cell codes of every game, shown by `cargo xtask eval --help`.
-pub const GRID_CODES_HELP: &str = "\
-Grid: rows from the top separated by '/', cells by spaces. Cell codes:
-  moon-princess:       ci Circle, st Star, he Heart, be Bell, pg Princess Storm (green),
-                       pb Princess Star (blue), pr Princess Love (red), W Wild, . empty
-  wish-upon-a-star:    10, J, Q, K, A, be Bell, cc Candy Cane, cd Candle, tr Tree, el Elf,
-                       W Wild, BO Bonus, ST Star
-  starlight-christmas: gy yellow, gt turquoise, gg green, gb blue, gr red gem, st Star,
-                       mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)
-Example: cargo xtask eval moon-princess --grid \"ci ci ci st he/be he st ci pg/pg pb pr W st/ci ci he he be/st st st be be\"";
+/// The cell codes of every game of the registry ([`slot_core::Game::CELL_CODES`]), shown by
+/// `cargo xtask eval --help`: one block per game, its lines aligned after the name.
+pub fn grid_codes_help() -> String {
+    let games = slot_games::all();
+    let width = games.iter().map(|g| g.name().len() + 2).max().unwrap_or(0);
+    let mut text =
+        String::from("Grid: rows from the top separated by '/', cells by spaces. Cell codes:\n");
+    for g in games {
+        let label = format!("{}:", g.name());
+        for (i, line) in g.cell_codes().lines().enumerate() {
+            let shown = if i == 0 { label.as_str() } else { "" };
+            text += &format!("  {shown:<width$}{line}\n");
+        }
+    }
+    text + "Example: cargo xtask eval moon-princess --grid \"ci ci ci st he/be he st ci pg/pg pb pr W st/ci ci he he be/st st st be be\""
+}
 
 pub fn exact(a: &ExactArgs) -> CliResult {
     match a.game {
@@ -42,11 +48,14 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     }
 }
 
-/// The file of a game's golden vectors, from the workspace root.
-pub fn golden_file(game: Game) -> &'static str {
-    match game {
-        Game::MoonPrincess => "crates/moon_princess/tests/golden.json",
-        Game::WishUponAStar => "crates/wish_upon_a_star/tests/golden.json",
-        Game::StarlightChristmas => "crates/starlight_christmas/tests/golden.json",
-    }
+/// The file of a game's golden vectors, from the workspace root (the registry's
+/// [`slot_games::GameEntry::golden_file`]).
+///
+/// # Errors
+/// A game the registry lists without golden vectors.
+pub fn golden_file(game: Game) -> Result<&'static str, crate::runner::CliError> {
+    let entry = game.entry();
+    entry
+        .golden_file()
+        .ok_or_else(|| crate::runner::CliError(format!("{} has no golden vectors", entry.name())))
 }

@@ -9,6 +9,7 @@ use num_traits::Zero;
 use serde::Serialize;
 use slot_core::Game as _;
 use wish_upon_a_star::exact::to_f64;
+use wish_upon_a_star::figures::{FIGURES, FigureUnit};
 use wish_upon_a_star::math_model::{self, MathModel};
 use wish_upon_a_star::{ExactFigures, SOURCES, WishUponAStar};
 
@@ -138,8 +139,6 @@ pub fn exact(a: &ExactArgs) -> CliResult {
         return Ok(());
     }
     let pct = |r: &BigRational| format!("{:.6} %", to_f64(r) * 100.0);
-    let line =
-        |name: &str, r: &BigRational| println!("  {name:<42}{:>14}   = {}", pct(r), short(r));
     println!(
         "Exact figures: {GAME} ({}; model sha256 {}; rational arithmetic, no sampling)",
         game.variant().map_or_else(
@@ -149,69 +148,31 @@ pub fn exact(a: &ExactArgs) -> CliResult {
         game.fingerprint()
     );
     println!("  base stop combinations: {}", e.base.combinations);
-    line("RTP", &e.rtp);
-    for (s, r) in SOURCES.iter().zip(&e.rtp_by_source) {
-        line(&format!("  RTP from {s}"), r);
+    for f in &FIGURES {
+        let r = f.value(&e);
+        match f.unit {
+            FigureUnit::Fraction => println!("  {:<42}{:>14}   = {}", f.label, pct(&r), short(&r)),
+            FigureUnit::TimesBet => {
+                println!("  {:<42}{:>13.6}x   = {}", f.label, to_f64(&r), short(&r));
+            }
+            FigureUnit::Count => {
+                println!("  {:<42}{:>14.6}   = {}", f.label, to_f64(&r), short(&r))
+            }
+        }
+        if let Some(what) = f.one_in {
+            println!("    1 in {:.2} {what}", one_in(&r));
+        }
+        if f.name == "rtp" {
+            for (s, r) in SOURCES.iter().zip(&e.rtp_by_source) {
+                println!(
+                    "  {:<42}{:>14}   = {}",
+                    format!("  RTP from {s}"),
+                    pct(r),
+                    short(r)
+                );
+            }
+        }
     }
-    line("base ways RTP (per spin)", &e.base.ways_value);
-    line("base scatter RTP (per spin)", &e.base.scatter_probability);
-    line("base ways hit frequency", &e.base.ways_hit_frequency);
-    line(
-        "base paytable hit frequency (ways or scatter)",
-        &e.base.paytable_hit_frequency,
-    );
-    line(
-        "base free-spin trigger (3 Bonus)",
-        &e.base.scatter_probability,
-    );
-    println!("    1 in {:.2} spins", one_in(&e.base.scatter_probability));
-    line(
-        "free spins per round (scatter or gift)",
-        &e.free_spins_probability,
-    );
-    println!("    1 in {:.2} rounds", one_in(&e.free_spins_probability));
-    println!(
-        "  free spins per award of 10              {:.6}   = {}",
-        to_f64(&e.free_spins_per_award),
-        short(&e.free_spins_per_award)
-    );
-    println!(
-        "  mean free spin win                      {:.6}x",
-        to_f64(&e.free_spin_value)
-    );
-    line("share of RTP won in free spins", &e.free_spins_share());
-    line(
-        "base reel 2 full of Wilds",
-        &e.base.full_wild_probability[0],
-    );
-    line(
-        "base reel 4 full of Wilds",
-        &e.base.full_wild_probability[1],
-    );
-    println!(
-        "  mean gift bonus cash/jackpot            {:.6}x; free spins {:.4} %",
-        to_f64(&e.gift_mean_cash),
-        to_f64(&e.gift_free_spins_probability) * 100.0
-    );
-    let bf = &e.base_features;
-    line(
-        "base Lock & Spin trigger (6+ Stars)",
-        &bf.lock_and_spin_probability,
-    );
-    println!(
-        "    1 in {:.2} spins",
-        one_in(&bf.lock_and_spin_probability)
-    );
-    println!(
-        "  Lock & Spin mean value (base)           {:.6}x   = {}",
-        to_f64(&bf.lock_and_spin_mean),
-        short(&bf.lock_and_spin_mean)
-    );
-    println!(
-        "  mean Star value                         {:.6}x   = {}",
-        to_f64(&e.lock_and_spin.mean_star_value),
-        short(&e.lock_and_spin.mean_star_value)
-    );
     println!(
         "  Lock & Spin by Stars at the start (respin Star chance per empty cell {}/{}):",
         game.model().respin_star.numerator,
@@ -296,10 +257,6 @@ pub fn tune(a: &TuneArgs) -> CliResult {
     Ok(())
 }
 
-/// How the shape-holding tuner works, for the variant file (the crate's `tuning` docs say
-/// it in full).
-const TUNING_METHOD: &str = "exact search (wish_upon_a_star::tuning): with r = target / published RTP, the base and free strips are reshaped, one paying-symbol replacement at a time, to r times their published ways values while holding their ways hit frequency; the gift weight moved to 0.4 x is bisected on the exact gift source (r times the published), then the Star low weight on the exact RTP; every figure steered on is exact";
-
 /// `tune wish-upon-a-star --target-rtp R`: the variant for R, its shape and its file.
 fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
     if a.model.is_some() {
@@ -333,7 +290,7 @@ fn tune_variant(a: &TuneArgs, target: slot_core::game::TargetRtp) -> CliResult {
         slot_sim::tune::TunedVariant {
             target,
             command: crate::commands::command_line(),
-            method: TUNING_METHOD.to_string(),
+            method: wish_upon_a_star::tuning::METHOD.to_string(),
             knobs: tuned.knobs.values(),
             rtp: Vec::new(),
             model: tuned.model,
