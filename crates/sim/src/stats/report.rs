@@ -203,7 +203,7 @@ pub struct ReportInfo<'a> {
     /// Names of the features, by index.
     pub features: &'a [&'a str],
     /// Names of the top awards the game counts, by index of
-    /// [`RoundSummary::awards`](super::RoundSummary::awards).
+    /// [`RoundSummary::awards`](slot_core::summary::RoundSummary::awards).
     pub awards: &'a [&'a str],
     /// The cap, hundredths of the paytable's bet (`None`: uncapped); a capped game's report
     /// lists the cap first among its top awards.
