@@ -1,5 +1,5 @@
-//! The replay contract (README, "The common rules": Determinism): which generator plays which
-//! round of a seed, so that any round can be played again alone.
+//! The replay contract: which generator plays which round of a seed, so that any round can be
+//! played again alone (README, "The common rules": Determinism).
 //!
 //! Rounds are cut into fixed batches of [`BATCH_ROUNDS`]. Batch `b` of seed `s` is played with
 //! its own generator, [`batch_rng`]`(s, b)`: a PCG-64 (`rand_pcg::Pcg64`, O'Neill's
