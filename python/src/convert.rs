@@ -7,9 +7,9 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use slot_core::Game;
-use slot_sim::stats::{BUCKET_EDGES_X, BUCKETS};
 use slot_sim::Report;
 use slot_sim::report::checkpoint_figures;
+use slot_sim::stats::{BUCKET_EDGES_X, BUCKETS};
 use wish_upon_a_star::ExactFigures;
 
 /// A JSON text as Python objects (`json.loads`: integers of any size stay exact).

@@ -20,8 +20,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use slot_core::Game;
 use slot_core::replay::{DEFAULT_SEED, replay_game_round};
-use slot_sim::stats::ConfidenceLevel;
 use slot_sim::run::MAX_THREADS;
+use slot_sim::stats::ConfidenceLevel;
 use slot_sim::{Report, SimConfig, Watch};
 use std::path::{Path, PathBuf};
 
@@ -417,9 +417,7 @@ fn _tune<'py>(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         t => t,
     };
-    let command = format!(
-        "slot_math.tune({game:?}, {target}, rounds={rounds}, seed={seed})"
-    );
+    let command = format!("slot_math.tune({game:?}, {target}, rounds={rounds}, seed={seed})");
     let run = slot_sim::ladder::LadderRun {
         rounds,
         seed,
