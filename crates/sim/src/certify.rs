@@ -14,12 +14,58 @@
 //!   refused if it is not the chunk it should be) and plays only the ones missing, so a run
 //!   that a session's end or a scheduler stops loses at most the chunk under way. The chunks
 //!   merge exactly (independent seeds) into the report the certificate is read from.
-//! - **Split** (Moon Princess, `crate::split`): the runner's `certify` plays a split
-//!   estimate and states each pick's B + q V with its interval.
+//! - **Split** ([`split_chunks`], Moon Princess and Starlight Christmas, [`crate::split`]):
+//!   chunks of split runs (chunk `i` of base seed `seed + 16 i`), added until every mode's
+//!   B + q V has the half-width asked for.
 //!
 //! A certificate meets the bar when its interval is reliable, its 99 % half-width at most
 //! [`MAX_HALF_WIDTH`] (an exact figure has none) and its distance to the target RTP at most
 //! [`MAX_DISTANCE`].
+//!
+//! **One call, end to end** (what the runner's `certify` and a binding call): [`certify`]
+//! (exact, or whole rounds) or [`certify_split`] with the game on its model
+//! ([`crate::models::choose`] gives it and its target), the mode and a [`CertifyConfig`]
+//! (folder, goal, chunks, seed); it claims the folder ([`crate::certify_folder`]), reads the
+//! chunks already there, plays the rest, writes each certificate read back as its reader
+//! reads it, and tells each step through [`Progress`].
+//!
+//! ```
+//! use slot_sim::certify::{CertifyConfig, Progress, certify};
+//! use slot_sim::{Watch, models::choose};
+//! use moon_princess::{MoonPrincess, Pick};
+//!
+//! let dir = std::env::temp_dir().join(format!("certify-doc-{}", std::process::id()));
+//! let (game, target) = choose::<MoonPrincess>(None, None).unwrap();
+//! let config = CertifyConfig {
+//!     dir: dir.clone(),
+//!     force: false,
+//!     seed: 1,
+//!     half_width_pp: 50.0, // a goal one chunk reaches: this certificate cannot meet the bar
+//!     chunk_rounds: 20_000,
+//!     base_games: 0,
+//!     features: 0,
+//!     max_chunks: 10,
+//!     only_chunk: None,
+//!     threads: 1,
+//!     target: target.fraction(),
+//!     mode_options: String::new(),
+//!     model_options: String::new(),
+//!     watch: Watch::default(),
+//! };
+//! let mut certificates = Vec::new();
+//! certify(&game, Pick::Love, &config, |p| {
+//!     if let Progress::Certificate { certificate, .. } = p {
+//!         certificates.push(certificate.clone());
+//!     }
+//! })
+//! .unwrap();
+//! // 20,000 rounds: a figure far wider than the bar's 0.05 pp, written all the same.
+//! assert!(!certificates[0].meets);
+//! assert!(dir.join("chunk-love-00000.json").is_file() && dir.join("par-love").is_dir());
+//! let text = std::fs::read_to_string(dir.join("certificate-love.json")).unwrap();
+//! assert_eq!(slot_sim::certify::Certificate::read(&text).unwrap(), certificates[0]);
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
 
 use crate::error::SimError;
 use crate::facts::Catalog;
@@ -102,33 +148,22 @@ pub struct Certificate {
 }
 
 impl Certificate {
-    /// A certificate of `rtp` (with its half-width and any warning on its interval) for `G`
-    /// in `mode`, judged against the mode's target and the bar ([`MAX_HALF_WIDTH`],
-    /// [`MAX_DISTANCE`]); `half_width_goal` is the goal the run stopped at.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new<G: Game>(
-        game: &G,
-        mode: G::Mode,
-        method: Method,
-        rtp: f64,
-        half_width_99: Option<f64>,
-        interval_warning: Option<String>,
-        half_width_goal: f64,
-        command: String,
-    ) -> Self {
+    /// A certificate of `figure` for `G` in `mode`, judged against the mode's target and the
+    /// bar ([`MAX_HALF_WIDTH`], [`MAX_DISTANCE`]).
+    pub fn new<G: Game>(game: &G, mode: G::Mode, figure: Figure) -> Self {
         let target = game.target_rtp(mode).fraction();
         Certificate {
             game: G::NAME.into(),
             mode: G::mode_name(mode).into(),
             model_fingerprint: game.fingerprint(),
-            method,
-            rtp,
-            half_width_99,
-            half_width_goal,
+            method: figure.method,
+            rtp: figure.rtp,
+            half_width_99: figure.half_width_99,
+            half_width_goal: figure.half_width_goal,
             target_rtp: target,
-            interval_warning,
+            interval_warning: figure.interval_warning,
             meets: false,
-            command,
+            command: figure.command,
             bias_bound: None,
         }
         .with_target(target)
@@ -157,10 +192,11 @@ impl Certificate {
     /// ([`Certificate::with_target`]), so that a pass cannot be written in by hand.
     ///
     /// # Errors
-    /// What is wrong, in words.
-    pub fn read(text: &str) -> Result<Certificate, String> {
-        let c: Certificate =
-            slot_core::json::from_str(text).map_err(|e| format!("not a certificate: {e}"))?;
+    /// [`CertificateError`]: not a certificate (the field named), a figure that is not a
+    /// finite number from 0 up, or a verdict its figures do not give.
+    pub fn read(text: &str) -> Result<Certificate, CertificateError> {
+        let c: Certificate = slot_core::json::from_str(text)
+            .map_err(|e| CertificateError::NotACertificate(e.to_string()))?;
         let finite = |x: f64| x.is_finite() && x >= 0.0;
         if !finite(c.rtp)
             || !finite(c.target_rtp)
@@ -168,16 +204,14 @@ impl Certificate {
             || c.half_width_99.is_some_and(|h| !finite(h))
             || c.bias_bound.is_some_and(|b| !finite(b))
         {
-            return Err(
-                "its figures (rtp, target_rtp, half_width_99, half_width_goal, bias_bound) must be finite numbers from 0 up".into(),
-            );
+            return Err(CertificateError::NotFinite);
         }
         let judged = c.clone().with_target(c.target_rtp);
         if judged.meets != c.meets {
-            return Err(format!(
-                "it says meets = {}, but its figures give {} against its target and the bar",
-                c.meets, judged.meets
-            ));
+            return Err(CertificateError::Verdict {
+                said: c.meets,
+                judged: judged.meets,
+            });
         }
         Ok(c)
     }
@@ -186,13 +220,99 @@ impl Certificate {
     /// `certify` writes, so that it never writes a certificate its reader refuses.
     ///
     /// # Errors
-    /// What the reader refuses, in words.
-    pub fn to_checked_json(&self) -> Result<String, String> {
+    /// [`CertificateError::Refused`], with what the reader refuses.
+    pub fn to_checked_json(&self) -> Result<String, CertificateError> {
         let text = self.to_json_pretty();
-        Certificate::read(&text)
-            .map_err(|e| format!("the certificate made would be refused by its reader: {e}"))?;
+        Certificate::read(&text).map_err(|e| CertificateError::Refused(Box::new(e)))?;
         Ok(text)
     }
+
+    /// The certificate's line as the runner prints it: game, mode, figure, target and
+    /// distance, the verdict against the bar, how the figure was obtained and
+    /// `core_seconds` (threads x wall time) in thread-minutes.
+    #[must_use]
+    pub fn verdict_line(&self, core_seconds: f64) -> String {
+        let figure = match self.half_width_99 {
+            Some(h) => format!("{:.4} % +- {:.4} pp (99 %)", self.rtp * 100.0, h * 100.0),
+            None => format!("{:.6} % (exact)", self.rtp * 100.0),
+        };
+        let how = match &self.method {
+            Method::Exact => "computed from the model".to_string(),
+            Method::WholeRounds {
+                chunk_rounds,
+                chunks,
+                seed,
+            } => format!("{chunks} chunks of {chunk_rounds} rounds, seeds {seed}.."),
+            Method::Split {
+                base_games,
+                features,
+                seed,
+            } => format!("split: {base_games} base games (seed {seed}), {features} features"),
+        };
+        format!(
+            "{} ({}): RTP {figure}, target {:.2} % (distance {:+.4} pp): {}; {how}; {:.1} thread-minutes (threads x wall time)",
+            self.game,
+            self.mode,
+            self.target_rtp * 100.0,
+            (self.rtp - self.target_rtp) * 100.0,
+            if self.meets {
+                "meets the bar".to_string()
+            } else {
+                format!(
+                    "does NOT meet the bar (a reliable interval, 99 % half-width at most {:.2} pp, distance at most {:.2} pp{})",
+                    MAX_HALF_WIDTH * 100.0,
+                    MAX_DISTANCE * 100.0,
+                    self.interval_warning
+                        .as_ref()
+                        .map_or(String::new(), |w| format!("; the interval: {w}"))
+                )
+            },
+            core_seconds / 60.0
+        )
+    }
+}
+
+/// A certificate's figure and how it was obtained ([`Certificate::new`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// The method and its extent.
+    pub method: Method,
+    /// The RTP, a fraction of the stake.
+    pub rtp: f64,
+    /// The 99 % half-width, a fraction; `None` for an exact figure.
+    pub half_width_99: Option<f64>,
+    /// Why the interval cannot be trusted, if so ([`Accumulator::interval_warning`]).
+    pub interval_warning: Option<String>,
+    /// The goal of the half-width the run stopped at, a fraction (0 for an exact figure).
+    pub half_width_goal: f64,
+    /// The command that reproduces it.
+    pub command: String,
+}
+
+/// Why a certificate is refused by its reader ([`Certificate::read`]).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CertificateError {
+    /// Not JSON of a certificate (the field that was wrong named).
+    #[error("not a certificate: {0}")]
+    NotACertificate(String),
+    /// A figure that is not a finite number from 0 up.
+    #[error(
+        "its figures (rtp, target_rtp, half_width_99, half_width_goal, bias_bound) must be finite numbers from 0 up"
+    )]
+    NotFinite,
+    /// A verdict (`meets`) its figures do not give.
+    #[error(
+        "it says meets = {said}, but its figures give {judged} against its target and the bar"
+    )]
+    Verdict {
+        /// What the file says.
+        said: bool,
+        /// What its figures give.
+        judged: bool,
+    },
+    /// A certificate made here that its reader would refuse ([`Certificate::to_checked_json`]).
+    #[error("the certificate made would be refused by its reader: {0}")]
+    Refused(Box<CertificateError>),
 }
 
 /// The exact certificate of `game` in `mode`, or `None` if the game does not compute its RTP
@@ -202,13 +322,27 @@ pub fn exact<G: Game>(game: &G, mode: G::Mode, command: String) -> Option<Certif
     Some(Certificate::new(
         game,
         mode,
-        Method::Exact,
-        rtp,
-        None,
-        None,
-        0.0,
-        command,
+        Figure {
+            method: Method::Exact,
+            rtp,
+            half_width_99: None,
+            interval_warning: None,
+            half_width_goal: 0.0,
+            command,
+        },
     ))
+}
+
+/// Where a certification's chunks are read and written, what reproduces it and what can
+/// stop it ([`chunk`], [`whole_rounds`], [`split_chunks`]).
+#[derive(Clone, Copy)]
+pub struct Chunks<'a> {
+    /// The certification's folder (claimed: [`crate::certify_folder::claim`]).
+    pub dir: &'a Path,
+    /// The command that reproduces the certification (the certificate's and record's).
+    pub command: &'a str,
+    /// Progress counters and the stop flag of every run played.
+    pub watch: Watch<'a>,
 }
 
 /// A whole-rounds certification's settings.
@@ -242,11 +376,11 @@ pub fn chunk<G: Game>(
     game: &G,
     mode: G::Mode,
     plan: &WholeRoundsPlan,
-    dir: &Path,
+    at: &Chunks<'_>,
     i: u64,
-    watch: Watch<'_>,
 ) -> Result<(Report, bool), SimError> {
     check_plan(plan)?;
+    let dir = at.dir;
     let path = chunk_path(dir, G::mode_name(mode), i);
     let seed = plan.seed.wrapping_add(i);
     let fingerprint = game.fingerprint();
@@ -275,7 +409,7 @@ pub fn chunk<G: Game>(
         threads: plan.threads,
         ..SimConfig::rounds(plan.chunk_rounds, seed)
     };
-    let r = simulate(game, mode, &config, watch)?;
+    let r = simulate(game, mode, &config, at.watch)?;
     if r.par.rounds < plan.chunk_rounds {
         return Err(stopped(dir, &format!("chunk {i}")));
     }
@@ -326,7 +460,7 @@ pub fn check_plan(plan: &WholeRoundsPlan) -> Result<(), SimError> {
 /// Certifies `game` in `mode` by whole rounds in chunks (see the module docs): reads the
 /// chunks already in `dir`, plays the missing ones in order until the 99 % half-width of all
 /// so far is at most `plan.half_width` or `plan.max_chunks` are played, and returns the
-/// certificate with the merged report. `command` is what reproduces it; `progress` is told
+/// certificate with the merged report. `at.command` is what reproduces it; `progress` is told
 /// of each chunk (index, whether it was read or played, the sums so far).
 ///
 /// # Errors
@@ -338,17 +472,16 @@ pub fn whole_rounds<G: Game>(
     game: &G,
     mode: G::Mode,
     plan: &WholeRoundsPlan,
-    dir: &Path,
-    command: String,
-    watch: Watch<'_>,
+    at: &Chunks<'_>,
     mut progress: impl FnMut(u64, bool, &Accumulator),
 ) -> Result<(Certificate, Report), SimError> {
     check_plan(plan)?;
+    let dir = at.dir;
     let catalog = Catalog::new().with::<G>();
     let mut chunks: Vec<(PathBuf, Report)> = Vec::new();
     let mut sums = Accumulator::new(G::cost(mode));
     for i in 0..plan.max_chunks {
-        let (report, read) = chunk(game, mode, plan, dir, i, watch)?;
+        let (report, read) = chunk(game, mode, plan, at, i)?;
         // Chunks may be read from the folder (outside input): every sum checked.
         sums.checked_merge(&report.par.sums)
             .map_err(|e| SimError::Io {
@@ -370,16 +503,18 @@ pub fn whole_rounds<G: Game>(
     let certificate = Certificate::new(
         game,
         mode,
-        Method::WholeRounds {
-            chunk_rounds: plan.chunk_rounds,
-            chunks: chunks.len() as u64,
-            seed: plan.seed,
+        Figure {
+            method: Method::WholeRounds {
+                chunk_rounds: plan.chunk_rounds,
+                chunks: chunks.len() as u64,
+                seed: plan.seed,
+            },
+            rtp: s.rtp(),
+            half_width_99: Some(s.half_width(ConfidenceLevel::P99.z())),
+            interval_warning: s.interval_warning(),
+            half_width_goal: plan.half_width,
+            command: at.command.to_string(),
         },
-        s.rtp(),
-        Some(s.half_width(ConfidenceLevel::P99.z())),
-        s.interval_warning(),
-        plan.half_width,
-        command,
     );
     Ok((certificate, merged))
 }
@@ -423,7 +558,7 @@ pub fn split_chunk_path(dir: &Path, mode: Option<&str>, i: u64) -> PathBuf {
 /// not the chunk it should be), plays the missing ones in order (each written as soon as it
 /// is played) until every pick's 99 % half-width is at most the goal or `plan.max_chunks` are
 /// played, and returns the record of all of them added (`SplitRecord::absorb`) with
-/// `command`. `progress` is told of each chunk (index, whether it was read, the record so
+/// `at.command`. `progress` is told of each chunk (index, whether it was read, the record so
 /// far).
 ///
 /// # Errors
@@ -434,12 +569,11 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
     game: &G,
     modes: &[G::Mode],
     plan: &SplitPlan,
-    dir: &Path,
-    command: String,
-    watch: Watch<'_>,
+    at: &Chunks<'_>,
     mut progress: impl FnMut(u64, bool, &crate::split::SplitRecord),
 ) -> Result<crate::split::SplitRecord, SimError> {
     use crate::split::SplitRecord;
+    let (dir, command) = (at.dir, at.command);
     if plan.max_chunks == 0 || !(plan.half_width.is_finite() && plan.half_width > 0.0) {
         return Err(SimError::Config {
             setting: "max-chunks",
@@ -488,7 +622,7 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
                 seed,
                 plan.threads,
                 chunk_command,
-                watch,
+                at.watch,
             )
             .map_err(|e| match e {
                 SimError::Config {
@@ -505,7 +639,9 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
         };
         match &mut all {
             None => all = Some(record),
-            Some(a) => a.absorb(&record).map_err(SimError::Split)?,
+            Some(a) => a
+                .absorb(&record)
+                .map_err(|e| SimError::Split(e.to_string()))?,
         }
         let Some(a) = &all else { continue };
         progress(i, read, a);
@@ -517,7 +653,496 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
         }
     }
     let mut all = all.ok_or_else(|| SimError::Split("no chunk".into()))?;
-    all.command = command;
-    all.check::<G>().map_err(SimError::Split)?;
+    all.command = command.to_string();
+    all.check::<G>()
+        .map_err(|e| SimError::Split(e.to_string()))?;
     Ok(all)
+}
+
+/// A certification asked for end to end ([`certify`], [`certify_split`]): the folder, the
+/// goal, the extent of the chunks, the target and how the command that reproduces it reads.
+/// What a binding or the runner fills in from its arguments.
+#[derive(Clone)]
+pub struct CertifyConfig<'a> {
+    /// The certification's folder ([`crate::certify_folder::claim`]).
+    pub dir: PathBuf,
+    /// Clear `dir` first when it holds other work, instead of refusing it.
+    pub force: bool,
+    /// The seed: whole rounds, of chunk 0 (chunk `i` plays `seed + i`); split, of the base
+    /// games of chunk 0 ([`split_chunk_seed`]).
+    pub seed: u64,
+    /// The goal of the 99 % half-width, in percentage points (0.05), above 0 and at most
+    /// 100 ([`CertifyConfig::goal`]).
+    pub half_width_pp: f64,
+    /// Whole rounds: rounds per chunk.
+    pub chunk_rounds: u64,
+    /// Split: base games per chunk.
+    pub base_games: u64,
+    /// Split: features per mode per chunk.
+    pub features: u64,
+    /// The most chunks.
+    pub max_chunks: u64,
+    /// Whole rounds: play (or check) this chunk only, and write no certificate.
+    pub only_chunk: Option<u64>,
+    /// Worker threads (0: every core); no figure depends on it.
+    pub threads: usize,
+    /// The target RTP the certificate is judged against, a fraction (the model's:
+    /// [`crate::models::choose`]).
+    pub target: f64,
+    /// What chooses the game's mode on the command line that reproduces it (` --choice
+    /// love`, ` --ante`, or empty).
+    pub mode_options: String,
+    /// What chooses the model on that command line (` --model FILE`, ` --rtp 96.00`, or
+    /// empty).
+    pub model_options: String,
+    /// Progress counters and the stop flag (an interrupt keeps the folder and its chunks).
+    pub watch: Watch<'a>,
+}
+
+/// What a certification tells as it goes ([`certify`], [`certify_split`]); its line in words
+/// is [`Progress::text`].
+#[derive(Clone, Copy)]
+pub enum Progress<'a> {
+    /// A whole-rounds chunk read or played, with the sums of all so far.
+    Chunk {
+        /// Its index.
+        index: u64,
+        /// Read from the folder (else played).
+        read: bool,
+        /// The sums so far.
+        sums: &'a Accumulator,
+    },
+    /// A split chunk read or played, with the record of all so far.
+    SplitChunk {
+        /// Its index.
+        index: u64,
+        /// Read from the folder (else played).
+        read: bool,
+        /// The record so far.
+        record: &'a crate::split::SplitRecord,
+        /// Whether the modes are picks ("per pick", else "per mode").
+        picks: bool,
+    },
+    /// `only_chunk`'s chunk, read or played (no certificate follows).
+    OnlyChunk {
+        /// Its index.
+        index: u64,
+        /// It was there (else played).
+        read: bool,
+        /// Its report.
+        report: &'a Report,
+        /// Its file.
+        path: &'a Path,
+    },
+    /// A certificate written, with the machine time of its figure (threads x wall time,
+    /// seconds). One that does not meet the bar ([`Certificate::meets`]) is written all
+    /// the same; a pipeline should stop on it.
+    Certificate {
+        /// The certificate.
+        certificate: &'a Certificate,
+        /// Threads x wall time, seconds.
+        core_seconds: f64,
+    },
+}
+
+impl Progress<'_> {
+    /// The line the runner prints for it (stderr for chunks, stdout for the rest), without
+    /// its newline.
+    #[must_use]
+    pub fn text(&self) -> String {
+        match *self {
+            Progress::Chunk { index, read, sums } => format!(
+                "chunk {index} {}: {} rounds, RTP {:.4} % +- {:.4} pp (99 %)",
+                if read { "read" } else { "played" },
+                sums.rounds,
+                sums.rtp() * 100.0,
+                sums.half_width(ConfidenceLevel::P99.z()) * 100.0
+            ),
+            Progress::SplitChunk {
+                index,
+                read,
+                record,
+                picks,
+            } => {
+                let worst = record
+                    .estimates()
+                    .iter()
+                    .map(|(_, e)| e.half_width_99)
+                    .fold(0.0, f64::max);
+                format!(
+                    "chunk {index} {}: {} base games, {} features per {}; widest 99 % half-width {:.4} pp",
+                    if read { "read" } else { "played" },
+                    record.base.rounds,
+                    record.picks.first().map_or(0, |p| p.features),
+                    if picks { "pick" } else { "mode" },
+                    worst * 100.0
+                )
+            }
+            Progress::OnlyChunk {
+                index,
+                read,
+                report,
+                path,
+            } => format!(
+                "chunk {index} {}: seed {}, {} rounds, RTP {:.4} % ({})",
+                if read { "was there" } else { "played" },
+                report.par.seed,
+                report.par.rounds,
+                report.par.rtp * 100.0,
+                path.display()
+            ),
+            Progress::Certificate {
+                certificate,
+                core_seconds,
+            } => certificate.verdict_line(core_seconds),
+        }
+    }
+}
+
+/// Why a certification did not happen ([`certify`], [`certify_split`]): what was wrong and
+/// what is allowed, with the runner's option named.
+#[derive(Debug, thiserror::Error)]
+pub enum CertifyError {
+    /// A half-width goal out of range (percentage points).
+    #[error(
+        "--half-width is in percentage points, above 0 and at most 100 (e.g. 0.05); it was {0}"
+    )]
+    Goal(f64),
+    /// `only_chunk` for a game certified exactly.
+    #[error("--only-chunk: {0} is certified exactly, without chunks")]
+    OnlyChunkExact(&'static str),
+    /// `only_chunk` for a split certification.
+    #[error(
+        "--only-chunk: {0} is certified by a split estimate here; --only-chunk plays one chunk of whole rounds (--whole-rounds)"
+    )]
+    OnlyChunkSplit(&'static str),
+    /// `only_chunk` past the last chunk.
+    #[error("--only-chunk {index}: the chunks are 0 to {} (--max-chunks {max_chunks})", max_chunks - 1)]
+    OnlyChunkRange {
+        /// The chunk asked for.
+        index: u64,
+        /// The most chunks (at least 1).
+        max_chunks: u64,
+    },
+    /// The folder could not be taken ([`crate::certify_folder::claim`]).
+    #[error("--dir {0}")]
+    Folder(SimError),
+    /// A certificate or record made here that its reader would refuse: not written.
+    #[error("{}: {message}; not written", path.display())]
+    Refused {
+        /// The file it would have been.
+        path: PathBuf,
+        /// What its reader refuses.
+        message: String,
+    },
+    /// A run, a chunk or a file failed ([`whole_rounds`], [`split_chunks`], the PAR files).
+    #[error(transparent)]
+    Sim(#[from] SimError),
+}
+
+impl CertifyConfig<'_> {
+    /// The half-width goal as a fraction (0.05 pp is 0.0005).
+    ///
+    /// # Errors
+    /// [`CertifyError::Goal`] unless it is finite, above 0 and at most 100 pp.
+    pub fn goal(&self) -> Result<f64, CertifyError> {
+        let h = self.half_width_pp;
+        if h.is_finite() && h > 0.0 && h <= 100.0 {
+            Ok(h / 100.0)
+        } else {
+            Err(CertifyError::Goal(h))
+        }
+    }
+
+    /// The checks of a split certification of `G` made before any other ([`certify_split`]
+    /// makes them too): no `only_chunk`, and the goal ([`CertifyConfig::goal`]), returned.
+    ///
+    /// # Errors
+    /// [`CertifyError::OnlyChunkSplit`], [`CertifyError::Goal`].
+    pub fn check_split<G: Game>(&self) -> Result<f64, CertifyError> {
+        if self.only_chunk.is_some() {
+            return Err(CertifyError::OnlyChunkSplit(G::NAME));
+        }
+        self.goal()
+    }
+
+    /// The command line that reproduces the certification of `game` by `method`.
+    fn command(&self, game: &str, method: &Method) -> String {
+        let mut c = format!(
+            "cargo xtask certify {game} --dir DIR --seed {}{}",
+            self.seed, self.mode_options
+        );
+        match method {
+            Method::WholeRounds { .. } => {
+                c += &format!(
+                    " --half-width {} --chunk-rounds {} --max-chunks {}",
+                    self.half_width_pp, self.chunk_rounds, self.max_chunks
+                );
+            }
+            Method::Split { .. } => {
+                c += &format!(
+                    " --half-width {} --base-games {} --features {} --max-chunks {}",
+                    self.half_width_pp, self.base_games, self.features, self.max_chunks
+                );
+            }
+            Method::Exact => {}
+        }
+        c + &self.model_options
+    }
+
+    /// Whether the run was interrupted (its stop flag set).
+    fn stopped(&self) -> bool {
+        self.watch
+            .stop
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::SeqCst))
+    }
+
+    /// Takes the folder for `G`'s model `fingerprint`, its stamp naming `mode`, and runs
+    /// `work` in it; a refusal gives the folder up ([`crate::files::OutputDir::abandon`]: a
+    /// folder this run created is removed), an interruption keeps it (its chunks resume).
+    fn in_folder(
+        &self,
+        game: &str,
+        mode: &str,
+        fingerprint: &Fingerprint,
+        work: impl FnOnce(&Path) -> Result<(), CertifyError>,
+    ) -> Result<(), CertifyError> {
+        let owner = crate::certify_folder::owner(game, mode, &fingerprint.to_string());
+        let dir = crate::certify_folder::claim(&self.dir, &owner, self.force)
+            .map_err(CertifyError::Folder)?;
+        let result = work(dir.path());
+        if result.is_err() && !self.stopped() {
+            dir.abandon();
+        }
+        result
+    }
+}
+
+/// Writes `c` as `dir/certificate-<mode>.json`, read back first as its reader reads it.
+fn write_certificate(dir: &Path, c: &Certificate) -> Result<(), CertifyError> {
+    let path = dir.join(format!("certificate-{}.json", c.mode));
+    let text = c.to_checked_json().map_err(|e| CertifyError::Refused {
+        path: path.clone(),
+        message: e.to_string(),
+    })?;
+    Ok(crate::files::write_atomic(&path, text.as_bytes())?)
+}
+
+/// Certifies `game` (the model loaded: [`crate::models::choose`]) in `mode` into
+/// `config.dir`, end to end: exactly where the game computes its RTP exactly ([`exact`]),
+/// else by whole rounds in resumable chunks ([`whole_rounds`]; with `config.only_chunk`, that
+/// chunk alone, [`chunk`]). Writes `certificate-<mode>.json` (and for whole rounds the chunks
+/// and the merged run's PAR files in `par-<mode>/`) and tells `progress` of each chunk and
+/// certificate. A certificate that does not meet the bar is written and told all the same.
+///
+/// # Errors
+/// [`CertifyError`]: a goal or chunk out of range, a folder that holds other work, a chunk
+/// that is not the one it should be, a run interrupted (`SimError::Config` with setting
+/// `interrupt`; the finished chunks stay), a file that cannot be written.
+pub fn certify<G: Game>(
+    game: &G,
+    mode: G::Mode,
+    config: &CertifyConfig<'_>,
+    mut progress: impl FnMut(Progress<'_>),
+) -> Result<(), CertifyError> {
+    let half_width = config.goal()?;
+    let fingerprint = game.fingerprint();
+    if let Some(c) = exact(game, mode, config.command(G::NAME, &Method::Exact)) {
+        let c = c.with_target(config.target);
+        if config.only_chunk.is_some() {
+            return Err(CertifyError::OnlyChunkExact(G::NAME));
+        }
+        let path = config.dir.join(format!("certificate-{}.json", c.mode));
+        c.to_checked_json().map_err(|e| CertifyError::Refused {
+            path,
+            message: e.to_string(),
+        })?;
+        let mode_stamp = format!("exact, {}", crate::certify_folder::EVERY_MODE);
+        return config.in_folder(G::NAME, &mode_stamp, &fingerprint, |dir| {
+            write_certificate(dir, &c)?;
+            progress(Progress::Certificate {
+                certificate: &c,
+                core_seconds: 0.0,
+            });
+            Ok(())
+        });
+    }
+    let plan = WholeRoundsPlan {
+        seed: config.seed,
+        chunk_rounds: config.chunk_rounds,
+        max_chunks: config.max_chunks,
+        half_width,
+        threads: config.threads,
+    };
+    check_plan(&plan)?;
+    if let Some(index) = config.only_chunk
+        && index >= config.max_chunks
+    {
+        return Err(CertifyError::OnlyChunkRange {
+            index,
+            max_chunks: config.max_chunks,
+        });
+    }
+    let command = config.command(
+        G::NAME,
+        &Method::WholeRounds {
+            chunk_rounds: 0,
+            chunks: 0,
+            seed: 0,
+        },
+    );
+    let mode_stamp = format!("whole rounds, {}", crate::certify_folder::EVERY_MODE);
+    config.in_folder(G::NAME, &mode_stamp, &fingerprint, |dir| {
+        let at = Chunks {
+            dir,
+            command: &command,
+            watch: config.watch,
+        };
+        if let Some(index) = config.only_chunk {
+            let (report, read) = chunk(game, mode, &plan, &at, index)?;
+            let path = chunk_path(dir, G::mode_name(mode), index);
+            progress(Progress::OnlyChunk {
+                index,
+                read,
+                report: &report,
+                path: &path,
+            });
+            return Ok(());
+        }
+        let (c, merged) = whole_rounds(game, mode, &plan, &at, |index, read, sums| {
+            progress(Progress::Chunk { index, read, sums });
+        })?;
+        let c = c.with_target(config.target);
+        let path = dir.join(format!("certificate-{}.json", c.mode));
+        c.to_checked_json().map_err(|e| CertifyError::Refused {
+            path,
+            message: e.to_string(),
+        })?;
+        write_par(dir, G::mode_name(mode), &merged)?;
+        write_certificate(dir, &c)?;
+        // The chunks' own thread-seconds (read chunks included): the machine time of the
+        // figure.
+        let p = &merged.par;
+        let core_seconds = if p.rounds_per_second_per_thread > 0.0 {
+            p.rounds as f64 / p.rounds_per_second_per_thread
+        } else {
+            0.0
+        };
+        progress(Progress::Certificate {
+            certificate: &c,
+            core_seconds,
+        });
+        Ok(())
+    })
+}
+
+/// The merged run's PAR files in `dir/par-<mode>/` (feature `par-files`; without it, none).
+#[allow(unused_variables)]
+fn write_par(dir: &Path, mode: &str, merged: &Report) -> Result<(), SimError> {
+    #[cfg(feature = "par-files")]
+    {
+        let par = dir.join(format!("par-{mode}"));
+        crate::par::create_dir(&par)?;
+        crate::par::write(merged, &par)?;
+    }
+    Ok(())
+}
+
+/// Certifies the modes of a split game by the split estimate (B + q V, [`crate::split`]) in
+/// resumable chunks into `config.dir` ([`split_chunks`]): `modes` all at once when the mode
+/// is a pick of the feature alone (their base games shared; `chosen` names the one asked for,
+/// if any, for the folder's stamp), one mode when the mode changes the base game
+/// ([`slot_core::game::SplitGame::BASE_BY_MODE`]). Writes the chunks, the record of them all
+/// (`split.json`, or `split-<mode>.json`) and `certificate-<mode>.json` of each mode, and
+/// tells `progress` of each chunk and certificate.
+///
+/// # Errors
+/// As [`certify`]; `config.only_chunk` is refused (chunks of whole rounds only).
+pub fn certify_split<G: slot_core::game::SplitGame>(
+    game: &G,
+    modes: &[G::Mode],
+    chosen: Option<G::Mode>,
+    config: &CertifyConfig<'_>,
+    mut progress: impl FnMut(Progress<'_>),
+) -> Result<(), CertifyError> {
+    let half_width = config.check_split::<G>()?;
+    let owner_mode = match (G::BASE_BY_MODE, chosen) {
+        (true, _) => crate::certify_folder::EVERY_MODE.to_string(),
+        (false, Some(m)) => G::mode_name(m).to_string(),
+        (false, None) => "all picks".to_string(),
+    };
+    let method = Method::Split {
+        base_games: 0,
+        features: 0,
+        seed: 0,
+    };
+    let command = config.command(G::NAME, &method);
+    let plan = SplitPlan {
+        seed: config.seed,
+        base_games: config.base_games,
+        features: config.features,
+        max_chunks: config.max_chunks,
+        half_width,
+        threads: config.threads,
+    };
+    let fingerprint = game.fingerprint();
+    let stamp = format!("split, {owner_mode}");
+    config.in_folder(G::NAME, &stamp, &fingerprint, |dir| {
+        let start = std::time::Instant::now();
+        let at = Chunks {
+            dir,
+            command: &command,
+            watch: config.watch,
+        };
+        let record = split_chunks(game, modes, &plan, &at, |index, read, record| {
+            progress(Progress::SplitChunk {
+                index,
+                read,
+                record,
+                picks: G::MODE_IS_PICK,
+            });
+        })?;
+        let record_name = match (G::BASE_BY_MODE, modes.first()) {
+            (true, Some(&m)) => format!("split-{}.json", G::mode_name(m)),
+            _ => "split.json".to_string(),
+        };
+        let path = dir.join(&record_name);
+        let text = record
+            .to_checked_json::<G>()
+            .map_err(|e| CertifyError::Refused {
+                path: path.clone(),
+                message: e.to_string(),
+            })?;
+        crate::files::write_atomic(&path, text.as_bytes())?;
+        let core_seconds = start.elapsed().as_secs_f64() * config.threads as f64;
+        for (&mode, (_, e)) in modes.iter().zip(record.estimates()) {
+            let c = Certificate::new(
+                game,
+                mode,
+                Figure {
+                    method: Method::Split {
+                        base_games: record.base.rounds,
+                        features: record.picks.first().map_or(0, |p| p.features),
+                        seed: config.seed,
+                    },
+                    rtp: e.rtp,
+                    half_width_99: Some(e.half_width_99),
+                    interval_warning: None,
+                    half_width_goal: half_width,
+                    command: command.clone(),
+                },
+            )
+            .with_target(config.target);
+            let c = Certificate {
+                bias_bound: e.cap_overcount,
+                ..c
+            };
+            write_certificate(dir, &c)?;
+            progress(Progress::Certificate {
+                certificate: &c,
+                core_seconds,
+            });
+        }
+        Ok(())
+    })
 }

@@ -147,7 +147,7 @@ pub fn check<G: Game>(game: &G, entry: &Entry) -> Result<(), Difference> {
         .ok_or_else(|| diff(None, format!("{} has no mode '{}'", G::NAME, entry.mode)))?;
     // An entry checked here may not have come through `from_json`: its shape is checked
     // before any round is replayed (no slice of a digest cut short, no endless replay).
-    entry.check_shape().map_err(|e| diff(None, e))?;
+    entry.check_shape().map_err(|e| diff(None, e.to_string()))?;
     let now = record(game, &entry.model, mode, entry.seed, entry.rounds);
     let show = |k: u64| {
         let option = match (G::MODE_IS_PICK, entry.mode.as_str()) {
@@ -217,6 +217,77 @@ pub fn check<G: Game>(game: &G, entry: &Entry) -> Result<(), Difference> {
     Ok(())
 }
 
+/// Why an entry's shape is refused ([`Entry::check_shape`]): the field that is wrong and what
+/// it must hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShapeError {
+    /// An entry of no rounds.
+    #[error("rounds is 0: an entry of no rounds shows nothing; record at least 1 round")]
+    NoRounds,
+    /// More rounds than [`MAX_ROUNDS`].
+    #[error("rounds is {0}: at most {MAX_ROUNDS} rounds per entry are replayed")]
+    TooManyRounds(u64),
+    /// `round_digests` does not hold [`ROUND_DIGITS`] lowercase hex digits per round.
+    #[error(
+        "round_digests holds {chars} characters ({held} whole round digests{}), but rounds is {rounds}: it must hold {ROUND_DIGITS} lowercase hexadecimal digits per round",
+        if *.hex { "" } else { ", not all lowercase hexadecimal digits" }
+    )]
+    RoundDigests {
+        /// Characters it holds.
+        chars: usize,
+        /// Whole round digests among them.
+        held: usize,
+        /// Whether they are all lowercase hexadecimal digits.
+        hex: bool,
+        /// The rounds the entry states.
+        rounds: u64,
+    },
+    /// `digest` or `model_fingerprint` is not a SHA-256 digest in hex.
+    #[error("{field} holds {chars} characters: it must be a SHA-256 digest, 64 hexadecimal digits")]
+    NotSha256 {
+        /// The field (`digest`, `model_fingerprint`).
+        field: &'static str,
+        /// Characters it holds.
+        chars: usize,
+    },
+}
+
+/// Why a record is refused ([`EquivalenceRecord::from_json`],
+/// [`EquivalenceRecord::check_shape`]): what is wrong and what is allowed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// Not JSON of a record (the field that was wrong, as `serde_path_to_error` names it).
+    #[error("not an equivalence record: {0}")]
+    NotARecord(String),
+    /// Another format than [`FORMAT`].
+    #[error("an equivalence record of format {0}; this build reads format {FORMAT}")]
+    Format(u32),
+    /// No entries.
+    #[error(
+        "the record has no entries: it would check nothing; record one with `equivalence record`"
+    )]
+    NoEntries,
+    /// More entries than [`MAX_ENTRIES`].
+    #[error("the record has {0} entries: at most {MAX_ENTRIES} are read")]
+    TooManyEntries(usize),
+    /// An entry whose shape is wrong, named by its index, game, model, mode and seed.
+    #[error("entry {index} ({game} model {model} mode {mode}, seed {seed}): {error}")]
+    Entry {
+        /// The entry's index in the record.
+        index: usize,
+        /// Its game.
+        game: String,
+        /// Its model.
+        model: String,
+        /// Its mode.
+        mode: String,
+        /// Its seed.
+        seed: u64,
+        /// What is wrong.
+        error: ShapeError,
+    },
+}
+
 impl Entry {
     /// Checks what an entry read from a file says of itself, before anything is replayed: at
     /// least 1 and at most [`MAX_ROUNDS`] rounds, exactly [`ROUND_DIGITS`] hexadecimal digits
@@ -224,18 +295,13 @@ impl Entry {
     /// digests (64 digits) in `digest` and `model_fingerprint`.
     ///
     /// # Errors
-    /// The field that is wrong and what it must hold, in words.
-    pub fn check_shape(&self) -> Result<(), String> {
+    /// The [`ShapeError`] naming the field that is wrong and what it must hold.
+    pub fn check_shape(&self) -> Result<(), ShapeError> {
         if self.rounds == 0 {
-            return Err(
-                "rounds is 0: an entry of no rounds shows nothing; record at least 1 round".into(),
-            );
+            return Err(ShapeError::NoRounds);
         }
         if self.rounds > MAX_ROUNDS {
-            return Err(format!(
-                "rounds is {}: at most {MAX_ROUNDS} rounds per entry are replayed",
-                self.rounds
-            ));
+            return Err(ShapeError::TooManyRounds(self.rounds));
         }
         // Lowercase, as written: the digests are compared as text.
         let hex = |s: &str| s.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'));
@@ -244,26 +310,22 @@ impl Entry {
             || !self.round_digests.len().is_multiple_of(ROUND_DIGITS)
             || held as u64 != self.rounds
         {
-            return Err(format!(
-                "round_digests holds {} characters ({held} whole round digests{}), but rounds is {}: it must hold {ROUND_DIGITS} lowercase hexadecimal digits per round",
-                self.round_digests.len(),
-                if hex(&self.round_digests) {
-                    ""
-                } else {
-                    ", not all lowercase hexadecimal digits"
-                },
-                self.rounds
-            ));
+            return Err(ShapeError::RoundDigests {
+                chars: self.round_digests.len(),
+                held,
+                hex: hex(&self.round_digests),
+                rounds: self.rounds,
+            });
         }
         for (field, value) in [
             ("digest", &self.digest),
             ("model_fingerprint", &self.model_fingerprint),
         ] {
             if value.len() != 64 || !hex(value) {
-                return Err(format!(
-                    "{field} holds {} characters: it must be a SHA-256 digest, 64 hexadecimal digits",
-                    value.len()
-                ));
+                return Err(ShapeError::NotSha256 {
+                    field,
+                    chars: value.len(),
+                });
             }
         }
         Ok(())
@@ -290,16 +352,13 @@ impl EquivalenceRecord {
     /// entries, or an entry of no rounds, would check nothing and pass).
     ///
     /// # Errors
-    /// Not a record, of another format, with no entries or too many, or an entry whose
-    /// shape is wrong (named by its index, game, model and mode, with the field).
-    pub fn from_json(text: &str) -> Result<EquivalenceRecord, String> {
+    /// [`RecordError`]: not a record, of another format, with no entries or too many, or an
+    /// entry whose shape is wrong (named by its index, game, model and mode, with the field).
+    pub fn from_json(text: &str) -> Result<EquivalenceRecord, RecordError> {
         let r: EquivalenceRecord = slot_core::json::from_str(text)
-            .map_err(|e| format!("not an equivalence record: {e}"))?;
+            .map_err(|e| RecordError::NotARecord(e.to_string()))?;
         if r.format != FORMAT {
-            return Err(format!(
-                "an equivalence record of format {}; this build reads format {FORMAT}",
-                r.format
-            ));
+            return Err(RecordError::Format(r.format));
         }
         r.check_shape()?;
         Ok(r)
@@ -310,25 +369,21 @@ impl EquivalenceRecord {
     ///
     /// # Errors
     /// As [`EquivalenceRecord::from_json`].
-    pub fn check_shape(&self) -> Result<(), String> {
+    pub fn check_shape(&self) -> Result<(), RecordError> {
         if self.entries.is_empty() {
-            return Err(
-                "the record has no entries: it would check nothing; record one with `equivalence record`"
-                    .into(),
-            );
+            return Err(RecordError::NoEntries);
         }
         if self.entries.len() > MAX_ENTRIES {
-            return Err(format!(
-                "the record has {} entries: at most {MAX_ENTRIES} are read",
-                self.entries.len()
-            ));
+            return Err(RecordError::TooManyEntries(self.entries.len()));
         }
-        for (i, e) in self.entries.iter().enumerate() {
-            e.check_shape().map_err(|m| {
-                format!(
-                    "entry {i} ({} model {} mode {}, seed {}): {m}",
-                    e.game, e.model, e.mode, e.seed
-                )
+        for (index, e) in self.entries.iter().enumerate() {
+            e.check_shape().map_err(|error| RecordError::Entry {
+                index,
+                game: e.game.clone(),
+                model: e.model.clone(),
+                mode: e.mode.clone(),
+                seed: e.seed,
+                error,
             })?;
         }
         Ok(())

@@ -48,6 +48,7 @@
 //! | [`run`] | a run's configuration, [`simulate`] and [`simulate_sums`] |
 //! | [`report`] | the [`Report`]: figures, sums, provenance; its text and JSON, reading it back, [`merge`] |
 //! | [`certify`] | certification of one game, mode and model: exact, whole rounds in resumable chunks, or split; the certificate |
+//! | [`certify_folder`] | the folder of a certification: the files it writes, claimed and stamped, an unstamped folder of its own adopted |
 //! | [`detail`] | where the return comes from: contributions by symbol and count, tumble depth, multiplier, Girl Power, award; the round wins' distribution |
 //! | [`evidence`] | the certification evidence a game states, read and checked: certified mean and sd, lab-kit files and disclosure figures |
 //! | [`face`] | an object-safe face over `Game`: [`face::GameEntry`] (a game chosen by name at run time) and [`face::LoadedGame`] (one of its models: simulate, replay, play from a grid) |
@@ -70,6 +71,7 @@
 
 pub mod base_knobs;
 pub mod certify;
+pub mod certify_folder;
 pub mod detail;
 pub mod engine;
 pub mod equivalence;
