@@ -301,9 +301,7 @@ pub enum CertificateError {
     )]
     NotFinite,
     /// A verdict (`meets`) its figures do not give.
-    #[error(
-        "it says meets = {said}, but its figures give {judged} against its target and the bar"
-    )]
+    #[error("it says meets = {said}, but its figures give {judged} against its target and the bar")]
     Verdict {
         /// What the file says.
         said: bool,

@@ -124,7 +124,12 @@ mod tests {
         ] {
             assert!(writes(name), "{name}");
         }
-        for name in ["notes.txt", "certificate-love.txt", "report.json", "chunk-1.csv"] {
+        for name in [
+            "notes.txt",
+            "certificate-love.txt",
+            "report.json",
+            "chunk-1.csv",
+        ] {
             assert!(!writes(name), "{name}");
         }
     }

@@ -217,6 +217,92 @@ pub fn check<G: Game>(game: &G, entry: &Entry) -> Result<(), Difference> {
     Ok(())
 }
 
+/// The entries of every shipped model ([`Game::MODEL_NAMES`]) and mode of `G`: `rounds`
+/// rounds of `seed` each (what `equivalence record` writes for each game).
+///
+/// # Errors
+/// A shipped model the game refuses ([`crate::models::ModelChoiceError`]).
+pub fn record_game<G: Game>(
+    seed: u64,
+    rounds: u64,
+) -> Result<Vec<Entry>, crate::models::ModelChoiceError> {
+    let mut entries = Vec::new();
+    for &model in G::MODEL_NAMES {
+        let game = crate::models::choose::<G>(Some(model), None)?.0;
+        for &mode in G::MODES {
+            entries.push(record(&game, model, mode, seed, rounds));
+        }
+    }
+    Ok(entries)
+}
+
+/// Why an entry cannot be replayed by `G` ([`replay`]): it names what `G` does not have.
+#[derive(Debug, thiserror::Error)]
+pub enum EntryError {
+    /// A model that is no shipped model of the game (a record never names a path).
+    #[error(
+        "entry of {game} names the model '{model}', which is no shipped model of the game (an equivalence record names one of: {models})"
+    )]
+    Model {
+        /// The game.
+        game: String,
+        /// The model named.
+        model: String,
+        /// The shipped models, comma-separated.
+        models: String,
+    },
+    /// A mode the game does not have.
+    #[error(
+        "entry {index} ({game}, {model}) names the mode '{mode}', which the game does not have ({modes})"
+    )]
+    Mode {
+        /// The entry's index.
+        index: usize,
+        /// The game.
+        game: String,
+        /// The model.
+        model: String,
+        /// The mode named.
+        mode: String,
+        /// The game's modes, comma-separated.
+        modes: String,
+    },
+    /// The shipped model could not be loaded.
+    #[error(transparent)]
+    Load(#[from] crate::models::ModelChoiceError),
+}
+
+/// Replays entry `index` of a record (an entry of `G`) with this build: `Ok(Ok(()))` when
+/// every round is the same, `Ok(Err(difference))` where it differs ([`check`]).
+///
+/// # Errors
+/// [`EntryError`]: a model that is not shipped, a mode the game does not have (input
+/// refused, not a difference).
+pub fn replay<G: Game>(index: usize, entry: &Entry) -> Result<Result<(), Difference>, EntryError> {
+    if !G::MODEL_NAMES.contains(&entry.model.as_str()) {
+        return Err(EntryError::Model {
+            game: entry.game.clone(),
+            model: entry.model.clone(),
+            models: G::MODEL_NAMES.join(", "),
+        });
+    }
+    if G::mode_named(&entry.mode).is_none() {
+        return Err(EntryError::Mode {
+            index,
+            game: entry.game.clone(),
+            model: entry.model.clone(),
+            mode: entry.mode.clone(),
+            modes: G::MODES
+                .iter()
+                .map(|&m| G::mode_name(m))
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    let game = crate::models::choose::<G>(Some(&entry.model), None)?.0;
+    Ok(check(&game, entry))
+}
+
 /// Why an entry's shape is refused ([`Entry::check_shape`]): the field that is wrong and what
 /// it must hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -355,8 +441,8 @@ impl EquivalenceRecord {
     /// [`RecordError`]: not a record, of another format, with no entries or too many, or an
     /// entry whose shape is wrong (named by its index, game, model and mode, with the field).
     pub fn from_json(text: &str) -> Result<EquivalenceRecord, RecordError> {
-        let r: EquivalenceRecord = slot_core::json::from_str(text)
-            .map_err(|e| RecordError::NotARecord(e.to_string()))?;
+        let r: EquivalenceRecord =
+            slot_core::json::from_str(text).map_err(|e| RecordError::NotARecord(e.to_string()))?;
         if r.format != FORMAT {
             return Err(RecordError::Format(r.format));
         }

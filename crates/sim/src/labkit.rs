@@ -1,4 +1,5 @@
-//! The lab kit: a folder a test lab can work from (`cargo xtask lab-kit <game>`).
+//! The lab kit: a folder a test lab can work from (`cargo xtask lab-kit <game>`; built end to
+//! end by [`crate::kit_build::build`], its files written here).
 //!
 //! What is in it, and which code writes each part:
 //!
@@ -521,23 +522,34 @@ impl KitFiles {
     }
 }
 
-/// Writes the kit of `game` (the model `model`) in `mode` through `files` (everything but the
-/// manifest, which [`KitFiles::write_manifest`] writes last): the raw streams (`production`:
-/// the production generator, given by the caller; the simulator's of `inputs.seed`), the
-/// outcomes and their chi-square, the model, the rules sheet, the PAR files of `par_report`,
-/// the disclosure, and the copies and texts `inputs` names.
+/// The game, model and mode a kit is of ([`write_kit`]).
+#[derive(Clone, Copy, Debug)]
+pub struct KitSubject<'a, G: Game> {
+    /// The game on its model.
+    pub game: &'a G,
+    /// The model (written as `model.json`, its sections in `rules.md`).
+    pub model: &'a G::Model,
+    /// The mode of the outcomes and the PAR run.
+    pub mode: G::Mode,
+}
+
+/// Writes the kit of `subject` (a game on its model, in a mode) through `files` (everything
+/// but the manifest, which [`KitFiles::write_manifest`] writes last): the raw streams
+/// (`production`: the production generator, given by the caller; the simulator's of
+/// `inputs.seed`), the outcomes and their chi-square, the model, the rules sheet, the PAR
+/// files of `par_report`, the disclosure, and the copies and texts `inputs` names.
+/// [`crate::kit_build::build`] calls it, with everything else a kit needs.
 ///
 /// # Errors
 /// [`SimError::Io`] naming the file that could not be written or copied.
 pub fn write_kit<G: Game, P: Rng + ?Sized>(
-    game: &G,
-    model: &G::Model,
-    mode: G::Mode,
+    subject: &KitSubject<'_, G>,
     inputs: &KitInputs,
     production: &mut P,
     par_report: &Report,
     files: &mut KitFiles,
 ) -> Result<KitSummary, SimError> {
+    let KitSubject { game, model, mode } = *subject;
     files.stream("rng-raw-production.bin", |w| {
         write_raw(production, inputs.bytes, w)
     })?;

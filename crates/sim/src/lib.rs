@@ -50,6 +50,7 @@
 //! | [`certify`] | certification of one game, mode and model: exact, whole rounds in resumable chunks, or split; the certificate |
 //! | [`certify_folder`] | the folder of a certification: the files it writes, claimed and stamped, an unstamped folder of its own adopted |
 //! | [`detail`] | where the return comes from: contributions by symbol and count, tumble depth, multiplier, Girl Power, award; the round wins' distribution |
+//! | [`dieharder`] | a generator's raw words for a test battery: the stream without end, Dieharder run on it live, its verdicts counted |
 //! | [`evidence`] | the certification evidence a game states, read and checked: certified mean and sd, lab-kit files and disclosure figures |
 //! | [`face`] | an object-safe face over `Game`: [`face::GameEntry`] (a game chosen by name at run time) and [`face::LoadedGame`] (one of its models: simulate, replay, play from a grid) |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
@@ -58,6 +59,8 @@
 //! | [`gof`] | the goodness-of-fit section: every random input's chi-square against the model |
 //! | [`session`] | player sessions: survival, spins a balance lasts, session results, the feature within a session |
 //! | [`labkit`] | (feature `par-files`) the lab kit: raw generator streams, every scaled outcome, rules, disclosure, manifest |
+//! | [`kit_build`] | (feature `par-files`) a lab kit end to end from a [`kit_build::KitConfig`]: checked, its folder claimed, built beside it, moved into place |
+//! | [`kit_source`] | where a lab kit's source comes from (a checkout or a kit's `source/`: commit, files), its toolchain, its vendored dependencies |
 //! | [`monitor`] | live-RTP monitoring: the range an RTP lies in after N rounds, a verdict and its p-value |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
 //! | [`knob`] | one integer knob of a mode tuned to a target RTP on the split estimate with paired base games (a generator per round), optionally anchored on a certified level |
@@ -73,6 +76,7 @@ pub mod base_knobs;
 pub mod certify;
 pub mod certify_folder;
 pub mod detail;
+pub mod dieharder;
 pub mod engine;
 pub mod equivalence;
 pub mod error;
@@ -85,6 +89,9 @@ mod fold;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod gof;
+#[cfg(feature = "par-files")]
+pub mod kit_build;
+pub mod kit_source;
 pub mod knob;
 #[cfg(feature = "par-files")]
 pub mod labkit;

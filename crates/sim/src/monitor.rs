@@ -606,6 +606,95 @@ pub fn report_evidence(report: &crate::Report) -> Result<(), MonitorError> {
     )))
 }
 
+/// Why a simulation report cannot stand as the certified figures of a check
+/// ([`certified_by_report`]): each names the report's file and what is allowed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReportEvidenceError {
+    /// A report of another model than the shipped one a stake level plays.
+    #[error(
+        "--report {}: a report of the model {found}, not of the shipped model {shipped} whose rounds a stake level plays (give a `sim --json` report of the shipped model, or --rtp R for a variant of the ladder)",
+        path.display()
+    )]
+    NotShipped {
+        /// The report's file.
+        path: std::path::PathBuf,
+        /// Its model's short fingerprint.
+        found: String,
+        /// The shipped model's short fingerprint.
+        shipped: String,
+    },
+    /// A report whose interval is unreliable ([`report_evidence`]).
+    #[error("--report {}: {error}", path.display())]
+    Unreliable {
+        /// The report's file.
+        path: std::path::PathBuf,
+        /// Why.
+        error: MonitorError,
+    },
+    /// A report of another game or mode.
+    #[error("{} is a report of {found_game} {found_mode}, not of {game} {mode}", path.display())]
+    OtherMode {
+        /// The report's file.
+        path: std::path::PathBuf,
+        /// The game and mode it is of.
+        found_game: String,
+        /// Its mode.
+        found_mode: String,
+        /// The game asked for.
+        game: String,
+        /// The mode asked for.
+        mode: String,
+    },
+}
+
+/// The mean and sd of `game` (its name) in `mode` (its name) from `report`, a `sim --json`
+/// report read from `path` (already checked as `merge` reads it), standing in for the
+/// certified figures of the shipped model (of fingerprint `shipped`) only: a report of a
+/// stress model or of a variant off the ladder is no evidence of what a stake level plays,
+/// and neither is one whose interval is unreliable ([`report_evidence`]).
+///
+/// # Errors
+/// [`ReportEvidenceError`], in that order: another model, an unreliable interval, another
+/// game or mode.
+pub fn certified_by_report(
+    report: &crate::Report,
+    path: &std::path::Path,
+    (game, mode): (&str, &str),
+    shipped: &slot_core::fingerprint::Fingerprint,
+) -> Result<Certified, ReportEvidenceError> {
+    if report.model_fingerprint != *shipped {
+        return Err(ReportEvidenceError::NotShipped {
+            path: path.to_path_buf(),
+            found: report.model_fingerprint.short(),
+            shipped: shipped.short(),
+        });
+    }
+    report_evidence(report).map_err(|error| ReportEvidenceError::Unreliable {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    if report.par.game != game || report.par.mode != mode {
+        return Err(ReportEvidenceError::OtherMode {
+            path: path.to_path_buf(),
+            found_game: report.par.game.clone(),
+            found_mode: report.par.mode.clone(),
+            game: game.into(),
+            mode: mode.into(),
+        });
+    }
+    Ok(Certified {
+        rtp: report.par.rtp,
+        sd: report.par.sd,
+        source: format!(
+            "the simulation {} ({} rounds, seed {}, model {})",
+            path.display(),
+            report.par.rounds,
+            report.par.seed,
+            report.model_fingerprint.short()
+        ),
+    })
+}
+
 /// The standard deviation of one whole round's win (x stake) of a split-estimated mode, from
 /// the split record's sums: a round's win is `X = B + I V` (B the base game's win, I the
 /// trigger, V the feature's win, independent of the base game), so
