@@ -41,6 +41,9 @@ pub enum SourceError {
     Vendor(String),
 }
 
+/// A file of a kit's source written from text: (path relative to the source, text).
+pub type SourceText = (String, String);
+
 /// Where the kit's source comes from ([`origin`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceOrigin {
@@ -192,7 +195,7 @@ pub fn source_texts(
     origin: &SourceOrigin,
     src: &Path,
     vendor: bool,
-) -> (Vec<(String, PathBuf)>, Vec<(String, String)>) {
+) -> (Vec<(String, PathBuf)>, Vec<SourceText>) {
     let mut texts = vec![(
         COMMIT_FILE.to_string(),
         format!(
