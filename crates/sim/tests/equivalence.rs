@@ -1,5 +1,6 @@
 //! Outcome equivalence: a build with one changed draw is caught, naming the round.
 
+use slot_core::Game;
 use slot_sim::equivalence::{ROUND_DIGITS, check, record};
 use starlight_christmas::{BetMode, MathModel, StarlightChristmas};
 
@@ -53,4 +54,117 @@ fn the_same_build_passes_and_one_changed_weight_is_named_by_its_first_round() {
     let mut copy = entry.clone();
     copy.digest = "0".repeat(64);
     assert_eq!(check(&game, &copy).unwrap_err().round, None);
+}
+
+#[test]
+fn a_record_of_the_wrong_shape_is_refused_with_a_typed_error_naming_the_field() {
+    use slot_sim::equivalence::{EquivalenceRecord, FORMAT, RecordError, ShapeError};
+    let entry = record(
+        &StarlightChristmas::standard(),
+        "standard",
+        BetMode::Ante,
+        1,
+        3,
+    );
+    let good = EquivalenceRecord {
+        format: FORMAT,
+        entries: vec![entry.clone()],
+    };
+    assert_eq!(EquivalenceRecord::from_json(&good.to_json()).unwrap(), good);
+    let empty = EquivalenceRecord {
+        format: FORMAT,
+        entries: vec![],
+    };
+    assert_eq!(empty.check_shape(), Err(RecordError::NoEntries));
+    let other = good.to_json().replace("\"format\": 1", "\"format\": 7");
+    assert_eq!(
+        EquivalenceRecord::from_json(&other),
+        Err(RecordError::Format(7))
+    );
+    let mut cut = entry.clone();
+    cut.round_digests.truncate(2 * ROUND_DIGITS + 1);
+    let e = EquivalenceRecord {
+        format: FORMAT,
+        entries: vec![entry.clone(), cut],
+    }
+    .check_shape()
+    .unwrap_err();
+    assert_eq!(
+        e,
+        RecordError::Entry {
+            index: 1,
+            game: "starlight-christmas".into(),
+            model: "standard".into(),
+            mode: "ante".into(),
+            seed: 1,
+            error: ShapeError::RoundDigests {
+                chars: 17,
+                held: 2,
+                hex: true,
+                rounds: 3
+            }
+        }
+    );
+    assert!(e.to_string().starts_with(
+        "entry 1 (starlight-christmas model standard mode ante, seed 1): round_digests holds 17 characters (2 whole round digests), but rounds is 3"
+    ));
+    let mut upper = entry.clone();
+    upper.digest = upper.digest.to_uppercase();
+    assert!(
+        upper.digest.bytes().any(|b| b.is_ascii_uppercase()),
+        "the digest has letters"
+    );
+    assert_eq!(
+        upper.check_shape(),
+        Err(ShapeError::NotSha256 {
+            field: "digest",
+            chars: 64
+        })
+    );
+}
+
+#[test]
+fn an_entry_naming_what_the_game_does_not_have_is_refused_not_replayed() {
+    use slot_sim::equivalence::{EntryError, replay};
+    let mut entry = record(
+        &StarlightChristmas::standard(),
+        "standard",
+        BetMode::Ante,
+        2,
+        2,
+    );
+    assert!(replay::<StarlightChristmas>(0, &entry).unwrap().is_ok());
+    entry.model = "/etc/passwd".into();
+    let e = replay::<StarlightChristmas>(0, &entry).unwrap_err();
+    assert!(matches!(e, EntryError::Model { .. }), "{e}");
+    assert!(
+        e.to_string().contains("no shipped model of the game"),
+        "{e}"
+    );
+    entry.model = "standard".into();
+    entry.mode = "turbo".into();
+    let e = replay::<StarlightChristmas>(4, &entry).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("entry 4 (starlight-christmas, standard) names the mode 'turbo'"),
+        "{e}"
+    );
+    // Every shipped model and mode of the game, in order.
+    let all = slot_sim::equivalence::record_game::<StarlightChristmas>(2, 2).unwrap();
+    assert_eq!(
+        all.len(),
+        StarlightChristmas::MODEL_NAMES.len() * StarlightChristmas::MODES.len()
+    );
+    assert!(all.iter().any(|e| {
+        e.mode == "ante"
+            && e.round_digests
+                == record(
+                    &StarlightChristmas::standard(),
+                    "standard",
+                    BetMode::Ante,
+                    2,
+                    2,
+                )
+                .round_digests
+    }));
 }
