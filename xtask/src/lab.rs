@@ -201,14 +201,7 @@ fn report_file(path: &Path) -> Result<Report, CliError> {
 pub fn monitor(a: &MonitorArgs) -> CliResult {
     let (name, mode, largest, cert) = with_game!(a.game, G => {
         let m = mode_of::<G>(a.choice, a.ante)?;
-        if G::MODE_IS_PICK && a.choice.is_none() {
-            let picks: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
-            return Err(CliError(format!(
-                "monitor {} needs --choice: each free-spin pick has its own certified RTP and sd, so give the pick this stake level's rounds were played with ({})",
-                G::NAME,
-                picks.join(", ")
-            )));
-        }
+        monitor::require_pick::<G>(a.choice.is_some())?;
         if let Some(bet) = a.bet {
             monitor::check_stakes::<G>(m, bet, a.rounds, a.staked, a.won)?;
         }
@@ -247,13 +240,7 @@ pub fn monitor(a: &MonitorArgs) -> CliResult {
 pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
     match &a.cmd {
         EquivalenceCmd::Record { out, rounds, seed } => {
-            // Refused before any replay: what the reader refuses is not recorded.
-            if *rounds == 0 || *rounds > equivalence::MAX_ROUNDS {
-                return Err(CliError(format!(
-                    "--rounds {rounds}: an entry holds 1 to {} rounds",
-                    equivalence::MAX_ROUNDS
-                )));
-            }
+            equivalence::check_rounds(*rounds)?;
             crate::commands::probe_writable(out)?;
             let mut entries = Vec::new();
             for game in GameArg::ALL {
@@ -265,13 +252,9 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
                 entries,
             };
             // Written only as its reader reads it back, whole or not at all.
-            let text = record.to_json();
-            EquivalenceRecord::from_json(&text).map_err(|e| {
-                CliError(format!(
-                    "{}: the record made would be refused by its reader ({e}); not written",
-                    out.display()
-                ))
-            })?;
+            let text = record
+                .to_checked_json()
+                .map_err(|e| CliError(format!("{}: {e}", out.display())))?;
             slot_sim::files::write_atomic(out, text.as_bytes())?;
             println!(
                 "{}: {} entries (every game, shipped model and mode), {rounds} rounds each, seed {seed}",

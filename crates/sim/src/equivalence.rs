@@ -236,6 +236,29 @@ pub fn record_game<G: Game>(
     Ok(entries)
 }
 
+/// Why a record is not recorded ([`EquivalenceRecord::to_checked_json`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordingError {
+    /// A round count an entry cannot hold.
+    #[error("--rounds {0}: an entry holds 1 to {MAX_ROUNDS} rounds")]
+    Rounds(u64),
+    /// A record made here that its reader would refuse.
+    #[error("the record made would be refused by its reader ({0}); not written")]
+    Refused(RecordError),
+}
+
+/// Checks the rounds of each entry of a record to be made (1 to [`MAX_ROUNDS`]), before
+/// any replay: what the reader refuses is not recorded.
+///
+/// # Errors
+/// [`RecordingError::Rounds`].
+pub fn check_rounds(rounds: u64) -> Result<(), RecordingError> {
+    if rounds == 0 || rounds > MAX_ROUNDS {
+        return Err(RecordingError::Rounds(rounds));
+    }
+    Ok(())
+}
+
 /// Why an entry cannot be replayed by `G` ([`replay`]): it names what `G` does not have.
 #[derive(Debug, thiserror::Error)]
 pub enum EntryError {
@@ -431,6 +454,18 @@ impl EquivalenceRecord {
             self.format,
             lines.join(",\n")
         )
+    }
+
+    /// [`EquivalenceRecord::to_json`] read back first as [`EquivalenceRecord::from_json`]
+    /// reads it: what `equivalence record` writes, so that it never writes a record its
+    /// reader refuses.
+    ///
+    /// # Errors
+    /// [`RecordingError::Refused`] with what the reader refuses.
+    pub fn to_checked_json(&self) -> Result<String, RecordingError> {
+        let text = self.to_json();
+        EquivalenceRecord::from_json(&text).map_err(RecordingError::Refused)?;
+        Ok(text)
     }
 
     /// Reads a record and checks its shape before any round is replayed: at least one and at

@@ -606,6 +606,23 @@ pub fn report_evidence(report: &crate::Report) -> Result<(), MonitorError> {
     )))
 }
 
+/// The pick a stake level of a game whose mode is a pick was played with: required, as
+/// each pick has its own certified RTP and sd (`chosen` says whether one was given).
+///
+/// # Errors
+/// [`MonitorError::Input`] naming the picks, for a pick game without one.
+pub fn require_pick<G: slot_core::Game>(chosen: bool) -> Result<(), MonitorError> {
+    if G::MODE_IS_PICK && !chosen {
+        let picks: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+        return Err(MonitorError::Input(format!(
+            "monitor {} needs --choice: each free-spin pick has its own certified RTP and sd, so give the pick this stake level's rounds were played with ({})",
+            G::NAME,
+            picks.join(", ")
+        )));
+    }
+    Ok(())
+}
+
 /// Why a simulation report cannot stand as the certified figures of a check
 /// ([`certified_by_report`]): each names the report's file and what is allowed.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

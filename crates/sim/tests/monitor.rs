@@ -3,7 +3,6 @@
 //! interval, of the game and mode monitored.
 
 use moon_princess::{MoonPrincess, Pick};
-use slot_core::Game;
 use slot_sim::monitor::{ReportEvidenceError, certified_by_report};
 use slot_sim::{SimConfig, Watch, simulate};
 use std::path::Path;
