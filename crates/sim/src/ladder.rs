@@ -98,8 +98,8 @@ pub enum LadderError {
         knob: u32,
     },
     /// A split record of a candidate failed its own checks (a bug of the game's split).
-    #[error("{0}")]
-    Split(String),
+    #[error(transparent)]
+    Split(#[from] crate::error::SplitError),
     /// The game refused a model made from the knobs.
     #[error("{0}")]
     Model(#[source] Box<dyn std::error::Error + Send + Sync>),
@@ -307,7 +307,7 @@ pub fn search_feature_knob<G: LadderGame + Sync>(
             base: base_sums(run.seed, base),
             picks: vec![feature_sums(G::mode_name(mode), fseed, &acc)],
         };
-        record.check::<G>().map_err(LadderError::Split)?;
+        record.check::<G>()?;
         let estimate = record.estimates()[0].1;
         on(LadderEvent::Candidate {
             mode,

@@ -341,7 +341,7 @@ pub fn simulate<G: Game>(
             },
         )?;
         if let Some(d) = &detail {
-            d.check(&report.par.sums).map_err(SimError::Detail)?;
+            d.check(&report.par.sums)?;
         }
         report.detail = detail;
     }
@@ -446,13 +446,14 @@ pub fn replay_detail<G: Game>(
     if let Some(d) = &detail
         && d.unreconciled > 0
     {
-        return Err(SimError::Detail(format!(
-            "{} of {} rounds of {} ({}) have events that do not add up to their win",
-            d.unreconciled,
-            d.rounds,
-            G::NAME,
-            G::mode_name(mode)
-        )));
+        return Err(SimError::Detail(
+            crate::error::DetailError::UnreconciledRun {
+                unreconciled: d.unreconciled,
+                rounds: d.rounds,
+                game: G::NAME,
+                mode: G::mode_name(mode),
+            },
+        ));
     }
     Ok(detail)
 }

@@ -3,6 +3,7 @@
 
 use slot_core::Game;
 use slot_core::game::SplitGame;
+use slot_sim::SplitError;
 use starlight_christmas::{BetMode, StarlightChristmas};
 
 #[test]
@@ -43,17 +44,22 @@ fn a_split_estimate_of_starlight_christmas_takes_one_bet_mode_at_a_time() {
     ante.check::<StarlightChristmas>().unwrap();
     let mut two = ante.clone();
     two.picks.push(two.picks[0].clone());
-    assert!(
-        two.check::<StarlightChristmas>()
-            .unwrap_err()
-            .contains("holds one mode")
-    );
+    let e = two.check::<StarlightChristmas>().unwrap_err();
+    assert!(matches!(e, SplitError::OneModeOnly { picks: 2, .. }), "{e}");
+    assert!(e.to_string().contains("holds one mode"), "{e}");
     let mut wrong = ante.clone();
     wrong.stake = 100;
+    let e = wrong.check::<StarlightChristmas>().unwrap_err();
     assert!(
-        wrong
-            .check::<StarlightChristmas>()
-            .unwrap_err()
-            .contains("stakes 125")
+        matches!(
+            e,
+            SplitError::Stake {
+                found: 100,
+                expected: 125,
+                ..
+            }
+        ),
+        "{e}"
     );
+    assert!(e.to_string().contains("stakes 125"), "{e}");
 }
