@@ -488,23 +488,21 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
             (r, true)
         } else {
             let chunk_command = format!("{command} (chunk {i}: seed {seed})");
-            let r = crate::split::run(
-                game,
-                modes,
-                plan.base_games,
-                plan.features,
+            let size = crate::split::SplitConfig {
+                base_games: plan.base_games,
+                features: plan.features,
                 seed,
-                plan.threads,
-                chunk_command,
-                watch,
-            )
-            .map_err(|e| match e {
-                SimError::Config {
-                    setting: "interrupt",
-                    ..
-                } => stopped(dir, &format!("split chunk {i}")),
-                e => e,
-            })?;
+                threads: plan.threads,
+            };
+            let r = crate::split::run(game, modes, &size, chunk_command, watch).map_err(
+                |e| match e {
+                    SimError::Config {
+                        setting: "interrupt",
+                        ..
+                    } => stopped(dir, &format!("split chunk {i}")),
+                    e => e,
+                },
+            )?;
             let text = r
                 .to_checked_json::<G>()
                 .map_err(|e| SplitError::NotWritten {

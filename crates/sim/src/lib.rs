@@ -102,4 +102,4 @@ pub mod tune;
 pub use error::{DetailError, ReportError, SimError, SplitError};
 pub use facts::{Catalog, GameFacts, UnknownFacts};
 pub use report::{Report, merge};
-pub use run::{Extent, Shard, SimConfig, Watch, simulate, simulate_sums};
+pub use run::{Extent, SeededRun, Shard, SimConfig, Watch, simulate, simulate_sums};

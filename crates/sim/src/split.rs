@@ -47,7 +47,7 @@
 use crate::engine::Plan;
 use crate::error::{SimError, SplitError};
 use crate::fold::fold_batches;
-use crate::run::Watch;
+use crate::run::{SeededRun, Watch};
 use crate::stats::Accumulator;
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
@@ -695,26 +695,42 @@ impl SplitRecord {
     }
 }
 
-/// Plays a split estimate of `game`: `rounds` base games with seed `seed`, then for each mode
-/// of `modes` in order `features` features alone with seed `seed + 1 + ` the mode's index in
-/// [`slot_core::Game::MODES`], on `threads` threads (0: every core), and returns the record
-/// of their integer sums (checked). `command` is the command line that reproduces it.
+/// The size of a split estimate ([`run`]): how many base games and features, which seed, on
+/// how many threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitConfig {
+    /// Base games played, with seed `seed` (at least 2; millions, so that some trigger).
+    pub base_games: u64,
+    /// Features played alone per mode, each mode with seed
+    /// [`feature_seed`]`(seed, its index in `[`slot_core::Game::MODES`]`)` (at least 2).
+    pub features: u64,
+    /// The seed of the base games.
+    pub seed: u64,
+    /// Worker threads; 0 means every core. The record does not depend on them.
+    pub threads: usize,
+}
+
+/// Plays a split estimate of `game` as `config` says: its base games, then for each mode of
+/// `modes` in order its features alone, and returns the record of their integer sums
+/// (checked). `command` is the command line that reproduces it.
 ///
 /// # Errors
 /// [`SimError::Config`] for fewer than 2 base games or features, [`SimError::Threads`] if
 /// the threads cannot start, [`SimError::Split`] if the sums cannot give an estimate (no
 /// trigger in the base games, say).
-#[allow(clippy::too_many_arguments)]
 pub fn run<G: SplitGame>(
     game: &G,
     modes: &[G::Mode],
-    rounds: u64,
-    features: u64,
-    seed: u64,
-    threads: usize,
+    config: &SplitConfig,
     command: String,
     watch: Watch<'_>,
 ) -> Result<SplitRecord, SimError> {
+    let SplitConfig {
+        base_games: rounds,
+        features,
+        seed,
+        threads,
+    } = *config;
     for (setting, n) in [("rounds", rounds), ("features", features)] {
         if n < 2 {
             return Err(SimError::Config {
@@ -737,7 +753,12 @@ pub fn run<G: SplitGame>(
         }
         (false, _) => G::MODES[0],
     };
-    let (base, trigger_wins) = base_games_tallied(game, base_mode, rounds, seed, threads, watch)?;
+    let base_run = SeededRun {
+        rounds,
+        seed,
+        threads,
+    };
+    let (base, trigger_wins) = base_games_tallied(game, base_mode, base_run, watch)?;
     if base.feature_rounds[0] == 0 {
         return Err(SimError::Config {
             setting: "rounds",
@@ -762,7 +783,12 @@ pub fn run<G: SplitGame>(
     for &mode in modes {
         let index = G::MODES.iter().position(|&m| m == mode).unwrap_or(0) as u64;
         let mode_seed = feature_seed(seed, index);
-        let (acc, tail) = features_tallied(game, mode, features, mode_seed, threads, watch)?;
+        let feature_run = SeededRun {
+            rounds: features,
+            seed: mode_seed,
+            threads,
+        };
+        let (acc, tail) = features_tallied(game, mode, feature_run, watch)?;
         record.picks.push(FeatureSums {
             tail,
             ..feature_sums(G::mode_name(mode), mode_seed, &acc)
@@ -777,8 +803,8 @@ pub fn feature_seed(seed: u64, index: u64) -> u64 {
     seed.wrapping_add(1 + index)
 }
 
-/// `n` features of `mode` played alone ([`SplitGame::play_feature`]) with seed `seed`: their
-/// sums (wins in hundredths of the bet).
+/// `run.rounds` features of `mode` played alone ([`SplitGame::play_feature`]) with seed
+/// `run.seed` on its threads: their sums (wins in hundredths of the bet).
 ///
 /// # Errors
 /// [`SimError::Threads`] if the threads cannot start; [`SimError::Config`] (setting
@@ -786,12 +812,10 @@ pub fn feature_seed(seed: u64, index: u64) -> u64 {
 pub fn features_alone<G: SplitGame>(
     game: &G,
     mode: G::Mode,
-    n: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     watch: Watch<'_>,
 ) -> Result<crate::stats::Accumulator, SimError> {
-    Ok(features_tallied(game, mode, n, seed, threads, watch)?.0)
+    Ok(features_tallied(game, mode, run, watch)?.0)
 }
 
 /// Counts by key, as `[key, count]` pairs sorted by key.
@@ -821,13 +845,11 @@ fn interrupted(what: &str) -> SimError {
 fn base_games_tallied<G: SplitGame>(
     game: &G,
     mode: G::Mode,
-    rounds: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     watch: Watch<'_>,
 ) -> Result<(Accumulator, Vec<[u64; 2]>), SimError> {
     let cost = G::cost(mode);
-    let plan = Plan::whole(seed, rounds, threads, cost);
+    let plan = Plan::whole(run.seed, run.rounds, run.threads, cost);
     let out = fold_batches(
         &plan,
         watch.progress,
@@ -852,15 +874,13 @@ fn base_games_tallied<G: SplitGame>(
 fn features_tallied<G: SplitGame>(
     game: &G,
     mode: G::Mode,
-    n: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     watch: Watch<'_>,
 ) -> Result<(Accumulator, Vec<[u64; 2]>), SimError> {
     let from = G::CAP.map_or(u64::MAX, |c| {
         c.limit.hundredths() * TAIL_FROM.0 / TAIL_FROM.1
     });
-    let plan = Plan::whole(seed, n, threads, G::cost(mode));
+    let plan = Plan::whole(run.seed, run.rounds, run.threads, G::cost(mode));
     let out = fold_batches(
         &plan,
         watch.progress,
@@ -909,9 +929,9 @@ pub fn feature_sums(mode: &str, seed: u64, features: &crate::stats::Accumulator)
     }
 }
 
-/// `rounds` base games of `game` in `mode` with seed `seed`: per round the base win b and the
-/// trigger t; `feature_rounds[0]` counts the triggers and `feature_wins[0]` sums the base
-/// wins of the triggering rounds (for Cov(b, t)).
+/// `run.rounds` base games of `game` in `mode` with seed `run.seed` on its threads: per round
+/// the base win b and the trigger t; `feature_rounds[0]` counts the triggers and
+/// `feature_wins[0]` sums the base wins of the triggering rounds (for Cov(b, t)).
 ///
 /// # Errors
 /// [`SimError::Threads`] if the threads cannot start; [`SimError::Config`] (setting
@@ -919,12 +939,10 @@ pub fn feature_sums(mode: &str, seed: u64, features: &crate::stats::Accumulator)
 pub fn base_games<G: SplitGame>(
     game: &G,
     mode: G::Mode,
-    rounds: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     watch: Watch<'_>,
 ) -> Result<crate::stats::Accumulator, SimError> {
-    Ok(base_games_tallied(game, mode, rounds, seed, threads, watch)?.0)
+    Ok(base_games_tallied(game, mode, run, watch)?.0)
 }
 
 /// A base game as the sums count it: its win, its cap, its trigger in feature 0 with the
