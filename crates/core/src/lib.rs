@@ -47,7 +47,6 @@
 
 pub mod bit_draws;
 pub mod bytes_rng;
-mod chi_square_check;
 pub mod cluster;
 pub mod events;
 pub mod evidence;
