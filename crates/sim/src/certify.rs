@@ -21,7 +21,7 @@
 //! [`MAX_HALF_WIDTH`] (an exact figure has none) and its distance to the target RTP at most
 //! [`MAX_DISTANCE`].
 
-use crate::error::{SimError, SplitError};
+use crate::error::{OtherChunk, SimError, SplitError};
 use crate::facts::Catalog;
 use crate::report::{Report, merge};
 use crate::run::{SimConfig, Watch, simulate};
@@ -260,17 +260,19 @@ pub fn chunk<G: Game>(
             && r.run.shard.is_none()
             && r.run.merged.is_none();
         if !is_it {
-            return Err(SimError::Report(crate::report::ReportError::OtherChunk {
-                path,
-                chunk: i,
-                wanted: format!(
-                    "{} {} of model {}, seed {seed}, {} rounds",
-                    G::NAME,
-                    G::mode_name(mode),
-                    fingerprint,
-                    plan.chunk_rounds
-                ),
-            }));
+            return Err(SimError::Report(crate::report::ReportError::OtherChunk(
+                OtherChunk {
+                    path,
+                    chunk: i,
+                    wanted: format!(
+                        "{} {} of model {}, seed {seed}, {} rounds",
+                        G::NAME,
+                        G::mode_name(mode),
+                        fingerprint,
+                        plan.chunk_rounds
+                    ),
+                },
+            )));
         }
         return Ok((r, true));
     }
@@ -472,7 +474,7 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
                 && picks == names
                 && r.picks.iter().all(|p| p.features == plan.features);
             if !is_it {
-                return Err(SimError::Split(SplitError::OtherChunk {
+                return Err(SimError::Split(SplitError::OtherChunk(OtherChunk {
                     path,
                     chunk: i,
                     wanted: format!(
@@ -483,7 +485,7 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
                         plan.base_games,
                         plan.features
                     ),
-                }));
+                })));
             }
             (r, true)
         } else {

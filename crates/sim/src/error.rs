@@ -39,6 +39,22 @@ fn detail_at(path: Option<&std::path::Path>) -> String {
     )
 }
 
+/// A file in a certification's directory that is not the chunk it stands for (a report or a
+/// split record of another run).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{}: not chunk {chunk} of this certification ({wanted}); move it away or certify in another directory",
+    shown(path)
+)]
+pub struct OtherChunk {
+    /// The file.
+    pub path: PathBuf,
+    /// The chunk's number.
+    pub chunk: u64,
+    /// What the chunk must be (game, mode or picks, model, seed, rounds).
+    pub wanted: String,
+}
+
 /// A report that cannot be read or merged: what is wrong, naming the file (the runner prints
 /// it and exits with status 2). Each variant's message names what was wrong and what is
 /// allowed.
@@ -245,18 +261,8 @@ pub enum ReportError {
     #[error("the merged report cannot be made: {0}")]
     MergeRefused(Box<ReportError>),
     /// A file in a certification's directory is not the chunk it stands for.
-    #[error(
-        "{}: not chunk {chunk} of this certification ({wanted}); move it away or certify in another directory",
-        shown(path)
-    )]
-    OtherChunk {
-        /// The file.
-        path: PathBuf,
-        /// The chunk's number.
-        chunk: u64,
-        /// What the chunk must be (game, mode, model, seed, rounds).
-        wanted: String,
-    },
+    #[error(transparent)]
+    OtherChunk(#[from] OtherChunk),
 }
 
 /// A split record ([`crate::split::SplitRecord`]) that cannot be read, checked or added to
@@ -479,18 +485,8 @@ pub enum SplitError {
         source: Box<SplitError>,
     },
     /// A file in a certification's directory is not the chunk it stands for.
-    #[error(
-        "{}: not chunk {chunk} of this certification ({wanted}); move it away or certify in another directory",
-        shown(path)
-    )]
-    OtherChunk {
-        /// The file.
-        path: PathBuf,
-        /// The chunk's number.
-        chunk: u64,
-        /// What the chunk must be (game, picks, model, seed, counts).
-        wanted: String,
-    },
+    #[error(transparent)]
+    OtherChunk(#[from] OtherChunk),
     /// A certification ended with no chunk.
     #[error("no chunk")]
     NoChunk,
