@@ -260,7 +260,7 @@ pub fn chunk<G: Game>(
             && r.run.shard.is_none()
             && r.run.merged.is_none();
         if !is_it {
-            return Err(SimError::Report(crate::report::ReportError::OtherChunk(
+            return Err(SimError::from(crate::report::ReportError::OtherChunk(
                 OtherChunk {
                     path,
                     chunk: i,
@@ -474,7 +474,7 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
                 && picks == names
                 && r.picks.iter().all(|p| p.features == plan.features);
             if !is_it {
-                return Err(SimError::Split(SplitError::OtherChunk(OtherChunk {
+                return Err(SimError::from(SplitError::OtherChunk(OtherChunk {
                     path,
                     chunk: i,
                     wanted: format!(

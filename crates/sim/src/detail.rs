@@ -362,8 +362,8 @@ impl Detail {
             return Err(DetailError::PayRange {
                 symbol: r.symbol.clone(),
                 count: r.count.into(),
-                pay_min: r.pay_min.into(),
-                pay_max: r.pay_max.into(),
+                pay_min: r.pay_min,
+                pay_max: r.pay_max,
             });
         }
         let sorted = sorted_unique(&self.symbol_wins, |r| {

@@ -249,7 +249,7 @@ pub enum ReportError {
         /// The file; `None` for the merged contribution sums.
         path: Option<PathBuf>,
         /// The relation that fails.
-        source: DetailError,
+        source: Box<DetailError>,
     },
     /// The reports' threads add up past the largest count.
     #[error("the reports' threads add up past the largest count")]
@@ -263,6 +263,27 @@ pub enum ReportError {
     /// A file in a certification's directory is not the chunk it stands for.
     #[error(transparent)]
     OtherChunk(#[from] OtherChunk),
+}
+
+/// What names a split record when records are added: its game, model and picks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordIdentity {
+    /// The game.
+    pub game: String,
+    /// The model's fingerprint.
+    pub model: Fingerprint,
+    /// The picks (modes), in order.
+    pub picks: Vec<String>,
+}
+
+impl std::fmt::Display for RecordIdentity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} (model {}, picks {:?})",
+            self.game, self.model, self.picks
+        )
+    }
 }
 
 /// A split record ([`crate::split::SplitRecord`]) that cannot be read, checked or added to
@@ -448,22 +469,12 @@ pub enum SplitError {
         win: u128,
     },
     /// Two records of different games, models, picks, stakes or caps cannot be added.
-    #[error(
-        "a record of {other_game} (model {other_model}, picks {other_picks:?}) cannot be added to one of {game} (model {model}, picks {picks:?})"
-    )]
+    #[error("a record of {added} cannot be added to one of {to}")]
     Mismatch {
         /// The record added.
-        other_game: String,
-        /// Its model.
-        other_model: Fingerprint,
-        /// Its picks.
-        other_picks: Vec<String>,
-        /// The record added to.
-        game: String,
-        /// Its model.
-        model: Fingerprint,
-        /// Its picks.
-        picks: Vec<String>,
+        added: Box<RecordIdentity>,
+        /// The record it would be added to.
+        to: Box<RecordIdentity>,
     },
     /// A record made here would be refused by its reader, so it is not written.
     #[error("the record made would be refused by its reader: {0}")]
@@ -658,16 +669,17 @@ pub enum SimError {
         /// Why.
         message: String,
     },
-    /// A report could not be read, or reports could not be merged.
+    /// A report could not be read, or reports could not be merged (boxed: the error of a
+    /// run stays small).
     #[error(transparent)]
-    Report(#[from] ReportError),
+    Report(Box<ReportError>),
     /// A split record's sums are impossible.
     #[error("split record: {0}")]
-    Split(#[from] SplitError),
+    Split(Box<SplitError>),
     /// The contribution sums of a run could not be made: a round's events did not add up to
     /// its win, or the sums disagree with the run's ([`crate::detail`]).
     #[error("contributions: {0}")]
-    Detail(#[from] DetailError),
+    Detail(Box<DetailError>),
     /// A file or directory could not be written or read.
     #[error("{path}: {message}")]
     Io {
@@ -679,4 +691,22 @@ pub enum SimError {
     /// A PAR file's table or plot could not be made.
     #[error("PAR files: {0}")]
     ParFiles(String),
+}
+
+impl From<ReportError> for SimError {
+    fn from(e: ReportError) -> SimError {
+        SimError::Report(Box::new(e))
+    }
+}
+
+impl From<SplitError> for SimError {
+    fn from(e: SplitError) -> SimError {
+        SimError::Split(Box::new(e))
+    }
+}
+
+impl From<DetailError> for SimError {
+    fn from(e: DetailError) -> SimError {
+        SimError::Detail(Box::new(e))
+    }
 }

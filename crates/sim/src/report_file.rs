@@ -462,7 +462,7 @@ pub fn check_report(
     if let Some(d) = &r.detail {
         d.check(&r.sums).map_err(|source| ReportError::Detail {
             path: Some(path.to_path_buf()),
-            source,
+            source: Box::new(source),
         })?;
     }
     Ok(facts)
@@ -891,8 +891,10 @@ pub fn merge_files(
         }
     }
     if let Some(d) = &detail {
-        d.check(&sums)
-            .map_err(|source| ReportError::Detail { path: None, source })?;
+        d.check(&sums).map_err(|source| ReportError::Detail {
+            path: None,
+            source: Box::new(source),
+        })?;
     }
     Ok(Merged {
         facts,

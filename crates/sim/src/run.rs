@@ -468,14 +468,12 @@ pub fn replay_detail<G: Game>(
     if let Some(d) = &detail
         && d.unreconciled > 0
     {
-        return Err(SimError::Detail(
-            crate::error::DetailError::UnreconciledRun {
-                unreconciled: d.unreconciled,
-                rounds: d.rounds,
-                game: G::NAME,
-                mode: G::mode_name(mode),
-            },
-        ));
+        return Err(SimError::from(crate::error::DetailError::UnreconciledRun {
+            unreconciled: d.unreconciled,
+            rounds: d.rounds,
+            game: G::NAME,
+            mode: G::mode_name(mode),
+        }));
     }
     Ok(detail)
 }

@@ -45,7 +45,7 @@
 //! record can be re-checked without re-running it.
 
 use crate::engine::Plan;
-use crate::error::{SimError, SplitError};
+use crate::error::{RecordIdentity, SimError, SplitError};
 use crate::fold::fold_batches;
 use crate::run::{SeededRun, Watch};
 use crate::stats::Accumulator;
@@ -438,13 +438,16 @@ impl SplitRecord {
             || other.stake != self.stake
             || other.cap != self.cap
         {
+            let identity = |r: &SplitRecord| {
+                Box::new(RecordIdentity {
+                    game: r.game.clone(),
+                    model: r.model_fingerprint,
+                    picks: picks(r),
+                })
+            };
             return Err(SplitError::Mismatch {
-                other_game: other.game.clone(),
-                other_model: other.model_fingerprint,
-                other_picks: picks(other),
-                game: self.game.clone(),
-                model: self.model_fingerprint,
-                picks: picks(self),
+                added: identity(other),
+                to: identity(self),
             });
         }
         let add_pairs = |what: &str, a: &mut Vec<[u64; 2]>, b: &[[u64; 2]]| {
