@@ -376,9 +376,13 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
         stop: Some(interrupt_flag()),
     };
     let record = Display::games(planned, a.quiet, every).watch(&progress, || {
-        slot_sim::split::run(
-            &game, &modes, a.rounds, a.features, a.seed, threads, command, watch,
-        )
+        let size = slot_sim::split::SplitConfig {
+            base_games: a.rounds,
+            features: a.features,
+            seed: a.seed,
+            threads,
+        };
+        slot_sim::split::run(&game, &modes, &size, command, watch)
     })?;
     let b = &record.base;
     println!(

@@ -29,11 +29,23 @@ pub struct Evidence {
 impl Evidence {
     /// No evidence: a game that states no certified figure (the default of
     /// [`crate::Game::evidence`]).
-    pub const NONE: Evidence = Evidence {
-        crate_dir: "",
-        split_base_by_mode: false,
-        variants: &[],
-    };
+    pub const NONE: Evidence = Evidence::new("", false, &[]);
+
+    /// The evidence of the game whose crate is the folder `crate_dir` (below the repository
+    /// root, written with `/`), whose split records hold one mode each when
+    /// `split_base_by_mode` (its `SplitGame::BASE_BY_MODE`), with the evidence of `variants`:
+    /// the header every game's `EVIDENCE` starts with.
+    pub const fn new(
+        crate_dir: &'static str,
+        split_base_by_mode: bool,
+        variants: &'static [VariantEvidence],
+    ) -> Evidence {
+        Evidence {
+            crate_dir,
+            split_base_by_mode,
+            variants,
+        }
+    }
 
     /// The evidence of the variant whose model is called `model`; `None` for a model off the
     /// ladder or a variant without evidence.
@@ -57,6 +69,30 @@ pub struct VariantEvidence {
 }
 
 impl VariantEvidence {
+    /// The evidence of the variant whose model is called `model`: its `modes`, resting on the
+    /// certification `files` a lab kit carries, with no award report (add them with
+    /// [`VariantEvidence::with_award_reports`]).
+    pub const fn new(
+        model: &'static str,
+        modes: &'static [ModeEvidence],
+        files: &'static [RecordFile],
+    ) -> VariantEvidence {
+        VariantEvidence {
+            model,
+            modes,
+            files,
+            award_reports: &[],
+        }
+    }
+
+    /// The same evidence with `reports` as its award reports (paths among its files).
+    pub const fn with_award_reports(self, reports: &'static [&'static str]) -> VariantEvidence {
+        VariantEvidence {
+            award_reports: reports,
+            ..self
+        }
+    }
+
     /// The evidence of the mode called `mode`, if it has any.
     pub fn mode(&self, mode: &str) -> Option<&'static ModeEvidence> {
         self.modes.iter().find(|m| m.mode == mode)
@@ -165,6 +201,26 @@ impl AwardOdds {
 }
 
 impl ModeEvidence {
+    /// The evidence of a mode whose RTP `rtp` (a fraction of the stake, rounded as a reader
+    /// sees it) is exact ([`Method::Exact`]: no half-width, no record), obtained as `how`
+    /// says, with its sd from `sd`, and no award odds.
+    pub const fn exact(
+        mode: &'static str,
+        rtp: f64,
+        how: &'static str,
+        sd: SdSource,
+    ) -> ModeEvidence {
+        ModeEvidence {
+            mode,
+            rtp,
+            half_width_99: None,
+            method: Method::Exact,
+            how,
+            sd,
+            odds: &[],
+        }
+    }
+
     /// The RTP as a report and a disclosure state it.
     pub fn certified(&self) -> CertifiedRtp {
         CertifiedRtp {
@@ -246,5 +302,39 @@ mod tests {
         assert!(Evidence::NONE.variant("rtp-a").is_none());
         assert_eq!(v.kit_name("variants/a.json"), Some("variant-a.json"));
         assert_eq!(v.kit_name("variants/b.json"), None);
+    }
+
+    /// The constructors put each argument in its field: every field read back by name.
+    #[test]
+    fn the_constructors_fill_the_fields_they_name() {
+        const MODES: [ModeEvidence; 1] = [ModeEvidence::exact(
+            "m",
+            0.5,
+            "by hand",
+            SdSource::VariantShape { file: "v.json" },
+        )];
+        const FILES: [RecordFile; 1] = [RecordFile {
+            name: "n",
+            path: "p",
+        }];
+        const E: Evidence = Evidence::new(
+            "crates/x",
+            true,
+            &[VariantEvidence::new("rtp-a", &MODES, &FILES).with_award_reports(&["p"])],
+        );
+        assert_eq!((E.crate_dir, E.split_base_by_mode), ("crates/x", true));
+        let v = E.variant("rtp-a").unwrap();
+        assert_eq!(
+            (v.model, v.files, v.award_reports),
+            ("rtp-a", &FILES[..], &["p"][..])
+        );
+        let m = v.mode("m").unwrap();
+        assert_eq!((m.mode, m.rtp, m.how), ("m", 0.5, "by hand"));
+        assert_eq!((m.half_width_99, m.method), (None, Method::Exact));
+        assert_eq!(m.sd, SdSource::VariantShape { file: "v.json" });
+        assert!(m.odds.is_empty());
+        assert!(VariantEvidence::new("b", &[], &[]).award_reports.is_empty());
+        assert_eq!(Evidence::NONE.crate_dir, "");
+        assert!(!Evidence::NONE.split_base_by_mode && Evidence::NONE.variants.is_empty());
     }
 }

@@ -35,8 +35,9 @@
 //! `statrs` or `rayon`. The simulation engine and the statistics (accumulators, PAR report,
 //! confidence intervals, chi-square tests) are the simulation library's (`slot_sim::engine`,
 //! `slot_sim::stats`).
-//! * `fuzzing`: `bytes_rng` (generators replaying given numbers) and `fuzz_seeds` (the fuzz
-//!   targets' seed corpora replayed as tests). Not for play.
+//! * `fuzzing`: `bytes_rng` (generators replaying given numbers), `fuzz_seeds` (the fuzz
+//!   targets' seed corpora replayed as tests) and `seed_loop` (fixed-seed loops for the
+//!   games' property tests). Not for play.
 //! * `os-rng`: `rng::server_rng`, ChaCha20 seeded from the operating system (`rand_chacha`,
 //!   `getrandom`), for real-money play.
 //! * `schema`: the JSON Schema of the event log (`schemars` derives).
@@ -47,7 +48,6 @@
 
 pub mod bit_draws;
 pub mod bytes_rng;
-mod chi_square_check;
 pub mod cluster;
 pub mod events;
 pub mod evidence;
@@ -69,6 +69,7 @@ pub mod replay;
 pub mod rng;
 pub mod sampling;
 pub mod seal;
+pub mod seed_loop;
 pub mod summary;
 pub mod text;
 pub mod variant;

@@ -9,14 +9,14 @@ use slot_core::evidence::{
 };
 
 /// The game's certification evidence ([`slot_core::Game::evidence`]): every pick of the published model and of the ladder's other variants, certified by the split estimate.
-pub const EVIDENCE: Evidence = Evidence {
-    crate_dir: "crates/moon_princess",
-    split_base_by_mode: false,
-    variants: &[
-        VariantEvidence {
-            model: "standard",
-            modes: &STANDARD_MODES,
-            files: &[
+pub const EVIDENCE: Evidence = Evidence::new(
+    "crates/moon_princess",
+    false,
+    &[
+        VariantEvidence::new(
+            "standard",
+            &STANDARD_MODES,
+            &[
                 RecordFile {
                     name: "split_3e9_8e7_seed20261303.json",
                     path: "confirmation/split_3e9_8e7_seed20261303.json",
@@ -26,12 +26,11 @@ pub const EVIDENCE: Evidence = Evidence {
                     path: "confirmation/split_1e9_2e8_seed20261401.json",
                 },
             ],
-            award_reports: &[],
-        },
-        VariantEvidence {
-            model: "rtp-96.50",
-            modes: &RTP_96_50_MODES,
-            files: &[
+        ),
+        VariantEvidence::new(
+            "rtp-96.50",
+            &RTP_96_50_MODES,
+            &[
                 RecordFile {
                     name: "certificate-love.json",
                     path: "confirmation/variants/rtp-96.50/certificate-love.json",
@@ -49,12 +48,11 @@ pub const EVIDENCE: Evidence = Evidence {
                     path: "confirmation/variants/rtp-96.50/split.json",
                 },
             ],
-            award_reports: &[],
-        },
-        VariantEvidence {
-            model: "rtp-91.49",
-            modes: &RTP_91_49_MODES,
-            files: &[
+        ),
+        VariantEvidence::new(
+            "rtp-91.49",
+            &RTP_91_49_MODES,
+            &[
                 RecordFile {
                     name: "certificate-love.json",
                     path: "confirmation/variants/rtp-91.49/certificate-love.json",
@@ -72,12 +70,11 @@ pub const EVIDENCE: Evidence = Evidence {
                     path: "confirmation/variants/rtp-91.49/split.json",
                 },
             ],
-            award_reports: &[],
-        },
-        VariantEvidence {
-            model: "rtp-87.50",
-            modes: &RTP_87_50_MODES,
-            files: &[
+        ),
+        VariantEvidence::new(
+            "rtp-87.50",
+            &RTP_87_50_MODES,
+            &[
                 RecordFile {
                     name: "certificate-love.json",
                     path: "confirmation/variants/rtp-87.50/certificate-love.json",
@@ -95,12 +92,11 @@ pub const EVIDENCE: Evidence = Evidence {
                     path: "confirmation/variants/rtp-87.50/split.json",
                 },
             ],
-            award_reports: &[],
-        },
-        VariantEvidence {
-            model: "rtp-84.50",
-            modes: &RTP_84_50_MODES,
-            files: &[
+        ),
+        VariantEvidence::new(
+            "rtp-84.50",
+            &RTP_84_50_MODES,
+            &[
                 RecordFile {
                     name: "certificate-love.json",
                     path: "confirmation/variants/rtp-84.50/certificate-love.json",
@@ -118,10 +114,9 @@ pub const EVIDENCE: Evidence = Evidence {
                     path: "confirmation/variants/rtp-84.50/split.json",
                 },
             ],
-            award_reports: &[],
-        },
+        ),
     ],
-};
+);
 
 const STANDARD_MODES: [ModeEvidence; 3] = [
     ModeEvidence {

@@ -13,6 +13,7 @@ use proptest::prelude::*;
 use rand_pcg::Pcg64;
 use slot_core::events::{AwardSource, Event, Feature, PaidLimits, PowerSource, Princess, SpinKind};
 use slot_core::recorder::{EventLog, NoRecorder};
+use slot_core::seed_loop::for_seeds;
 
 fn reels(cols: [&str; 5]) -> Vec<ReelSet> {
     vec![ReelSet {
@@ -650,17 +651,6 @@ fn pick_of(i: u8) -> Pick {
     [Pick::Love, Pick::Star, Pick::Storm][i as usize % 3]
 }
 
-/// Runs `case` on the seeds `0..n`, naming `what` and the seed of a failure. The property
-/// tests below draw nothing but a generator's seed (and a pick), which proptest cannot shrink
-/// to a simpler case, so they run as fixed-seed loops: the same rounds on every run.
-fn for_seeds(what: &str, n: u64, case: impl Fn(u64) -> Result<(), TestCaseError>) {
-    for seed in 0..n {
-        if let Err(e) = case(seed) {
-            panic!("{what}, seed {seed}: {e}");
-        }
-    }
-}
-
 #[test]
 fn rounds_end_within_their_limits() {
     for p in 0u8..3 {
@@ -671,7 +661,7 @@ fn rounds_end_within_their_limits() {
                 let o = game.play_round(&mut rng, &mut NoRecorder, pick_of(p));
                 check_outcome(&o)?;
             }
-            Ok(())
+            Ok::<(), TestCaseError>(())
         });
     }
 }

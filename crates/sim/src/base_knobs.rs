@@ -21,6 +21,7 @@
 
 use crate::SimError;
 use crate::knob::paired_rng;
+use crate::run::SeededRun;
 use slot_core::game::SplitGame;
 
 /// The most candidates measured after the start and its two Jacobian steps.
@@ -41,9 +42,10 @@ pub struct BaseFigures {
     pub hit_rate: f64,
 }
 
-/// The base figures of `game` in `mode` from base games `0..rounds` of seed `seed`, each
-/// from its own generator ([`paired_rng`]), on `threads` threads (integer counts: any thread
-/// count gives the same figures).
+/// The base figures of `game` (made with knobs `knobs`, which the figures carry) in `mode`
+/// from base games `0..run.rounds` of seed `run.seed`, each from its own generator
+/// ([`paired_rng`]), on `run.threads` threads (integer counts: any thread count gives the
+/// same figures).
 ///
 /// # Panics
 /// Only if the game panics in a base game (a bug of the game, shown to the caller).
@@ -51,13 +53,16 @@ pub fn measure<G: SplitGame + Sync>(
     game: &G,
     mode: G::Mode,
     knobs: [i64; 2],
-    rounds: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
 ) -> BaseFigures
 where
     G::Mode: Sync,
 {
+    let SeededRun {
+        rounds,
+        seed,
+        threads,
+    } = run;
     let share = |from: u64, to: u64| {
         let (mut win, mut triggers, mut hits) = (0u128, 0u64, 0u64);
         for i in from..to {
@@ -185,12 +190,17 @@ where
     if s.base_games == 0 {
         return Err(bad("base_games", "must be at least 1".into()));
     }
+    let run = SeededRun {
+        rounds: s.base_games,
+        seed: s.seed,
+        threads: s.threads,
+    };
     let mut tried: Vec<BaseFigures> = Vec::new();
     let mut at = |k: [i64; 2]| -> Result<BaseFigures, SimError> {
         if let Some(f) = tried.iter().find(|f| f.knobs == k) {
             return Ok(*f);
         }
-        let f = measure(&game_at(k)?, mode, k, s.base_games, s.seed, s.threads);
+        let f = measure(&game_at(k)?, mode, k, run);
         tried.push(f);
         Ok(f)
     };
@@ -323,17 +333,20 @@ mod tests {
     #[test]
     fn the_figures_do_not_depend_on_the_threads_and_pair_the_rounds() {
         let g = game_at([1000, 145]).unwrap();
-        let one = measure(&g, Pick::Love, [1000, 145], 50_000, 3, 1);
-        let three = measure(&g, Pick::Love, [1000, 145], 50_000, 3, 3);
+        let run = |threads| SeededRun {
+            rounds: 50_000,
+            seed: 3,
+            threads,
+        };
+        let one = measure(&g, Pick::Love, [1000, 145], run(1));
+        let three = measure(&g, Pick::Love, [1000, 145], run(3));
         assert_eq!(one, three);
         // More random powers, on the same rounds: more base wins, never fewer hits.
         let more = measure(
             &game_at([2000, 145]).unwrap(),
             Pick::Love,
             [2000, 145],
-            50_000,
-            3,
-            2,
+            run(2),
         );
         assert!(
             more.rtp > one.rtp && more.hit_rate >= one.hit_rate,
@@ -350,9 +363,11 @@ mod tests {
             &game_at([600, 160]).unwrap(),
             Pick::Love,
             [600, 160],
-            s.base_games,
-            s.seed,
-            2,
+            SeededRun {
+                rounds: s.base_games,
+                seed: s.seed,
+                threads: 2,
+            },
         );
         let s = BaseSearch {
             target_rtp: hidden.rtp,

@@ -67,7 +67,7 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
-use crate::error::SimError;
+use crate::error::{OtherChunk, SimError, SplitError};
 use crate::facts::Catalog;
 use crate::report::{Report, merge};
 use crate::run::{SimConfig, Watch, simulate};
@@ -392,14 +392,19 @@ pub fn chunk<G: Game>(
             && r.run.shard.is_none()
             && r.run.merged.is_none();
         if !is_it {
-            return Err(SimError::Report(crate::report::ReportError(format!(
-                "{}: not chunk {i} of this certification ({} {} of model {}, seed {seed}, {} rounds); move it away or certify in another directory",
-                path.display(),
-                G::NAME,
-                G::mode_name(mode),
-                fingerprint,
-                plan.chunk_rounds
-            ))));
+            return Err(SimError::from(crate::report::ReportError::OtherChunk(
+                OtherChunk {
+                    path,
+                    chunk: i,
+                    wanted: format!(
+                        "{} {} of model {}, seed {seed}, {} rounds",
+                        G::NAME,
+                        G::mode_name(mode),
+                        fingerprint,
+                        plan.chunk_rounds
+                    ),
+                },
+            )));
         }
         return Ok((r, true));
     }
@@ -590,8 +595,10 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
         let seed = split_chunk_seed(plan.seed, i);
         let (record, read) = if path.exists() {
             let text = crate::files::read_report_text(&path)?;
-            let r = SplitRecord::read::<G>(&text)
-                .map_err(|e| SimError::Split(format!("{}: {e}", path.display())))?;
+            let r = SplitRecord::read::<G>(&text).map_err(|e| SplitError::File {
+                path: path.clone(),
+                source: Box::new(e),
+            })?;
             let picks: Vec<&str> = r.picks.iter().map(|p| p.pick.as_str()).collect();
             let is_it = r.model_fingerprint == game.fingerprint()
                 && r.base.seed == seed
@@ -599,47 +606,49 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
                 && picks == names
                 && r.picks.iter().all(|p| p.features == plan.features);
             if !is_it {
-                return Err(SimError::Split(format!(
-                    "{}: not chunk {i} of this certification ({} picks {} of model {}, seed {seed}, {} base games and {} features); move it away or certify in another directory",
-                    path.display(),
-                    G::NAME,
-                    names.join(", "),
-                    game.fingerprint(),
-                    plan.base_games,
-                    plan.features
-                )));
+                return Err(SimError::from(SplitError::OtherChunk(OtherChunk {
+                    path,
+                    chunk: i,
+                    wanted: format!(
+                        "{} picks {} of model {}, seed {seed}, {} base games and {} features",
+                        G::NAME,
+                        names.join(", "),
+                        game.fingerprint(),
+                        plan.base_games,
+                        plan.features
+                    ),
+                })));
             }
             (r, true)
         } else {
             let chunk_command = format!("{command} (chunk {i}: seed {seed})");
-            let r = crate::split::run(
-                game,
-                modes,
-                plan.base_games,
-                plan.features,
+            let size = crate::split::SplitConfig {
+                base_games: plan.base_games,
+                features: plan.features,
                 seed,
-                plan.threads,
-                chunk_command,
-                at.watch,
-            )
-            .map_err(|e| match e {
-                SimError::Config {
-                    setting: "interrupt",
-                    ..
-                } => stopped(dir, &format!("split chunk {i}")),
-                e => e,
-            })?;
+                threads: plan.threads,
+            };
+            let r = crate::split::run(game, modes, &size, chunk_command, at.watch).map_err(
+                |e| match e {
+                    SimError::Config {
+                        setting: "interrupt",
+                        ..
+                    } => stopped(dir, &format!("split chunk {i}")),
+                    e => e,
+                },
+            )?;
             let text = r
                 .to_checked_json::<G>()
-                .map_err(|e| SimError::Split(format!("{}: {e}; not written", path.display())))?;
+                .map_err(|e| SplitError::NotWritten {
+                    path: path.clone(),
+                    source: Box::new(e),
+                })?;
             crate::files::write_atomic(&path, text.as_bytes())?;
             (r, false)
         };
         match &mut all {
             None => all = Some(record),
-            Some(a) => a
-                .absorb(&record)
-                .map_err(|e| SimError::Split(e.to_string()))?,
+            Some(a) => a.absorb(&record)?,
         }
         let Some(a) = &all else { continue };
         progress(i, read, a);
@@ -650,10 +659,9 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
             break;
         }
     }
-    let mut all = all.ok_or_else(|| SimError::Split("no chunk".into()))?;
+    let mut all = all.ok_or(SplitError::NoChunk)?;
     all.command = command.to_string();
-    all.check::<G>()
-        .map_err(|e| SimError::Split(e.to_string()))?;
+    all.check::<G>()?;
     Ok(all)
 }
 

@@ -34,6 +34,7 @@
 //! The pass builds every event of every round, so it costs several times the simulation
 //! itself (`sim --out` runs it; plain `sim` does not): the fast path is unchanged.
 
+use crate::error::DetailError;
 use crate::stats::Accumulator;
 use serde::{Deserialize, Serialize};
 use slot_core::events::{Award, AwardKind, Event, PayRule, PowerSource, Princess};
@@ -162,8 +163,8 @@ impl Detail {
     ///
     /// # Errors
     /// The sum that would pass the largest its integer holds, named (sums read from outside can
-    /// be that large; a run's own sums cannot).
-    pub fn merge(&mut self, o: &Detail) -> Result<(), String> {
+    /// be that large; a run's own sums cannot): [`DetailError::Overflow`].
+    pub fn merge(&mut self, o: &Detail) -> Result<(), DetailError> {
         let mut out = self.clone();
         let overflow: std::cell::Cell<Option<&'static str>> = std::cell::Cell::new(None);
         let add64 = |a: &mut u64, b: u64, what: &'static str| match a.checked_add(b) {
@@ -237,9 +238,7 @@ impl Detail {
             },
         );
         if let Some(what) = overflow.get() {
-            return Err(format!(
-                "contribution sums: {what}: the sum passes the largest its integer holds"
-            ));
+            return Err(DetailError::Overflow { what });
         }
         *self = out;
         Ok(())
@@ -253,28 +252,23 @@ impl Detail {
     /// multiplier; rows sorted by key, each key once.
     ///
     /// # Errors
-    /// The first relation that fails, named.
-    pub fn check(&self, sums: &Accumulator) -> Result<(), String> {
-        let err = |s: String| Err(format!("contribution sums: {s}"));
+    /// The first relation that fails, named ([`DetailError`]).
+    pub fn check(&self, sums: &Accumulator) -> Result<(), DetailError> {
         if self.rounds != sums.rounds
             || self.total_win != sums.total_win
             || self.capped_rounds != sums.cap_hits
         {
-            return err(format!(
-                "{} rounds winning {} with {} capped, but the run's sums hold {} rounds winning {} with {} capped",
-                self.rounds,
-                self.total_win,
-                self.capped_rounds,
-                sums.rounds,
-                sums.total_win,
-                sums.cap_hits
-            ));
+            return Err(DetailError::RunSums {
+                rounds: self.rounds,
+                total_win: self.total_win,
+                capped: self.capped_rounds,
+                run_rounds: sums.rounds,
+                run_total_win: sums.total_win,
+                run_capped: sums.cap_hits,
+            });
         }
         if self.unreconciled > 0 {
-            return err(format!(
-                "{} rounds whose events do not add up to their win",
-                self.unreconciled
-            ));
+            return Err(DetailError::Unreconciled(self.unreconciled));
         }
         let counted: u128 = self.win_counts.iter().map(|p| u128::from(p[1])).sum();
         let won: u128 = self
@@ -295,10 +289,16 @@ impl Detail {
             || (self.rounds > 0 && max != sums.max_win)
             || self.win_counts.iter().any(|p| p[1] == 0)
         {
-            return err(format!(
-                "the round wins count {counted} rounds winning {won} ({hits} winning, the largest {max}); the run has {} rounds winning {} ({} winning, the largest {})",
-                self.rounds, self.total_win, sums.hits, sums.max_win
-            ));
+            return Err(DetailError::RoundWins {
+                counted,
+                won,
+                hits,
+                max,
+                rounds: self.rounds,
+                total_win: self.total_win,
+                run_hits: sums.hits,
+                run_max: sums.max_win,
+            });
         }
         let rows: u128 = self.symbol_wins.iter().map(|r| r.amount).sum::<u128>()
             + self.other_wins.iter().map(|r| r.amount).sum::<u128>();
@@ -306,19 +306,24 @@ impl Detail {
             || self.raw_win < self.total_win
             || (self.capped_rounds == 0 && self.raw_win != self.total_win)
         {
-            return err(format!(
-                "the rows add up to {rows}, raw_win is {} and the total win {} ({} capped rounds)",
-                self.raw_win, self.total_win, self.capped_rounds
-            ));
+            return Err(DetailError::Rows {
+                rows,
+                raw_win: self.raw_win,
+                total_win: self.total_win,
+                capped: self.capped_rounds,
+            });
         }
         let depth: u128 = self.depths.iter().map(|r| r.amount).sum();
         let symbols: u128 = self.symbol_wins.iter().map(|r| r.amount).sum();
         let depth_times: u64 = self.depths.iter().map(|r| r.times).sum();
         let symbol_times: u64 = self.symbol_wins.iter().map(|r| r.times).sum();
         if depth != symbols || depth_times != symbol_times {
-            return err(format!(
-                "the wins by tumble depth are {depth_times} winning {depth}, the symbol wins {symbol_times} winning {symbols}"
-            ));
+            return Err(DetailError::Depths {
+                depth_times,
+                depth,
+                symbol_times,
+                symbols,
+            });
         }
         // Every round has at least one spin; the wins after a power (each spin's after one
         // power at a time) and the multiplied wins are parts of the money; a multiplier is
@@ -332,26 +337,34 @@ impl Detail {
             || multiplied > self.raw_win
             || multiplier_times > symbol_times
         {
-            return err(format!(
-                "{spins} spins in {} rounds, {powers} won after powers, {multiplied} paid with multipliers ({multiplier_times} times) of {} in all ({symbol_times} symbol wins)",
-                self.rounds, self.raw_win
-            ));
+            return Err(DetailError::Parts {
+                spins,
+                rounds: self.rounds,
+                powers,
+                multiplied,
+                multiplier_times,
+                raw_win: self.raw_win,
+                symbol_times,
+            });
         }
         if let Some(r) = self
             .multipliers
             .iter()
             .find(|r| r.base * u128::from(r.multiplier) != r.amount)
         {
-            return err(format!(
-                "multiplier x{}: {} paid for {} of paytable wins",
-                r.multiplier, r.amount, r.base
-            ));
+            return Err(DetailError::Multiplier {
+                multiplier: r.multiplier.into(),
+                amount: r.amount,
+                base: r.base,
+            });
         }
         if let Some(r) = self.symbol_wins.iter().find(|r| r.pay_min > r.pay_max) {
-            return err(format!(
-                "{} x{}: the smallest pay {} is above the largest {}",
-                r.symbol, r.count, r.pay_min, r.pay_max
-            ));
+            return Err(DetailError::PayRange {
+                symbol: r.symbol.clone(),
+                count: r.count.into(),
+                pay_min: r.pay_min,
+                pay_max: r.pay_max,
+            });
         }
         let sorted = sorted_unique(&self.symbol_wins, |r| {
             (r.symbol.clone(), pay_rule_name(r.pays), r.count)
@@ -362,7 +375,7 @@ impl Detail {
             && sorted_unique(&self.cascades, |r| r[0])
             && sorted_unique(&self.win_counts, |r| r[0]);
         if !sorted {
-            return err("rows are not sorted by key, each key once".into());
+            return Err(DetailError::Unsorted);
         }
         Ok(())
     }

@@ -105,9 +105,28 @@ fn check_accepted(r: &ReportFile, facts: &crate::facts::GameFacts, catalog: &Cat
     }
 }
 
+/// Why an equivalence record's entry did not replay in [`check_entry`].
+#[derive(Debug, thiserror::Error)]
+pub enum EntryError {
+    /// The record names a model its game does not ship.
+    #[error("{game} has no shipped model '{model}'")]
+    UnknownModel {
+        /// The game.
+        game: &'static str,
+        /// The model named.
+        model: String,
+    },
+    /// The shipped model did not build a game (the game's model error).
+    #[error("{0}")]
+    Model(Box<dyn std::error::Error + Send + Sync>),
+    /// The entry replays differently.
+    #[error(transparent)]
+    Differs(#[from] crate::equivalence::Difference),
+}
+
 /// How one game replays an entry of an equivalence record ([`check_entry`] of that game):
-/// `Err` with the difference, in words, as `equivalence check` stops at it.
-pub type EntryCheck = fn(&Entry) -> Result<(), String>;
+/// `Err` with the difference, as `equivalence check` stops at it.
+pub type EntryCheck = fn(&Entry) -> Result<(), EntryError>;
 
 /// Reads `data` as an equivalence record and replays it as `cargo xtask equivalence check`
 /// does, with `games` the games the runner knows (name, [`check_entry`] of that game): the
@@ -145,11 +164,14 @@ pub fn check_equivalence_record(data: &[u8], games: &[(&str, EntryCheck)]) {
 /// command replays them.
 ///
 /// # Errors
-/// The difference (or the unknown model), in words.
-pub fn check_entry<G: Game>(entry: &Entry) -> Result<(), String> {
-    let model = G::named_model(&entry.model)
-        .ok_or_else(|| format!("{} has no shipped model '{}'", G::NAME, entry.model))?;
-    let game = G::new(&model).map_err(|e| e.to_string())?;
+/// [`EntryError::Differs`] with the difference, [`EntryError::UnknownModel`] for a model the
+/// game does not ship, [`EntryError::Model`] for one that does not build.
+pub fn check_entry<G: Game>(entry: &Entry) -> Result<(), EntryError> {
+    let model = G::named_model(&entry.model).ok_or_else(|| EntryError::UnknownModel {
+        game: G::NAME,
+        model: entry.model.clone(),
+    })?;
+    let game = G::new(&model).map_err(|e| EntryError::Model(Box::new(e)))?;
     match equivalence::check(&game, entry) {
         Ok(()) => {
             let mode =
@@ -173,7 +195,7 @@ pub fn check_entry<G: Game>(entry: &Entry) -> Result<(), String> {
                     "the round that differs is one of the entry's"
                 );
             }
-            Err(d.to_string())
+            Err(EntryError::Differs(d))
         }
     }
 }

@@ -242,26 +242,25 @@ impl GofSection {
     }
 }
 
-/// Replays rounds `0..rounds` of the run of `game` in `mode` that starts at batch
-/// `first_batch` of `seed` (the batch streams of [`slot_core::replay`]), each with its event log,
+/// The rounds a goodness-of-fit section replays: rounds `0..rounds` of the run that starts at
+/// batch `first_batch` of seed `seed` (the batch streams of [`slot_core::replay`]; a shard's
+/// first batch, 0 for a whole run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GofSpan {
+    /// The run's seed.
+    pub seed: u64,
+    /// The batch the replayed rounds start at.
+    pub first_batch: u64,
+    /// Rounds replayed.
+    pub rounds: u64,
+}
+
+/// Replays the rounds `span` names of `game` in `mode`, each with its event log,
 /// counts the draws of every random input the game lists ([`Game::random_inputs`],
 /// [`Game::count_random_inputs`]) and tests them. Batches run in parallel; the counts add up
 /// exactly whatever the order, so the section is the same for every thread count.
-pub fn replay<G: Game>(
-    game: &G,
-    mode: G::Mode,
-    seed: u64,
-    first_batch: u64,
-    rounds: u64,
-) -> GofSection {
-    replay_against(
-        game,
-        mode,
-        &game.random_inputs(mode),
-        seed,
-        first_batch,
-        rounds,
-    )
+pub fn replay<G: Game>(game: &G, mode: G::Mode, span: GofSpan) -> GofSection {
+    replay_against(game, mode, &game.random_inputs(mode), span)
 }
 
 /// [`replay`], with the draws tested against `inputs` (the weights of another model, say)
@@ -270,10 +269,13 @@ pub fn replay_against<G: Game>(
     game: &G,
     mode: G::Mode,
     inputs: &[RandomInput],
-    seed: u64,
-    first_batch: u64,
-    rounds: u64,
+    span: GofSpan,
 ) -> GofSection {
+    let GofSpan {
+        seed,
+        first_batch,
+        rounds,
+    } = span;
     let fresh = || -> Vec<Tally> {
         inputs
             .iter()

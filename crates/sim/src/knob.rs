@@ -250,16 +250,13 @@ where
         });
     }
     let at0 = game_at(0)?;
-    let record = split::run(
-        &at0,
-        &[mode],
-        s.base_games,
-        s.features,
-        s.seed,
-        s.threads,
-        String::new(),
-        watch,
-    )?;
+    let size = split::SplitConfig {
+        base_games: s.base_games,
+        features: s.features,
+        seed: s.seed,
+        threads: s.threads,
+    };
+    let record = split::run(&at0, &[mode], &size, String::new(), watch)?;
     let [(_, own)] = <[_; 1]>::try_from(record.estimates()).map_err(|_| SimError::Config {
         setting: "mode",
         message: "the split estimate of one mode has one figure".into(),

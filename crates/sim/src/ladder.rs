@@ -21,6 +21,7 @@
 use crate::SimError;
 use crate::base_knobs::{BaseFound, BaseSearch};
 use crate::knob::{CLOSE_ENOUGH, MAX_STEPS};
+use crate::run::SeededRun;
 use crate::split::{Estimate, SplitRecord, base_sums, feature_sums, features_alone};
 use crate::stats::Accumulator;
 use crate::tune::TunedVariant;
@@ -98,8 +99,8 @@ pub enum LadderError {
         knob: u32,
     },
     /// A split record of a candidate failed its own checks (a bug of the game's split).
-    #[error("{0}")]
-    Split(String),
+    #[error(transparent)]
+    Split(#[from] crate::error::SplitError),
     /// The game refused a model made from the knobs.
     #[error("{0}")]
     Model(#[source] Box<dyn std::error::Error + Send + Sync>),
@@ -108,17 +109,23 @@ pub enum LadderError {
     Sim(#[from] SimError),
 }
 
-/// The run settings of a tuning: rounds, seed, threads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LadderRun {
-    /// Base games measuring `B` and `q` (and, at most the rule's, per base-knob candidate
-    /// and per mode of the shape's runs); features alone per candidate are these divided by
-    /// the rule's `features_divisor`.
-    pub rounds: u64,
-    /// The seed (the features alone use it XOR the rule's `feature_seed_salt`).
-    pub seed: u64,
-    /// Worker threads (the figures do not depend on them).
-    pub threads: usize,
+/// The run settings of a tuning: rounds, seed, threads. Its `rounds` are the base games
+/// measuring `B` and `q` (and, at most the rule's, per base-knob candidate and per mode of
+/// the shape's runs); features alone per candidate are these divided by the rule's
+/// `features_divisor`, with the seed XOR the rule's `feature_seed_salt`. The figures do not
+/// depend on the threads.
+pub type LadderRun = crate::run::SeededRun;
+
+/// What a feature knob's search aims at ([`search_feature_knob`]): a mode's RTP from the
+/// base games measured.
+#[derive(Clone, Copy, Debug)]
+pub struct FeatureAim<'a, M> {
+    /// The base games' sums (`B` and `q`), of the tuning's seed ([`measured_base`]).
+    pub base: &'a Accumulator,
+    /// The mode whose feature knob moves.
+    pub mode: M,
+    /// The mode's RTP wanted, a fraction of the stake (0.9612 for 96.12 %).
+    pub target: f64,
 }
 
 /// What a feature knob's search found: the knob and the mode's split estimate there.
@@ -228,14 +235,7 @@ pub fn measured_base<G: LadderGame + Sync>(
     run: &LadderRun,
     on: &mut dyn FnMut(LadderEvent<'_, G::Mode>),
 ) -> Result<Accumulator, LadderError> {
-    let base = crate::split::base_games(
-        game,
-        G::BASE_MODE,
-        run.rounds,
-        run.seed,
-        run.threads,
-        crate::Watch::default(),
-    )?;
+    let base = crate::split::base_games(game, G::BASE_MODE, *run, crate::Watch::default())?;
     if let Some(warning) = base.interval_warning() {
         return Err(LadderError::TooFewRounds {
             rounds: run.rounds,
@@ -254,10 +254,10 @@ pub fn measured_base<G: LadderGame + Sync>(
     Ok(base)
 }
 
-/// Searches `mode`'s feature knob of `model` so that the split estimate `B + q V` (`B` and
-/// `q` from `base`, of seed `run.seed`; `V` from `run.rounds / features_divisor` features
-/// alone, at least `min_features`, seed `run.seed ^ feature_seed_salt` for every
-/// candidate) is `target` (a fraction): secant steps from the model's own knob and a linear
+/// Searches the feature knob of `aim.mode` of `model` so that the split estimate `B + q V`
+/// (`B` and `q` from `aim.base`, of seed `run.seed`; `V` from `run.rounds /
+/// features_divisor` features alone, at least `min_features`, seed `run.seed ^
+/// feature_seed_salt` for every candidate) is `aim.target` (a fraction): secant steps from the model's own knob and a linear
 /// guess (`V` at knob 0 taken as the rule's `feature_value_at_zero` of `V` at the model's
 /// knob), kept inside 0 to the rule's largest knob, at most [`MAX_STEPS`] steps, ending
 /// within [`CLOSE_ENOUGH`].
@@ -269,12 +269,11 @@ pub fn measured_base<G: LadderGame + Sync>(
 /// error of the runs.
 pub fn search_feature_knob<G: LadderGame + Sync>(
     model: &G::Model,
-    base: &Accumulator,
-    mode: G::Mode,
-    target: f64,
+    aim: FeatureAim<'_, G::Mode>,
     run: &LadderRun,
     on: &mut dyn FnMut(LadderEvent<'_, G::Mode>),
 ) -> Result<FeatureFound, LadderError> {
+    let FeatureAim { base, mode, target } = aim;
     let rule = G::RULE;
     let q = base.feature_rounds[0] as f64 / base.rounds as f64;
     let want = (target - base.rtp()) / q;
@@ -289,14 +288,12 @@ pub fn search_feature_knob<G: LadderGame + Sync>(
     // The mode's split estimate at knob k.
     let mut at = |k: u32| -> Result<FeatureFound, LadderError> {
         let g: G = game_of(&G::model_with_feature_knob(model, mode, k))?;
-        let acc = features_alone(
-            &g,
-            mode,
-            features,
-            fseed,
-            run.threads,
-            crate::Watch::default(),
-        )?;
+        let alone = SeededRun {
+            rounds: features,
+            seed: fseed,
+            threads: run.threads,
+        };
+        let acc = features_alone(&g, mode, alone, crate::Watch::default())?;
         let record = SplitRecord {
             game: G::NAME.into(),
             model_fingerprint: g.fingerprint(),
@@ -307,7 +304,7 @@ pub fn search_feature_knob<G: LadderGame + Sync>(
             base: base_sums(run.seed, base),
             picks: vec![feature_sums(G::mode_name(mode), fseed, &acc)],
         };
-        record.check::<G>().map_err(LadderError::Split)?;
+        record.check::<G>()?;
         let estimate = record.estimates()[0].1;
         on(LadderEvent::Candidate {
             mode,
@@ -391,7 +388,12 @@ pub fn retune<G: LadderGame + Sync>(
     let base = measured_base(&game, run, on)?;
     let mut found = Vec::with_capacity(modes.len());
     for &mode in modes {
-        let f = search_feature_knob::<G>(model, &base, mode, target, run, on)?;
+        let aim = FeatureAim {
+            base: &base,
+            mode,
+            target,
+        };
+        let f = search_feature_knob::<G>(model, aim, run, on)?;
         on(LadderEvent::ModeFound { mode, found: f });
         found.push((mode, f));
     }
@@ -450,9 +452,10 @@ where
         &published,
         G::BASE_MODE,
         start,
-        games,
-        run.seed,
-        run.threads,
+        SeededRun {
+            rounds: games,
+            ..*run
+        },
     );
     if at_start.trigger_rate == 0.0 {
         return Err(LadderError::NoBaseTrigger {
@@ -495,7 +498,12 @@ where
     let base = measured_base(&game_of::<G>(&base_model)?, run, on)?;
     let mut rtp = Vec::new();
     for &mode in G::MODES {
-        let f = search_feature_knob::<G>(&base_model, &base, mode, req.target.fraction(), run, on)?;
+        let aim = FeatureAim {
+            base: &base,
+            mode,
+            target: req.target.fraction(),
+        };
+        let f = search_feature_knob::<G>(&base_model, aim, run, on)?;
         knobs = G::with_feature_knob(&knobs, mode, f.knob);
         on(LadderEvent::ModeFound { mode, found: f });
         rtp.push((G::mode_name(mode).to_string(), f.rtp));

@@ -108,7 +108,7 @@ pub mod split;
 pub mod stats;
 pub mod tune;
 
-pub use error::{ReportError, SimError};
+pub use error::{DetailError, OtherChunk, ReportError, SimError, SplitError};
 pub use facts::{Catalog, GameFacts, UnknownFacts};
 pub use report::{Report, merge};
-pub use run::{Extent, Shard, SimConfig, Watch, simulate, simulate_sums};
+pub use run::{Extent, SeededRun, Shard, SimConfig, Watch, simulate, simulate_sums};

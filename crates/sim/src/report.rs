@@ -330,10 +330,9 @@ impl Report {
     pub fn verify(&self, label: &Path, key: &SealKey) -> Result<(), ReportError> {
         let fresh = self.to_file().checksums();
         match &self.signature {
-            None => Err(ReportError(format!(
-                "{}: the report is not signed, and a key to verify was given",
-                label.display()
-            ))),
+            None => Err(ReportError::Unsigned {
+                path: label.to_path_buf(),
+            }),
             Some(sig)
                 if fresh == self.checksums
                     && key.verify(
@@ -345,10 +344,9 @@ impl Report {
             {
                 Ok(())
             }
-            Some(_) => Err(ReportError(format!(
-                "{}: the signature does not match: signed with another key, or changed since it was signed",
-                label.display()
-            ))),
+            Some(_) => Err(ReportError::BadSignature {
+                path: label.to_path_buf(),
+            }),
         }
     }
 
@@ -409,11 +407,7 @@ impl Report {
         let label = Path::new("the report as written");
         parse_report(label, &self.to_json(), catalog)
             .map(|_| ())
-            .map_err(|e| {
-                ReportError(format!(
-                    "{e} (its reader would refuse it, so it is not written)"
-                ))
-            })
+            .map_err(|e| ReportError::WouldBeRefused(Box::new(e)))
     }
 
     /// The report file form of this report (what merging checks).
@@ -493,7 +487,7 @@ pub fn merge(
     let threads = files
         .iter()
         .try_fold(0usize, |t, (_, r)| t.checked_add(r.threads))
-        .ok_or_else(|| ReportError("the reports' threads add up past the largest count".into()))?;
+        .ok_or(ReportError::ThreadsOverflow)?;
     let secs: f64 = files.iter().map(|(_, r)| r.elapsed_seconds).sum();
     let thread_secs: f64 = files
         .iter()
@@ -529,7 +523,7 @@ pub fn merge(
     // times that add up past the longest a report may state) is refused here instead.
     report
         .read_back(catalog)
-        .map_err(|e| ReportError(format!("the merged report cannot be made: {e}")))?;
+        .map_err(|e| ReportError::MergeRefused(Box::new(e)))?;
     Ok(report)
 }
 

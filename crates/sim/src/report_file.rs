@@ -240,8 +240,12 @@ pub struct IntervalLevel {
     pub level: f64,
 }
 
+/// [`ReportError::Inconsistent`]: a field of the report at `path` that does not fit.
 fn fail<T>(path: &Path, what: impl std::fmt::Display) -> Result<T, ReportError> {
-    Err(ReportError(format!("{}: {what}", path.display())))
+    Err(ReportError::Inconsistent {
+        path: path.to_path_buf(),
+        problem: what.to_string(),
+    })
 }
 
 /// Reads the text of a report file (named `path` in errors) and checks everything it says
@@ -257,15 +261,17 @@ pub fn parse_report(
     let r: ReportFile = match slot_core::json::from_str(text) {
         Ok(r) => r,
         Err(e) => {
-            if let Some(named) = not_a_whole_number(text) {
-                return fail(path, named);
+            if let Some((field, value)) = not_a_whole_number(text) {
+                return Err(ReportError::NotAWholeNumber {
+                    path: path.to_path_buf(),
+                    field,
+                    value,
+                });
             }
-            return fail(
-                path,
-                format!(
-                    "not a report written by `sim --json` or `merge --json` of this runner: {e}"
-                ),
-            );
+            return Err(ReportError::NotAReport {
+                path: path.to_path_buf(),
+                source: e,
+            });
         }
     };
     let facts = check_report(path, &r, catalog)?;
@@ -274,10 +280,10 @@ pub fn parse_report(
 
 /// The first field of a report that must hold whole numbers (its sums, seed, rounds, threads,
 /// shard, merge and convergence records) but holds another number, named by its path
-/// (`sums.total_win must be a whole number from 0 up (it was 1.5)`); `None` if there is none
-/// or the text is not JSON. Serde's own message for it names only a line and column.
-fn not_a_whole_number(text: &str) -> Option<String> {
-    fn walk(v: &serde_json::Value, at: &str) -> Option<String> {
+/// with the number as written (`("sums.total_win", "1.5")`); `None` if there is none or the
+/// text is not JSON. Serde's own message for it names only a line and column.
+fn not_a_whole_number(text: &str) -> Option<(String, String)> {
+    fn walk(v: &serde_json::Value, at: &str) -> Option<(String, String)> {
         match v {
             // A JSON value holds integers above 2^64 as floats: those are whole. A number
             // below 2^64 that is no `u64` was written with a sign, a point or an exponent
@@ -288,9 +294,7 @@ fn not_a_whole_number(text: &str) -> Option<String> {
                         .as_f64()
                         .is_some_and(|x| x >= 18_446_744_073_709_551_616.0 && x.fract() == 0.0) =>
             {
-                Some(format!(
-                    "{at} must be a whole number from 0 up (it was {n})"
-                ))
+                Some((at.to_string(), n.to_string()))
             }
             serde_json::Value::Array(a) => a
                 .iter()
@@ -345,20 +349,17 @@ pub fn check_report(
 ) -> Result<GameFacts, ReportError> {
     let digest = Fingerprint::of(&r.sums);
     if digest != r.sums_sha256 {
-        return fail(
-            path,
-            format!(
-                "the sums do not match their checksum (sums_sha256 {}, the sums hash to {digest}): the report was changed after it was written",
-                r.sums_sha256
-            ),
-        );
+        return Err(ReportError::SumsChanged {
+            path: path.to_path_buf(),
+            written: r.sums_sha256,
+            actual: digest,
+        });
     }
     match &r.checksums {
         None => {
-            return fail(
-                path,
-                "it has no checksums of its fields (`checksums`): a report of an older runner, or edited; write it again with `sim --json` or `merge --json`",
-            );
+            return Err(ReportError::NoChecksums {
+                path: path.to_path_buf(),
+            });
         }
         Some(written) => {
             let now = r.checksums();
@@ -368,29 +369,30 @@ pub fn check_report(
                 .filter(|f| written.get(*f) != now.get(*f))
                 .collect();
             if !changed.is_empty() {
-                return fail(
-                    path,
-                    format!(
-                        "its field{} {} changed after the report was written (checksums do not match)",
-                        if changed.len() == 1 { "" } else { "s" },
-                        changed.join(", ")
-                    ),
-                );
+                return Err(ReportError::FieldsChanged {
+                    path: path.to_path_buf(),
+                    fields: changed,
+                });
             }
             if let Some(extra) = written
                 .keys()
                 .find(|k| !CHECKED_FIELDS.contains(&k.as_str()))
             {
-                return fail(
-                    path,
-                    format!("its checksums name a field '{extra}' that reports do not have"),
-                );
+                return Err(ReportError::UnknownField {
+                    path: path.to_path_buf(),
+                    field: extra.clone(),
+                });
             }
         }
     }
     let facts = match catalog.find(&r.game, &r.mode) {
         Ok(f) => f,
-        Err(e) => return fail(path, e),
+        Err(source) => {
+            return Err(ReportError::Unknown {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
     };
     if r.pick.as_deref() != facts.pick {
         return fail(
@@ -435,7 +437,10 @@ pub fn check_report(
             ),
             e => e.to_string(),
         };
-        return fail(path, format!("impossible sums: {e}"));
+        return Err(ReportError::ImpossibleSums {
+            path: Some(path.to_path_buf()),
+            problem: e,
+        });
     }
     if r.threads == 0 {
         return fail(
@@ -455,7 +460,10 @@ pub fn check_report(
     }
     check_record(r).or_else(|e| fail(path, e))?;
     if let Some(d) = &r.detail {
-        d.check(&r.sums).or_else(|e| fail(path, e))?;
+        d.check(&r.sums).map_err(|source| ReportError::Detail {
+            path: Some(path.to_path_buf()),
+            source: Box::new(source),
+        })?;
     }
     Ok(facts)
 }
@@ -584,13 +592,14 @@ impl Part {
 fn parts_of(path: &Path, r: &ReportFile) -> Result<Vec<Part>, ReportError> {
     if let Some(s) = r.shard {
         if r.stop != StopReason::Complete {
-            return fail(
-                path,
-                format!(
-                    "shard {}/{} of seed {} is incomplete (stopped {:?} after batches {}..{}): run it again and merge the complete shard",
-                    s.index, s.count, s.seed, r.stop, s.batches[0], s.batches[1]
-                ),
-            );
+            return Err(ReportError::IncompleteShard {
+                path: path.to_path_buf(),
+                index: s.index,
+                count: s.count,
+                seed: s.seed,
+                stop: format!("{:?}", r.stop),
+                batches: s.batches,
+            });
         }
         return Ok(vec![Part::Shard(s)]);
     }
@@ -615,7 +624,7 @@ fn parts_of(path: &Path, r: &ReportFile) -> Result<Vec<Part>, ReportError> {
 /// Checks that the parts of one seed can be added: the complete set of shards of one run,
 /// each once, or one whole run. Returns the run.
 fn one_run(seed: u64, parts: &[(&Path, Part)]) -> Result<RunId, ReportError> {
-    let err = |m: String| Err(ReportError(m));
+    let err = |problem: String| Err(ReportError::Runs { seed, problem });
     let name = |p: &Path| p.display().to_string();
     if let [(_, Part::Whole { rounds, shards, .. })] = parts {
         return Ok(RunId {
@@ -761,14 +770,14 @@ pub fn same_identity(
     path: &Path,
     r: &ReportFile,
 ) -> Result<(), ReportError> {
-    let differs = |what: &str, a: String, b: String| {
-        fail(
-            path,
-            format!(
-                "it is a report of {what} {b}, but {} is of {what} {a}: merge reports of one game, mode and math model only",
-                p0.display()
-            ),
-        )
+    let differs = |what: &'static str, first: String, theirs: String| {
+        Err(ReportError::Differs {
+            path: path.to_path_buf(),
+            first_path: p0.to_path_buf(),
+            what,
+            first,
+            theirs,
+        })
     };
     if r.game != first.game {
         return differs("game", first.game.clone(), r.game.clone());
@@ -821,7 +830,7 @@ pub fn merge_files(
     catalog: &Catalog,
 ) -> Result<Merged, ReportError> {
     let Some((p0, first)) = files.first() else {
-        return Err(ReportError("give at least one report file".into()));
+        return Err(ReportError::NoReports);
     };
     let facts = check_report(p0, first, catalog)?;
     for (path, r) in &files[1..] {
@@ -844,21 +853,27 @@ pub fn merge_files(
             x.clear_shape();
             y.clear_shape();
             if x == y && a.sums.hits >= SAME_SUMS_MIN_HITS {
-                return Err(ReportError(format!(
-                    "{} and {} have identical sums: one run reported twice (honest runs never share every sum once {SAME_SUMS_MIN_HITS} or more of their rounds won, whatever their seeds say)",
-                    pa.display(),
-                    pb.display()
-                )));
+                return Err(ReportError::SameSums {
+                    a: pa.clone(),
+                    b: pb.clone(),
+                    min_hits: SAME_SUMS_MIN_HITS,
+                });
             }
         }
     }
     let mut sums = first.sums.clone();
     for (path, r) in &files[1..] {
         sums.checked_merge(&r.sums)
-            .or_else(|e| fail(path, format!("cannot be added: {e}")))?;
+            .map_err(|e| ReportError::CannotAdd {
+                path: path.clone(),
+                problem: e.to_string(),
+            })?;
     }
     sums.validate(&facts.limits())
-        .map_err(|e| ReportError(format!("the merged sums are impossible: {e}")))?;
+        .map_err(|e| ReportError::ImpossibleSums {
+            path: None,
+            problem: e.to_string(),
+        })?;
     let convergence = if runs.len() == 1 {
         joined_convergence(files)
     } else {
@@ -868,15 +883,17 @@ pub fn merge_files(
     let mut detail = Some(crate::detail::Detail::default());
     for (path, r) in files {
         match (detail.as_mut(), r.detail.as_ref()) {
-            (Some(d), Some(x)) => d
-                .merge(x)
-                .map_err(|e| ReportError(format!("{}: cannot be added: {e}", path.display())))?,
+            (Some(d), Some(x)) => d.merge(x).map_err(|e| ReportError::CannotAdd {
+                path: path.clone(),
+                problem: e.to_string(),
+            })?,
             _ => detail = None,
         }
     }
     if let Some(d) = &detail {
-        d.check(&sums).map_err(|e| {
-            ReportError(format!("the merged contribution sums are impossible: {e}"))
+        d.check(&sums).map_err(|source| ReportError::Detail {
+            path: None,
+            source: Box::new(source),
         })?;
     }
     Ok(Merged {

@@ -230,6 +230,22 @@ pub struct Watch<'a> {
     pub stop: Option<&'a AtomicBool>,
 }
 
+/// A plain run: `rounds` rounds of seed `seed` on `threads` worker threads, with no shard,
+/// precision goal or report ([`SimConfig`] is the runner's full run). What the library's
+/// measuring functions take ([`simulate_sums`], [`replay_detail`], the split estimate's
+/// [`crate::split::base_games`] and [`crate::split::features_alone`], the tuners): batch `b`
+/// of the run plays PCG-64 stream `b` of `seed` ([`slot_core::replay`]), so the sums depend
+/// on `rounds` and `seed` alone, never on `threads`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeededRun {
+    /// Rounds to play (base games, or features alone, where the function plays those).
+    pub rounds: u64,
+    /// The seed of the run.
+    pub seed: u64,
+    /// Worker threads; 0 means every core (never more than the run's batches are used).
+    pub threads: usize,
+}
+
 /// The rule of a precision-driven run: a reliable interval ([`Accumulator::interval_warning`])
 /// whose 99 % half-width is at most `half_width`.
 pub fn precision_reached(acc: &Accumulator, half_width: f64) -> bool {
@@ -324,24 +340,31 @@ pub fn simulate<G: Game>(
     let replayed = config.gof_rounds.min(report.par.rounds);
     if replayed > 0 {
         let first = report.run.shard.map_or(0, |s| s.batches[0]);
-        report.goodness_of_fit = Some(crate::gof::replay(game, mode, config.seed, first, replayed));
+        let span = crate::gof::GofSpan {
+            seed: config.seed,
+            first_batch: first,
+            rounds: replayed,
+        };
+        report.goodness_of_fit = Some(crate::gof::replay(game, mode, span));
     }
     if config.detail {
         let batches = plan.batches.start..out.end;
         let detail = replay_detail(
             game,
             mode,
-            config.seed,
-            plan.rounds,
+            SeededRun {
+                rounds: plan.rounds,
+                seed: config.seed,
+                threads: config.threads,
+            },
             batches,
-            config.threads,
             Watch {
                 progress: None,
                 stop: watch.stop,
             },
         )?;
         if let Some(d) = &detail {
-            d.check(&report.par.sums).map_err(SimError::Detail)?;
+            d.check(&report.par.sums)?;
         }
         report.detail = detail;
     }
@@ -349,20 +372,18 @@ pub fn simulate<G: Game>(
     Ok(report)
 }
 
-/// The sums of all rounds of a run of `rounds` rounds of seed `seed` of `game` in `mode`, on
-/// `threads` threads (0: every core): what a tuning loop compares, without a report.
+/// The sums of all rounds of the run `run` (its rounds of its seed, on its threads) of `game`
+/// in `mode`: what a tuning loop compares, without a report.
 ///
 /// # Errors
 /// [`SimError::Threads`] if the threads cannot be started.
 pub fn simulate_sums<G: Game>(
     game: &G,
     mode: G::Mode,
-    rounds: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     watch: Watch<'_>,
 ) -> Result<Accumulator, SimError> {
-    sums_of(rounds, seed, threads, G::cost(mode), watch, |rng| {
+    sums_of(run, G::cost(mode), watch, |rng| {
         tally::<G>(&game.play_round(mode, rng, &mut NoRecorder))
     })
 }
@@ -381,9 +402,7 @@ fn tally<G: Game>(outcome: &G::Outcome) -> Option<slot_core::summary::RoundSumma
 /// The sums of a run of `rounds` rounds of `play` (per call, one round's summary, or `None`
 /// for a blank round).
 fn sums_of<F, S>(
-    rounds: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     cost: u64,
     watch: Watch<'_>,
     play: F,
@@ -392,7 +411,7 @@ where
     F: Fn(&mut SimRng) -> S + Sync,
     S: Into<Option<slot_core::summary::RoundSummary>>,
 {
-    let plan = Plan::whole(seed, rounds, threads, cost);
+    let plan = Plan::whole(run.seed, run.rounds, run.threads, cost);
     let controls = Controls {
         progress: watch.progress,
         interrupt: watch.stop,
@@ -406,9 +425,9 @@ fn plan_threads(plan: &Plan) -> usize {
     crate::engine::worker_threads(plan.threads, plan.batches.end - plan.batches.start)
 }
 
-/// Replays batches `batches` of the run of `rounds` rounds of seed `seed` of `game` in `mode`
-/// (the rounds of the run, or of the shard, that was played) with a [`crate::detail::DetailRecorder`], on
-/// `threads` threads (0: every core): the run's contribution sums. `None` if `watch.stop` was
+/// Replays batches `batches` of the run `run` (its rounds of its seed, on its threads) of
+/// `game` in `mode` (the batches of the run, or of the shard, that was played) with a
+/// [`crate::detail::DetailRecorder`]: the run's contribution sums. `None` if `watch.stop` was
 /// set before the end.
 ///
 /// # Errors
@@ -417,12 +436,15 @@ fn plan_threads(plan: &Plan) -> usize {
 pub fn replay_detail<G: Game>(
     game: &G,
     mode: G::Mode,
-    seed: u64,
-    rounds: u64,
+    run: SeededRun,
     batches: Range<u64>,
-    threads: usize,
     watch: Watch<'_>,
 ) -> Result<Option<crate::detail::Detail>, SimError> {
+    let SeededRun {
+        rounds,
+        seed,
+        threads,
+    } = run;
     let plan = Plan {
         seed,
         rounds,
@@ -446,13 +468,12 @@ pub fn replay_detail<G: Game>(
     if let Some(d) = &detail
         && d.unreconciled > 0
     {
-        return Err(SimError::Detail(format!(
-            "{} of {} rounds of {} ({}) have events that do not add up to their win",
-            d.unreconciled,
-            d.rounds,
-            G::NAME,
-            G::mode_name(mode)
-        )));
+        return Err(SimError::from(crate::error::DetailError::UnreconciledRun {
+            unreconciled: d.unreconciled,
+            rounds: d.rounds,
+            game: G::NAME,
+            mode: G::mode_name(mode),
+        }));
     }
     Ok(detail)
 }

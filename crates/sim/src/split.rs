@@ -45,9 +45,9 @@
 //! record can be re-checked without re-running it.
 
 use crate::engine::Plan;
-use crate::error::SimError;
+use crate::error::{RecordIdentity, SimError, SplitError};
 use crate::fold::fold_batches;
-use crate::run::Watch;
+use crate::run::{SeededRun, Watch};
 use crate::stats::Accumulator;
 use serde::{Deserialize, Serialize};
 use slot_core::fingerprint::Fingerprint;
@@ -197,22 +197,29 @@ pub struct Estimate {
 
 /// Checks n, sum and sum of squares of values each in `0..=cap` (every product in checked
 /// 128-bit arithmetic: a relation whose sides pass 2^128 is compared exactly, never wrapped).
-fn check_moments(what: &str, n: u64, sum: u128, sum_sq: u128, cap: u128) -> Result<(), String> {
+fn check_moments(what: &str, n: u64, sum: u128, sum_sq: u128, cap: u128) -> Result<(), SplitError> {
     let n128 = u128::from(n);
     if n < 2 {
-        return Err(format!("{what}: {n} played; an interval needs at least 2"));
+        return Err(SplitError::TooFew {
+            what: what.to_string(),
+            n,
+        });
     }
     // n x cap: at most 2^64 x 2^64 only if cap < 2^64; a cap of u64::MAX (no cap) fits too.
     if n128.checked_mul(cap).is_some_and(|most| sum > most) {
-        return Err(format!(
-            "{what}: the wins sum to {sum}, more than {n} x the cap"
-        ));
+        return Err(SplitError::SumOverCap {
+            what: what.to_string(),
+            sum,
+            n,
+        });
     }
     // Each value v in 0..=cap: v^2 <= cap v, and (sum v)^2 <= n sum v^2.
     if sum.checked_mul(cap).is_some_and(|most| sum_sq > most) {
-        return Err(format!(
-            "{what}: the sum of squares {sum_sq} is more than the cap times the sum {sum}"
-        ));
+        return Err(SplitError::SquaresOverCap {
+            what: what.to_string(),
+            sum_sq,
+            sum,
+        });
     }
     // (sum)^2 <= n sum_sq; where sum^2 passes 2^128 the relation is compared as sum / n
     // <= sum_sq / sum (both sides exact enough: refused only when surely broken).
@@ -223,20 +230,21 @@ fn check_moments(what: &str, n: u64, sum: u128, sum_sq: u128, cap: u128) -> Resu
         (None, None) => sum / n128 > sum_sq / sum + 1,
     };
     if too_small {
-        return Err(format!(
-            "{what}: the sum of squares {sum_sq} is less than (sum {sum})^2 / {n}"
-        ));
+        return Err(SplitError::SquaresUnderMean {
+            what: what.to_string(),
+            sum_sq,
+            sum,
+            n,
+        });
     }
     Ok(())
 }
 
 /// `a + b` for a sum of a split record, or an error naming the sum (`base games' win`).
-fn add<T: num_like::Checked>(what: &str, a: T, b: T) -> Result<T, String> {
-    a.checked_add_(b).ok_or_else(|| {
-        format!(
-            "{what}: the sum passes the largest the record can hold ({})",
-            T::MAX_TEXT
-        )
+fn add<T: num_like::Checked>(what: &str, a: T, b: T) -> Result<T, SplitError> {
+    a.checked_add_(b).ok_or_else(|| SplitError::Overflow {
+        what: what.to_string(),
+        max: T::MAX_TEXT,
     })
 }
 
@@ -265,7 +273,7 @@ mod num_like {
 
 /// The count and the win of `[win, count]` pairs, added with overflow checked (`what` names
 /// the pairs).
-fn pair_sums(what: &str, pairs: &[[u64; 2]]) -> Result<(u64, u128), String> {
+fn pair_sums(what: &str, pairs: &[[u64; 2]]) -> Result<(u64, u128), SplitError> {
     pairs.iter().try_fold((0u64, 0u128), |(count, won), p| {
         Ok((
             add(&format!("{what}' count"), count, p[1])?,
@@ -284,8 +292,9 @@ impl SplitRecord {
     /// sums of squares within their bounds, picks named once each.
     ///
     /// # Errors
-    /// The first relation that fails, naming it.
-    pub fn check<G: SplitGame>(&self) -> Result<(), String> {
+    /// The first relation that fails, naming it ([`SplitError`]: [`SplitError::OtherGame`],
+    /// [`SplitError::TooFew`], [`SplitError::Triggers`], [`SplitError::Pick`], ...).
+    pub fn check<G: SplitGame>(&self) -> Result<(), SplitError> {
         self.check_as::<G>(G::BASE_BY_MODE)
     }
 
@@ -293,29 +302,30 @@ impl SplitRecord {
     /// [`SplitGame::BASE_BY_MODE`] is given (`slot_core::evidence::Evidence` states it).
     ///
     /// # Errors
-    /// The first relation that fails, naming it.
-    pub fn check_as<G: Game>(&self, base_by_mode: bool) -> Result<(), String> {
+    /// The first relation that fails, naming it (as [`SplitRecord::check`]).
+    pub fn check_as<G: Game>(&self, base_by_mode: bool) -> Result<(), SplitError> {
         if self.game != G::NAME {
-            return Err(format!(
-                "game '{}': this is a split estimate of {}",
-                self.game,
-                G::NAME
-            ));
+            return Err(SplitError::OtherGame {
+                found: self.game.clone(),
+                expected: G::NAME,
+            });
         }
         let cap = G::CAP.map_or(u128::from(u64::MAX), |c| u128::from(c.limit.hundredths()));
         let b = &self.base;
         check_moments("base games", b.rounds, b.win, b.win_sq, cap)?;
         if b.triggers == 0 || b.triggers > b.rounds {
-            return Err(format!(
-                "base games: {} triggers in {} rounds (at least 1, at most the rounds)",
-                b.triggers, b.rounds
-            ));
+            return Err(SplitError::Triggers {
+                triggers: b.triggers,
+                rounds: b.rounds,
+            });
         }
         if b.trigger_win > b.win || b.cap_hits > b.rounds {
-            return Err(format!(
-                "base games: the triggering rounds' wins {} exceed all wins {} or cap hits {} exceed rounds {}",
-                b.trigger_win, b.win, b.cap_hits, b.rounds
-            ));
+            return Err(SplitError::TriggerWin {
+                trigger_win: b.trigger_win,
+                win: b.win,
+                cap_hits: b.cap_hits,
+                rounds: b.rounds,
+            });
         }
         let sorted =
             |v: &[[u64; 2]]| v.windows(2).all(|w| w[0][0] < w[1][0]) && v.iter().all(|p| p[1] > 0);
@@ -323,49 +333,48 @@ impl SplitRecord {
             let (count, won) =
                 pair_sums("base games: the triggering games by win", &b.trigger_wins)?;
             if !sorted(&b.trigger_wins) || count != b.triggers || won != b.trigger_win {
-                return Err(format!(
-                    "base games: the triggering games by win count {count} winning {won}, but the sums say {} winning {} (or the pairs are not sorted by win, each once, each counted)",
-                    b.triggers, b.trigger_win
-                ));
+                return Err(SplitError::TriggerPairs {
+                    count,
+                    won,
+                    triggers: b.triggers,
+                    trigger_win: b.trigger_win,
+                });
             }
         }
         if self.picks.is_empty() {
-            return Err("no pick's features".into());
+            return Err(SplitError::NoPicks);
         }
         let stake = match (base_by_mode, self.picks.as_slice()) {
             (true, [one]) => G::mode_named(&one.pick).map_or(0, G::cost),
             (true, _) => {
-                return Err(format!(
-                    "{} picks: the mode of {} changes its base game, so a split record holds one mode",
-                    self.picks.len(),
-                    G::NAME
-                ));
+                return Err(SplitError::OneModeOnly {
+                    picks: self.picks.len(),
+                    game: G::NAME,
+                });
             }
             (false, _) => G::MODES.first().map_or(100, |&m| G::cost(m)),
         };
         if self.cap.is_some_and(|c| u128::from(c) != cap) {
-            return Err(format!(
-                "cap {:?}: the cap of {} is {cap}",
-                self.cap,
-                G::NAME
-            ));
+            return Err(SplitError::Cap {
+                found: self.cap,
+                expected: cap,
+                game: G::NAME,
+            });
         }
         if self.stake != stake && G::mode_named(&self.picks[0].pick).is_some() {
-            return Err(format!(
-                "stake {}: a round of {} in this mode stakes {stake}",
-                self.stake,
-                G::NAME
-            ));
+            return Err(SplitError::Stake {
+                found: self.stake,
+                expected: stake,
+                game: G::NAME,
+            });
         }
         for (i, f) in self.picks.iter().enumerate() {
             if G::mode_named(&f.pick).is_none() || self.picks[..i].iter().any(|g| g.pick == f.pick)
             {
-                let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
-                return Err(format!(
-                    "pick '{}' is not one of {}, or comes twice",
-                    f.pick,
-                    modes.join(", ")
-                ));
+                return Err(SplitError::Pick {
+                    pick: f.pick.clone(),
+                    modes: G::MODES.iter().map(|&m| G::mode_name(m)).collect(),
+                });
             }
             let what = format!("{} features", f.pick);
             check_moments(&what, f.features, f.win, f.win_sq, cap)?;
@@ -386,10 +395,14 @@ impl SplitRecord {
                     || capped != f.cap_hits
                     || tail_max != f.max_win)
             {
-                return Err(format!(
-                    "{what}: the tail (wins from {from}) holds {capped} caps and a largest win of {tail_max}, but the sums say {} caps and {} (or a win outside the tail, or pairs not sorted)",
-                    f.cap_hits, f.max_win
-                ));
+                return Err(SplitError::Tail {
+                    what,
+                    from,
+                    capped,
+                    tail_max,
+                    cap_hits: f.cap_hits,
+                    max_win: f.max_win,
+                });
             }
             let max = u128::from(f.max_win);
             if max > cap
@@ -397,10 +410,13 @@ impl SplitRecord {
                 || max * u128::from(f.features) < f.win
                 || (f.cap_hits > 0) != (max == cap)
             {
-                return Err(format!(
-                    "{what}: max win {} and {} cap hits do not fit {} features winning {}",
-                    f.max_win, f.cap_hits, f.features, f.win
-                ));
+                return Err(SplitError::MaxWin {
+                    what,
+                    max_win: f.max_win,
+                    cap_hits: f.cap_hits,
+                    features: f.features,
+                    win: f.win,
+                });
             }
         }
         Ok(())
@@ -412,8 +428,9 @@ impl SplitRecord {
     ///
     /// # Errors
     /// Another game, model or list of picks, or a sum that would pass what its integer holds
-    /// (named, `base games' win`), checked; nothing is changed then.
-    pub fn absorb(&mut self, other: &SplitRecord) -> Result<(), String> {
+    /// (named, `base games' win`), checked ([`SplitError::Mismatch`],
+    /// [`SplitError::Overflow`]); nothing is changed then.
+    pub fn absorb(&mut self, other: &SplitRecord) -> Result<(), SplitError> {
         let picks = |r: &SplitRecord| r.picks.iter().map(|p| p.pick.clone()).collect::<Vec<_>>();
         if other.game != self.game
             || other.model_fingerprint != self.model_fingerprint
@@ -421,15 +438,17 @@ impl SplitRecord {
             || other.stake != self.stake
             || other.cap != self.cap
         {
-            return Err(format!(
-                "a record of {} (model {}, picks {:?}) cannot be added to one of {} (model {}, picks {:?})",
-                other.game,
-                other.model_fingerprint,
-                picks(other),
-                self.game,
-                self.model_fingerprint,
-                picks(self)
-            ));
+            let identity = |r: &SplitRecord| {
+                Box::new(RecordIdentity {
+                    game: r.game.clone(),
+                    model: r.model_fingerprint,
+                    picks: picks(r),
+                })
+            };
+            return Err(SplitError::Mismatch {
+                added: identity(other),
+                to: identity(self),
+            });
         }
         let add_pairs = |what: &str, a: &mut Vec<[u64; 2]>, b: &[[u64; 2]]| {
             let mut m: std::collections::BTreeMap<u64, u64> =
@@ -439,7 +458,7 @@ impl SplitRecord {
                 *n = add(what, *n, p[1])?;
             }
             *a = m.into_iter().map(|(k, v)| [k, v]).collect();
-            Ok::<(), String>(())
+            Ok::<(), SplitError>(())
         };
         // Added into a copy, every sum checked, so that a sum that would pass what the record
         // holds is refused by name and `self` is unchanged.
@@ -487,10 +506,10 @@ impl SplitRecord {
     /// matching, every relation between its sums ([`SplitRecord::check`]).
     ///
     /// # Errors
-    /// What is wrong, in words.
-    pub fn read<G: SplitGame>(text: &str) -> Result<SplitRecord, String> {
-        let r: SplitRecord =
-            slot_core::json::from_str(text).map_err(|e| format!("not a split record: {e}"))?;
+    /// [`SplitError::NotARecord`] for text that is not a record's JSON, then what
+    /// [`SplitRecord::check_sha256`] and [`SplitRecord::check`] refuse.
+    pub fn read<G: SplitGame>(text: &str) -> Result<SplitRecord, SplitError> {
+        let r: SplitRecord = slot_core::json::from_str(text).map_err(SplitError::NotARecord)?;
         r.check_sha256(true)?;
         r.check::<G>()?;
         Ok(r)
@@ -501,11 +520,10 @@ impl SplitRecord {
     /// readers refuse.
     ///
     /// # Errors
-    /// What the reader refuses, in words.
-    pub fn to_checked_json<G: SplitGame>(&self) -> Result<String, String> {
+    /// [`SplitError::WouldBeRefused`] with what the reader refuses.
+    pub fn to_checked_json<G: SplitGame>(&self) -> Result<String, SplitError> {
         let text = self.to_json_pretty();
-        SplitRecord::read::<G>(&text)
-            .map_err(|e| format!("the record made would be refused by its reader: {e}"))?;
+        SplitRecord::read::<G>(&text).map_err(|e| SplitError::WouldBeRefused(Box::new(e)))?;
         Ok(text)
     }
 
@@ -522,17 +540,12 @@ impl SplitRecord {
     /// (an edit), and, where `required`, a record without one.
     ///
     /// # Errors
-    /// What is wrong, in words.
-    pub fn check_sha256(&self, required: bool) -> Result<(), String> {
+    /// [`SplitError::Edited`] for a checksum that is not the contents', and
+    /// [`SplitError::NoChecksum`] for none where one is `required`.
+    pub fn check_sha256(&self, required: bool) -> Result<(), SplitError> {
         match self.sha256 {
-            Some(s) if s != self.sums_sha256() => Err(
-                "its checksum (sha256) is not its contents': the record was edited after it was written"
-                    .into(),
-            ),
-            None if required => Err(
-                "it has no checksum (sha256): records written by split --out and certify carry one"
-                    .into(),
-            ),
+            Some(s) if s != self.sums_sha256() => Err(SplitError::Edited),
+            None if required => Err(SplitError::NoChecksum),
             _ => Ok(()),
         }
     }
@@ -685,26 +698,42 @@ impl SplitRecord {
     }
 }
 
-/// Plays a split estimate of `game`: `rounds` base games with seed `seed`, then for each mode
-/// of `modes` in order `features` features alone with seed `seed + 1 + ` the mode's index in
-/// [`slot_core::Game::MODES`], on `threads` threads (0: every core), and returns the record
-/// of their integer sums (checked). `command` is the command line that reproduces it.
+/// The size of a split estimate ([`run`]): how many base games and features, which seed, on
+/// how many threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitConfig {
+    /// Base games played, with seed `seed` (at least 2; millions, so that some trigger).
+    pub base_games: u64,
+    /// Features played alone per mode, each mode with seed
+    /// [`feature_seed`]`(seed, its index in `[`slot_core::Game::MODES`]`)` (at least 2).
+    pub features: u64,
+    /// The seed of the base games.
+    pub seed: u64,
+    /// Worker threads; 0 means every core. The record does not depend on them.
+    pub threads: usize,
+}
+
+/// Plays a split estimate of `game` as `config` says: its base games, then for each mode of
+/// `modes` in order its features alone, and returns the record of their integer sums
+/// (checked). `command` is the command line that reproduces it.
 ///
 /// # Errors
 /// [`SimError::Config`] for fewer than 2 base games or features, [`SimError::Threads`] if
 /// the threads cannot start, [`SimError::Split`] if the sums cannot give an estimate (no
 /// trigger in the base games, say).
-#[allow(clippy::too_many_arguments)]
 pub fn run<G: SplitGame>(
     game: &G,
     modes: &[G::Mode],
-    rounds: u64,
-    features: u64,
-    seed: u64,
-    threads: usize,
+    config: &SplitConfig,
     command: String,
     watch: Watch<'_>,
 ) -> Result<SplitRecord, SimError> {
+    let SplitConfig {
+        base_games: rounds,
+        features,
+        seed,
+        threads,
+    } = *config;
     for (setting, n) in [("rounds", rounds), ("features", features)] {
         if n < 2 {
             return Err(SimError::Config {
@@ -727,7 +756,12 @@ pub fn run<G: SplitGame>(
         }
         (false, _) => G::MODES[0],
     };
-    let (base, trigger_wins) = base_games_tallied(game, base_mode, rounds, seed, threads, watch)?;
+    let base_run = SeededRun {
+        rounds,
+        seed,
+        threads,
+    };
+    let (base, trigger_wins) = base_games_tallied(game, base_mode, base_run, watch)?;
     if base.feature_rounds[0] == 0 {
         return Err(SimError::Config {
             setting: "rounds",
@@ -752,13 +786,18 @@ pub fn run<G: SplitGame>(
     for &mode in modes {
         let index = G::MODES.iter().position(|&m| m == mode).unwrap_or(0) as u64;
         let mode_seed = feature_seed(seed, index);
-        let (acc, tail) = features_tallied(game, mode, features, mode_seed, threads, watch)?;
+        let feature_run = SeededRun {
+            rounds: features,
+            seed: mode_seed,
+            threads,
+        };
+        let (acc, tail) = features_tallied(game, mode, feature_run, watch)?;
         record.picks.push(FeatureSums {
             tail,
             ..feature_sums(G::mode_name(mode), mode_seed, &acc)
         });
     }
-    record.check::<G>().map_err(SimError::Split)?;
+    record.check::<G>()?;
     Ok(record)
 }
 
@@ -767,8 +806,8 @@ pub fn feature_seed(seed: u64, index: u64) -> u64 {
     seed.wrapping_add(1 + index)
 }
 
-/// `n` features of `mode` played alone ([`SplitGame::play_feature`]) with seed `seed`: their
-/// sums (wins in hundredths of the bet).
+/// `run.rounds` features of `mode` played alone ([`SplitGame::play_feature`]) with seed
+/// `run.seed` on its threads: their sums (wins in hundredths of the bet).
 ///
 /// # Errors
 /// [`SimError::Threads`] if the threads cannot start; [`SimError::Config`] (setting
@@ -776,12 +815,10 @@ pub fn feature_seed(seed: u64, index: u64) -> u64 {
 pub fn features_alone<G: SplitGame>(
     game: &G,
     mode: G::Mode,
-    n: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     watch: Watch<'_>,
 ) -> Result<crate::stats::Accumulator, SimError> {
-    Ok(features_tallied(game, mode, n, seed, threads, watch)?.0)
+    Ok(features_tallied(game, mode, run, watch)?.0)
 }
 
 /// Counts by key, as `[key, count]` pairs sorted by key.
@@ -811,13 +848,11 @@ fn interrupted(what: &str) -> SimError {
 fn base_games_tallied<G: SplitGame>(
     game: &G,
     mode: G::Mode,
-    rounds: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     watch: Watch<'_>,
 ) -> Result<(Accumulator, Vec<[u64; 2]>), SimError> {
     let cost = G::cost(mode);
-    let plan = Plan::whole(seed, rounds, threads, cost);
+    let plan = Plan::whole(run.seed, run.rounds, run.threads, cost);
     let out = fold_batches(
         &plan,
         watch.progress,
@@ -842,15 +877,13 @@ fn base_games_tallied<G: SplitGame>(
 fn features_tallied<G: SplitGame>(
     game: &G,
     mode: G::Mode,
-    n: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     watch: Watch<'_>,
 ) -> Result<(Accumulator, Vec<[u64; 2]>), SimError> {
     let from = G::CAP.map_or(u64::MAX, |c| {
         c.limit.hundredths() * TAIL_FROM.0 / TAIL_FROM.1
     });
-    let plan = Plan::whole(seed, n, threads, G::cost(mode));
+    let plan = Plan::whole(run.seed, run.rounds, run.threads, G::cost(mode));
     let out = fold_batches(
         &plan,
         watch.progress,
@@ -899,9 +932,9 @@ pub fn feature_sums(mode: &str, seed: u64, features: &crate::stats::Accumulator)
     }
 }
 
-/// `rounds` base games of `game` in `mode` with seed `seed`: per round the base win b and the
-/// trigger t; `feature_rounds[0]` counts the triggers and `feature_wins[0]` sums the base
-/// wins of the triggering rounds (for Cov(b, t)).
+/// `run.rounds` base games of `game` in `mode` with seed `run.seed` on its threads: per round
+/// the base win b and the trigger t; `feature_rounds[0]` counts the triggers and
+/// `feature_wins[0]` sums the base wins of the triggering rounds (for Cov(b, t)).
 ///
 /// # Errors
 /// [`SimError::Threads`] if the threads cannot start; [`SimError::Config`] (setting
@@ -909,12 +942,10 @@ pub fn feature_sums(mode: &str, seed: u64, features: &crate::stats::Accumulator)
 pub fn base_games<G: SplitGame>(
     game: &G,
     mode: G::Mode,
-    rounds: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
     watch: Watch<'_>,
 ) -> Result<crate::stats::Accumulator, SimError> {
-    Ok(base_games_tallied(game, mode, rounds, seed, threads, watch)?.0)
+    Ok(base_games_tallied(game, mode, run, watch)?.0)
 }
 
 /// A base game as the sums count it: its win, its cap, its trigger in feature 0 with the
@@ -1023,15 +1054,32 @@ mod tests {
         // A tail that does not hold the largest win, or a win below it, is refused.
         let mut bad = r.clone();
         bad.picks[0].tail = vec![[240_000, 1]];
+        let e = bad.check::<moon_princess::MoonPrincess>().unwrap_err();
         assert!(
-            bad.check::<moon_princess::MoonPrincess>()
-                .unwrap_err()
-                .contains("tail")
+            matches!(
+                e,
+                SplitError::Tail {
+                    tail_max: 240_000,
+                    ..
+                }
+            ),
+            "{e}"
         );
         let mut bad = r.clone();
         bad.base.trigger_wins = vec![[300, 2]];
         let e = bad.check::<moon_princess::MoonPrincess>().unwrap_err();
-        assert!(e.contains("triggering games by win"), "{e}");
+        assert!(
+            matches!(
+                e,
+                SplitError::TriggerPairs {
+                    count: 2,
+                    won: 600,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("triggering games by win"), "{e}");
         // A record without the tallies (written before them) has no cap odds.
         let mut old = r.clone();
         old.base.trigger_wins.clear();
@@ -1060,7 +1108,8 @@ mod tests {
         other.model_fingerprint = Fingerprint::of("another model");
         let before = a.clone();
         let e = a.absorb(&other).unwrap_err();
-        assert!(e.contains("cannot be added"), "{e}");
+        assert!(matches!(e, SplitError::Mismatch { .. }), "{e}");
+        assert!(e.to_string().contains("cannot be added"), "{e}");
         assert_eq!(a, before);
     }
 
@@ -1070,7 +1119,7 @@ mod tests {
             let mut r = record();
             f(&mut r);
             let e = r.check::<moon_princess::MoonPrincess>().unwrap_err();
-            assert!(e.contains(want), "{e}");
+            assert!(e.to_string().contains(want), "{e}");
         };
         bad(|r| r.base.rounds = 1, "base games: 1 played");
         bad(|r| r.base.triggers = 5, "5 triggers in 4 rounds");

@@ -22,7 +22,7 @@
 //! computes it exactly ([`Game::exact_rtp`]).
 
 use crate::SimError;
-use crate::run::{SimConfig, Watch, simulate};
+use crate::run::{SeededRun, SimConfig, Watch, simulate};
 use crate::stats::ParReport;
 use slot_core::Game;
 use slot_core::game::TargetRtp;
@@ -120,8 +120,8 @@ impl Shape {
     }
 }
 
-/// The shapes of the published game and a variant in `mode`, each from a simulation of
-/// `rounds` rounds with the same `seed` (common random numbers) on `threads` threads.
+/// The shapes of the published game and a variant in `mode`, each from a simulation of the
+/// run `run`: its rounds with the same seed (common random numbers), on its threads.
 ///
 /// One rule for every tuner: a shape is measured only on runs whose figures mean something,
 /// the rule reports flag intervals by ([`crate::stats::Accumulator::interval_warning`]: at
@@ -135,10 +135,13 @@ pub fn measure<G: Game>(
     published: &G,
     variant: &G,
     mode: G::Mode,
-    rounds: u64,
-    seed: u64,
-    threads: usize,
+    run: SeededRun,
 ) -> Result<(Shape, Shape), SimError> {
+    let SeededRun {
+        rounds,
+        seed,
+        threads,
+    } = run;
     let config = SimConfig {
         threads,
         gof_rounds: 0,
@@ -319,7 +322,12 @@ pub fn variant_file<G: Game>(
     let mut shape = Vec::new();
     let mut rtp = Vec::new();
     for &mode in G::MODES {
-        let (p, v) = measure(published, &variant, mode, rounds, seed, threads)?;
+        let run = SeededRun {
+            rounds,
+            seed,
+            threads,
+        };
+        let (p, v) = measure(published, &variant, mode, run)?;
         let name = if G::MODES.len() > 1 {
             G::mode_name(mode)
         } else {

@@ -8,7 +8,7 @@ use slot_core::recorder::Recorder;
 use slot_core::summary::RoundSummary;
 use slot_sim::detail::{DepthRow, Detail, DetailRecorder, MultiplierRow, NamedRow, SymbolRow};
 use slot_sim::stats::Accumulator;
-use slot_sim::{Catalog, SimConfig, Watch, merge, simulate};
+use slot_sim::{Catalog, DetailError, SimConfig, Watch, merge, simulate};
 use std::path::PathBuf;
 
 fn w(h: u64) -> Win {
@@ -277,16 +277,46 @@ fn a_round_whose_events_do_not_add_up_is_named() {
     assert_eq!(d.unreconciled, 1);
     let sums = sums_of(&[(2101, false), (500_000, true), (7400, false), (0, false)]);
     let e = d.check(&sums).unwrap_err();
-    assert!(e.contains("1 rounds whose events do not add up"), "{e}");
+    assert_eq!(e, DetailError::Unreconciled(1));
+    assert!(
+        e.to_string()
+            .contains("1 rounds whose events do not add up"),
+        "{e}"
+    );
     // Sums of another run are refused, naming both.
     let d = read(&hand_worked());
     let mut fewer_spins = d.clone();
     fewer_spins.cascades = vec![[0, 1]];
     let sums = sums_of(&[(2100, false), (500_000, true), (7400, false), (0, false)]);
     let e = fewer_spins.check(&sums).unwrap_err();
-    assert!(e.contains("1 spins in 4 rounds"), "{e}");
+    assert!(
+        matches!(
+            e,
+            DetailError::Parts {
+                spins: 1,
+                rounds: 4,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("1 spins in 4 rounds"), "{e}");
     let e = d.check(&sums_of(&[(2100, false)])).unwrap_err();
-    assert!(e.contains("but the run's sums hold 1 rounds"), "{e}");
+    assert!(
+        matches!(
+            e,
+            DetailError::RunSums {
+                rounds: 4,
+                run_rounds: 1,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("but the run's sums hold 1 rounds"),
+        "{e}"
+    );
 }
 
 fn config(rounds: u64, threads: usize) -> SimConfig {

@@ -3,13 +3,22 @@
 //! weights differ; the inputs a model does not change agree.
 
 use slot_core::Game;
-use slot_sim::gof::{replay, replay_against};
+use slot_sim::gof::{GofSpan, replay, replay_against};
+
+/// Rounds `0..rounds` of the whole run of `seed`.
+fn span(seed: u64, rounds: u64) -> GofSpan {
+    GofSpan {
+        seed,
+        first_batch: 0,
+        rounds,
+    }
+}
 
 #[test]
 fn moon_princess_draws_fit_their_model_and_not_another() {
     use moon_princess::{MathModel, MoonPrincess, Pick};
     let game = MoonPrincess::standard();
-    let right = replay(&game, Pick::Love, 3, 0, 30_000);
+    let right = replay(&game, Pick::Love, span(3, 30_000));
     assert!(right.passes_at_1_percent, "{}", right.text());
     // A model whose random power is Love half the time, and whose base game draws the
     // clearing reel set 10 times as often.
@@ -17,7 +26,7 @@ fn moon_princess_draws_fit_their_model_and_not_another() {
     wrong.random_power_weights = [2, 1, 1];
     wrong.base[1].weight *= 10;
     let inputs = MoonPrincess::new(&wrong).unwrap().random_inputs(Pick::Love);
-    let bad = replay_against(&game, Pick::Love, &inputs, 3, 0, 30_000);
+    let bad = replay_against(&game, Pick::Love, &inputs, span(3, 30_000));
     let p = |name: &str| {
         bad.tests
             .iter()
@@ -35,7 +44,7 @@ fn starlight_christmas_draws_fit_their_model_and_not_another() {
     use starlight_christmas::{BetMode, MathModel, StarlightChristmas};
     let game = StarlightChristmas::standard();
     let m = BetMode::Standard;
-    let right = replay(&game, m, 5, 0, 20_000);
+    let right = replay(&game, m, span(5, 20_000));
     assert_eq!(right.tests.len(), 4);
     assert!(right.passes_at_1_percent, "{}", right.text());
     // Expected counts from a model with twice the base-game Multipliers and x2 twice as
@@ -52,7 +61,7 @@ fn starlight_christmas_draws_fit_their_model_and_not_another() {
     v[0] *= 2;
     wrong.base_multiplier_values = pow2_weights(&v, 16).unwrap().try_into().unwrap();
     let inputs = StarlightChristmas::new(&wrong).unwrap().random_inputs(m);
-    let bad = replay_against(&game, m, &inputs, 5, 0, 20_000);
+    let bad = replay_against(&game, m, &inputs, span(5, 20_000));
     assert!(bad.tests[0].p_value < 1e-12, "{}", bad.text());
     assert!(bad.tests[2].p_value < 1e-12, "{}", bad.text());
     assert!(!bad.passes_at_1_percent);
@@ -65,13 +74,13 @@ fn wish_upon_a_star_draws_fit_their_model_and_not_another() {
     use wish_upon_a_star::game::Standard;
     use wish_upon_a_star::{MathModel, WishUponAStar};
     let game = WishUponAStar::standard();
-    let right = replay(&game, Standard, 11, 0, 20_000);
+    let right = replay(&game, Standard, span(11, 20_000));
     assert!(right.passes_at_1_percent, "{}", right.text());
     // A model whose respin Star comes twice as often: the shipped draws do not fit it.
     let mut wrong = MathModel::standard();
     wrong.respin_star.numerator *= 2;
     let inputs = WishUponAStar::new(&wrong).unwrap().random_inputs(Standard);
-    let bad = replay_against(&game, Standard, &inputs, 11, 0, 20_000);
+    let bad = replay_against(&game, Standard, &inputs, span(11, 20_000));
     let respin = bad
         .tests
         .iter()

@@ -5,7 +5,8 @@ use moon_princess::math_model::MathModel;
 use moon_princess::{MoonPrincess, Pick};
 use slot_core::ladder::LadderGame;
 use slot_sim::ladder::{
-    LadderError, LadderEvent, LadderRun, VariantRequest, refuse_noise, search_feature_knob,
+    FeatureAim, LadderError, LadderEvent, LadderRun, VariantRequest, refuse_noise,
+    search_feature_knob,
 };
 
 #[test]
@@ -64,24 +65,22 @@ fn each_candidate_is_the_split_estimate_at_its_knob_and_noise_stops_the_search()
     let game = MoonPrincess::new(&MathModel::standard()).unwrap();
     let base = slot_sim::ladder::measured_base(&game, &run, &mut |_| {}).unwrap();
     let mut candidates = Vec::new();
-    let e = search_feature_knob::<MoonPrincess>(
-        &MathModel::standard(),
-        &base,
-        Pick::Star,
-        0.93,
-        &run,
-        &mut |ev| {
-            if let LadderEvent::Candidate {
-                knob,
-                estimate,
-                features,
-                ..
-            } = ev
-            {
-                candidates.push((knob, estimate.rtp, features));
-            }
-        },
-    )
+    let aim = FeatureAim {
+        base: &base,
+        mode: Pick::Star,
+        target: 0.93,
+    };
+    let e = search_feature_knob::<MoonPrincess>(&MathModel::standard(), aim, &run, &mut |ev| {
+        if let LadderEvent::Candidate {
+            knob,
+            estimate,
+            features,
+            ..
+        } = ev
+        {
+            candidates.push((knob, estimate.rtp, features));
+        }
+    })
     .unwrap_err();
     // 250,000 rounds know a pick's RTP to far worse than 0.10 pp: refused after the first
     // candidate, the model's own knob, on rounds / 25 features.

@@ -3,19 +3,24 @@
 
 use slot_core::Game;
 use slot_core::game::SplitGame;
+use slot_sim::SplitError;
+use slot_sim::split::SplitConfig;
 use starlight_christmas::{BetMode, StarlightChristmas};
 
 #[test]
 fn a_split_estimate_of_starlight_christmas_takes_one_bet_mode_at_a_time() {
     const { assert!(<StarlightChristmas as SplitGame>::BASE_BY_MODE) };
     let game = StarlightChristmas::standard();
+    let size = |base_games, features| SplitConfig {
+        base_games,
+        features,
+        seed: 1,
+        threads: 1,
+    };
     let both = slot_sim::split::run(
         &game,
         StarlightChristmas::MODES,
-        1_000,
-        10,
-        1,
-        1,
+        &size(1_000, 10),
         String::new(),
         slot_sim::Watch::default(),
     )
@@ -24,10 +29,7 @@ fn a_split_estimate_of_starlight_christmas_takes_one_bet_mode_at_a_time() {
     let ante = slot_sim::split::run(
         &game,
         &[BetMode::Ante],
-        200_000,
-        2_000,
-        1,
-        1,
+        &size(200_000, 2_000),
         String::new(),
         slot_sim::Watch::default(),
     )
@@ -43,17 +45,22 @@ fn a_split_estimate_of_starlight_christmas_takes_one_bet_mode_at_a_time() {
     ante.check::<StarlightChristmas>().unwrap();
     let mut two = ante.clone();
     two.picks.push(two.picks[0].clone());
-    assert!(
-        two.check::<StarlightChristmas>()
-            .unwrap_err()
-            .contains("holds one mode")
-    );
+    let e = two.check::<StarlightChristmas>().unwrap_err();
+    assert!(matches!(e, SplitError::OneModeOnly { picks: 2, .. }), "{e}");
+    assert!(e.to_string().contains("holds one mode"), "{e}");
     let mut wrong = ante.clone();
     wrong.stake = 100;
+    let e = wrong.check::<StarlightChristmas>().unwrap_err();
     assert!(
-        wrong
-            .check::<StarlightChristmas>()
-            .unwrap_err()
-            .contains("stakes 125")
+        matches!(
+            e,
+            SplitError::Stake {
+                found: 100,
+                expected: 125,
+                ..
+            }
+        ),
+        "{e}"
     );
+    assert!(e.to_string().contains("stakes 125"), "{e}");
 }

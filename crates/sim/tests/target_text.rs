@@ -1,6 +1,7 @@
 //! The report's text reads the distance to the target against the 99 % interval, and gives
 //! the model's committed certification figure beside it, for the shipped model only.
 
+use slot_core::Game;
 use slot_sim::{Catalog, Report, SimConfig, Watch, simulate};
 use starlight_christmas::{BetMode, MathModel, StarlightChristmas};
 use std::path::Path;
@@ -12,6 +13,19 @@ fn line(report: &Report, label: &str) -> Option<String> {
         .into_iter()
         .find(|(l, _)| *l == label)
         .map(|(_, t)| t)
+}
+
+/// The start of the certified line for the figure `game` states for `mode` (its evidence),
+/// written here from the stated RTP and half-width, not copied from the line.
+fn stated_figure<G: Game>(game: &G, mode: G::Mode) -> (String, String) {
+    let c = game
+        .certified_rtp(mode)
+        .expect("the shipped model states a figure");
+    let figure = match c.half_width_99 {
+        Some(h) => format!("{:.4} % +- {:.4} pp (99 %)", c.rtp * 100.0, h * 100.0),
+        None => format!("{:.6} % (exact)", c.rtp * 100.0),
+    };
+    (figure, c.how)
 }
 
 fn config(rounds: u64) -> SimConfig {
@@ -31,22 +45,30 @@ fn a_short_run_is_read_against_its_interval_with_the_certified_figure_beside() {
         "{target}"
     );
     let certified = line(&report, "certified RTP").unwrap();
+    let (figure, how) = stated_figure(&game, BetMode::Standard);
     assert!(
-        certified.starts_with("95.4922 % +- 0.0495 pp (99 %)")
-            && certified.contains("seed 20261701")
-            && certified.contains("split estimate"),
-        "{certified}"
+        certified.starts_with(&figure) && certified.contains(&how),
+        "{certified} (stated: {figure}, {how})"
     );
+    // The figure is a split estimate certified to the bar: a 99 % half-width of at most
+    // 0.05 pp.
+    let stated = game.certified_rtp(BetMode::Standard).unwrap();
+    assert!(
+        stated.half_width_99.is_some_and(|h| h <= 0.0005),
+        "{stated:?}"
+    );
+
     assert!(report.text().contains(&certified));
     // A report read back from its JSON gives the same lines (the figure is the model's).
     let catalog = Catalog::new().with::<StarlightChristmas>();
     let back = Report::from_json(Path::new("r.json"), &report.to_json(), &catalog).unwrap();
     assert_eq!(back.provenance(), report.provenance());
     let ante = simulate(&game, BetMode::Ante, &config(10_000), Watch::default()).unwrap();
+    let (figure, _) = stated_figure(&game, BetMode::Ante);
+    let certified = line(&ante, "certified RTP").unwrap();
     assert!(
-        line(&ante, "certified RTP")
-            .unwrap()
-            .starts_with("95.5256 % +- 0.0494 pp")
+        certified.starts_with(&figure),
+        "{certified} (stated: {figure})"
     );
 }
 
@@ -80,7 +102,12 @@ fn wish_upon_a_stars_certified_figure_is_exact() {
     )
     .unwrap();
     let certified = line(&report, "certified RTP").unwrap();
-    assert!(certified.starts_with("95.201995 % (exact)"), "{certified}");
+    let (figure, _) = stated_figure(&game, wish_upon_a_star::game::Standard);
+    assert!(figure.ends_with(" % (exact)"), "{figure}");
+    assert!(
+        certified.starts_with(&figure),
+        "{certified} (stated: {figure})"
+    );
 }
 
 #[test]

@@ -11,14 +11,14 @@ use slot_core::evidence::{
 };
 
 /// The game's certification evidence ([`slot_core::Game::evidence`]): both bet modes of the published model and of the ladder's other variants.
-pub const EVIDENCE: Evidence = Evidence {
-    crate_dir: "crates/starlight_christmas",
-    split_base_by_mode: true,
-    variants: &[
-        VariantEvidence {
-            model: "standard",
-            modes: &STANDARD_MODES,
-            files: &[
+pub const EVIDENCE: Evidence = Evidence::new(
+    "crates/starlight_christmas",
+    true,
+    &[
+        VariantEvidence::new(
+            "standard",
+            &STANDARD_MODES,
+            &[
                 RecordFile {
                     name: "split_certification/certificate-ante.json",
                     path: "confirmation/split_certification/certificate-ante.json",
@@ -52,15 +52,15 @@ pub const EVIDENCE: Evidence = Evidence {
                     path: "confirmation/par_ante_1e9_seed20261705/report.md",
                 },
             ],
-            award_reports: &[
-                "confirmation/par_standard_1e9_seed20261703/report.json",
-                "confirmation/par_ante_1e9_seed20261705/report.json",
-            ],
-        },
-        VariantEvidence {
-            model: "rtp-96.50",
-            modes: &RTP_96_50_MODES,
-            files: &[
+        )
+        .with_award_reports(&[
+            "confirmation/par_standard_1e9_seed20261703/report.json",
+            "confirmation/par_ante_1e9_seed20261705/report.json",
+        ]),
+        VariantEvidence::new(
+            "rtp-96.50",
+            &RTP_96_50_MODES,
+            &[
                 RecordFile {
                     name: "variants/rtp-96.50/certificate-ante.json",
                     path: "confirmation/variants/rtp-96.50/certificate-ante.json",
@@ -78,12 +78,11 @@ pub const EVIDENCE: Evidence = Evidence {
                     path: "confirmation/variants/rtp-96.50/split-standard.json",
                 },
             ],
-            award_reports: &[],
-        },
-        VariantEvidence {
-            model: "rtp-94.50",
-            modes: &RTP_94_50_MODES,
-            files: &[
+        ),
+        VariantEvidence::new(
+            "rtp-94.50",
+            &RTP_94_50_MODES,
+            &[
                 RecordFile {
                     name: "variants/rtp-94.50/certificate-ante.json",
                     path: "confirmation/variants/rtp-94.50/certificate-ante.json",
@@ -101,10 +100,9 @@ pub const EVIDENCE: Evidence = Evidence {
                     path: "confirmation/variants/rtp-94.50/split-standard.json",
                 },
             ],
-            award_reports: &[],
-        },
+        ),
     ],
-};
+);
 
 const STANDARD_MODES: [ModeEvidence; 2] = [
     ModeEvidence {

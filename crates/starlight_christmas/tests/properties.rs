@@ -7,6 +7,7 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64;
 use slot_core::money::Win;
 use slot_core::recorder::{EventLog, NoRecorder};
+use slot_core::seed_loop::for_seeds;
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::round::{FREE_SPINS, RETRIGGER_SPINS};
 use starlight_christmas::{
@@ -74,17 +75,6 @@ fn check_invariants(out: &RoundOutcome) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Runs `case` on the seeds `0..n`, naming `what` and the seed of a failure. The property tests below
-/// draw nothing but a generator's seed, which proptest cannot shrink to a simpler case, so
-/// they run as fixed-seed loops: the same rounds on every run.
-fn for_seeds(what: &str, n: u64, case: impl Fn(u64) -> Result<(), TestCaseError>) {
-    for seed in 0..n {
-        if let Err(e) = case(seed) {
-            panic!("{what}, seed {seed}: {e}");
-        }
-    }
-}
-
 #[test]
 fn shipped_rounds_keep_every_invariant() {
     for ante in [false, true] {
@@ -94,7 +84,7 @@ fn shipped_rounds_keep_every_invariant() {
                 let out = shipped().play_round(mode(ante), &mut rng, &mut NoRecorder);
                 check_invariants(&out)?;
             }
-            Ok(())
+            Ok::<(), TestCaseError>(())
         });
     }
 }

@@ -195,9 +195,12 @@ fn committed_reports_are_the_figures_in_the_model() {
 fn fixed_seed_run_lies_within_its_interval_around_the_target() {
     let game = StarlightChristmas::standard();
     for mode in [BetMode::Standard, BetMode::Ante] {
-        let acc =
-            slot_sim::simulate_sums(&game, mode, 2_000_000, 99, 0, slot_sim::Watch::default())
-                .unwrap();
+        let run = slot_sim::SeededRun {
+            rounds: 2_000_000,
+            seed: 99,
+            threads: 0,
+        };
+        let acc = slot_sim::simulate_sums(&game, mode, run, slot_sim::Watch::default()).unwrap();
         let hw = acc.half_width(ConfidenceLevel::P999.z());
         assert!(
             (acc.rtp() - TARGET).abs() <= hw,

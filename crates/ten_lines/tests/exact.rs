@@ -80,9 +80,11 @@ fn a_simulation_lies_in_its_99_percent_interval_around_the_exact_figures() {
     let acc = slot_sim::simulate_sums(
         &game,
         Standard,
-        2_000_000,
-        20_261_203,
-        2,
+        slot_sim::SeededRun {
+            rounds: 2_000_000,
+            seed: 20_261_203,
+            threads: 2,
+        },
         slot_sim::Watch::default(),
     )
     .unwrap();

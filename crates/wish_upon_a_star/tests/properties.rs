@@ -10,6 +10,7 @@ use rand_pcg::Pcg64;
 use slot_core::events::SpinKind;
 use slot_core::grid::cells_of;
 use slot_core::recorder::{EventLog, NoRecorder};
+use slot_core::seed_loop::for_seeds;
 use wish_upon_a_star::events::Event;
 use wish_upon_a_star::math_model::{MathModel, StarValue};
 use wish_upon_a_star::{BET_LADDER, Win, WishUponAStar};
@@ -89,17 +90,6 @@ proptest! {
         prop_assert_eq!(out.stars as usize, held.len());
     }
 
-}
-
-/// Runs `case` on the seeds `0..n`, naming `what` and the seed of a failure. The property
-/// tests below draw nothing but a generator's seed, which proptest cannot shrink to a
-/// simpler case, so they run as fixed-seed loops: the same rounds on every run.
-fn for_seeds(what: &str, n: u64, case: impl Fn(u64) -> Result<(), TestCaseError>) {
-    for seed in 0..n {
-        if let Err(e) = case(seed) {
-            panic!("{what}, seed {seed}: {e}");
-        }
-    }
 }
 
 #[test]

@@ -43,9 +43,11 @@ fn simulated_rtp_lies_in_its_interval_around_the_exact_rtp() {
     let acc = slot_sim::simulate_sums(
         &game,
         wish_upon_a_star::game::Standard,
-        3_000_000,
-        20_261_129,
-        2,
+        slot_sim::SeededRun {
+            rounds: 3_000_000,
+            seed: 20_261_129,
+            threads: 2,
+        },
         slot_sim::Watch::default(),
     )
     .unwrap();
