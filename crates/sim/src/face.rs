@@ -625,3 +625,66 @@ impl<G: Game + Send + 'static> LoadedGame for Loaded<G> {
         Ok(crate::session::sessions(&self.game, mode, config)?.0)
     }
 }
+
+/// Code generic over a [`SplitGame`], run for a game chosen by name: a registry's
+/// `visit_split` calls [`SplitVisitor::visit`] with the game's type if it is a [`SplitGame`].
+/// (Code generic over any [`Game`] is run through the registry's `with_game!`.)
+pub trait SplitVisitor {
+    /// What the visit gives.
+    type Output;
+    /// Runs the code for the game type `G`.
+    fn visit<G: SplitGame + Send + 'static>(self) -> Self::Output;
+}
+
+/// How a registry calls a [`SplitVisitor`] only for its games that are a [`SplitGame`],
+/// chosen at compile time for each concrete game type (method resolution prefers
+/// [`dispatch::IsSplit`], implemented for `Probe<G>` when `G: SplitGame`, over
+/// [`dispatch::NotSplit`], implemented for `&Probe<G>`, for every `G`): no `match` over
+/// capabilities, no run-time cost. Not for use outside a registry.
+#[doc(hidden)]
+pub mod dispatch {
+    use super::SplitVisitor;
+    use slot_core::game::SplitGame;
+    use std::marker::PhantomData;
+
+    /// A game type, as a value to resolve methods on.
+    pub struct Probe<G>(PhantomData<fn() -> G>);
+
+    impl<G> Probe<G> {
+        /// The probe of `G`.
+        #[must_use]
+        pub const fn new() -> Self {
+            Probe(PhantomData)
+        }
+    }
+
+    impl<G> Default for Probe<G> {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+
+    /// Chosen when `G` is a [`SplitGame`]: the visit happens.
+    pub trait IsSplit {
+        /// `Some` of the visit.
+        fn visit_split<V: SplitVisitor>(&self, visitor: V) -> Option<V::Output>;
+    }
+
+    impl<G: SplitGame + Send + 'static> IsSplit for Probe<G> {
+        fn visit_split<V: SplitVisitor>(&self, visitor: V) -> Option<V::Output> {
+            Some(visitor.visit::<G>())
+        }
+    }
+
+    /// Chosen otherwise: `None`.
+    pub trait NotSplit {
+        /// `None`.
+        fn visit_split<V: SplitVisitor>(&self, visitor: V) -> Option<V::Output>;
+    }
+
+    impl<G> NotSplit for &Probe<G> {
+        fn visit_split<V: SplitVisitor>(&self, _: V) -> Option<V::Output> {
+            None
+        }
+    }
+}
