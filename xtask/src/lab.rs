@@ -7,7 +7,8 @@
 
 use crate::commands::{DEFAULT_SEED, game_of};
 use crate::runner::{self, CliError, CliResult};
-use crate::{Game as GameArg, with_game};
+use crate::GameEntryRef as GameArg;
+use slot_games::with_game;
 use clap::{Args, Subcommand};
 use slot_core::Game;
 use slot_sim::equivalence::{self, EquivalenceRecord};
@@ -244,14 +245,14 @@ fn certified<G: Game>(
 }
 
 fn game_name(game: GameArg) -> &'static str {
-    with_game!(game, G => G::NAME)
+    game.name()
 }
 
 /// `monitor`: the bands after N rounds, the verdict and the p-value. Moon Princess's pick is
 /// required (`--choice`); a `--report` must be evidence ([`monitor::report_evidence`]); a
 /// verdict "outside" exits with status 1 ([`crate::runner::fail_verdict`]) after printing.
 pub fn monitor(a: &MonitorArgs) -> CliResult {
-    let (mode, largest) = with_game!(a.game, G => {
+    let (mode, largest) = with_game!(a.game.name(), G => {
         let m = crate::commands::mode_of::<G>(a.choice, a.ante)?;
         if G::MODE_IS_PICK && a.choice.is_none() {
             let picks: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
@@ -280,16 +281,16 @@ pub fn monitor(a: &MonitorArgs) -> CliResult {
             }
         }
         (G::mode_name(m), monitor::WinBound::of::<G>(m))
-    });
+    })?;
     if let Some(path) = &a.report {
         monitor::report_evidence(&report_file(path)?)
             .map_err(|e| CliError(format!("--report {}: {e}", path.display())))?;
     }
     let cert = match &a.report {
         Some(path) => certified_by_report(a.game, mode, path)?,
-        None => with_game!(a.game, G => {
+        None => with_game!(a.game.name(), G => {
             certified::<G>(crate::commands::mode_of::<G>(a.choice, a.ante)?, a.rtp)?
-        }),
+        })?,
     };
     let c = monitor::check(&cert, &largest, a.rounds, a.staked, a.won)?;
     if a.json {
@@ -317,19 +318,15 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
             }
             crate::commands::probe_writable(out)?;
             let mut entries = Vec::new();
-            for game in [
-                GameArg::MoonPrincess,
-                GameArg::WishUponAStar,
-                GameArg::StarlightChristmas,
-            ] {
-                with_game!(game, G => {
+            for game in slot_games::all() {
+                with_game!(game.name(), G => {
                     for &model in G::MODEL_NAMES {
                         let g = game_of::<G>(Some(model), None)?;
                         for &mode in G::MODES {
                             entries.push(equivalence::record(&g, model, mode, *seed, *rounds));
                         }
                     }
-                });
+                })?;
             }
             let record = EquivalenceRecord {
                 format: equivalence::FORMAT,
@@ -360,21 +357,15 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
             let record = EquivalenceRecord::from_json(&text)
                 .map_err(|e| CliError(format!("{}: {e}", file.display())))?;
             for (i, e) in record.entries.iter().enumerate() {
-                let game = [
-                    GameArg::MoonPrincess,
-                    GameArg::WishUponAStar,
-                    GameArg::StarlightChristmas,
-                ]
-                .into_iter()
-                .find(|&g| game_name(g) == e.game)
-                .ok_or_else(|| {
+                let game = slot_games::named(&e.game).map_err(|_| {
                     CliError(format!(
-                        "{}: entry {i} names the game '{}', which this runner does not have (moon-princess, wish-upon-a-star, starlight-christmas)",
+                        "{}: entry {i} names the game '{}', which this runner does not have ({})",
                         file.display(),
-                        e.game
+                        e.game,
+                        slot_games::names().join(", ")
                     ))
                 })?;
-                with_game!(game, G => {
+                with_game!(game.name(), G => {
                     // A record names shipped models only: never a path the runner would read.
                     if !G::MODEL_NAMES.contains(&e.model.as_str()) {
                         return Err(CliError(format!(
@@ -406,7 +397,7 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
                         runner::fail_verdict();
                         return Ok(());
                     }
-                });
+                })?;
             }
             println!(
                 "{}: all {} entries replayed the same ({} rounds in all)",
@@ -436,11 +427,8 @@ fn output(cmd: &str, args: &[&str]) -> Option<String> {
 
 /// The crate docs of a game (its rules), from its `lib.rs`.
 fn rules_text(game: GameArg) -> Option<String> {
-    let dir = match game {
-        GameArg::MoonPrincess => "moon_princess",
-        GameArg::WishUponAStar => "wish_upon_a_star",
-        GameArg::StarlightChristmas => "starlight_christmas",
-    };
+    // A game's crate folder is its command-line name with `_` for `-`.
+    let dir = game.name().replace('-', "_");
     let text = std::fs::read_to_string(root().join("crates").join(dir).join("src/lib.rs")).ok()?;
     let docs: Vec<&str> = text
         .lines()
@@ -690,7 +678,7 @@ pub fn rng_stream(a: &RngStreamArgs) -> CliResult {
 
 /// `lab-kit`: the folder a lab works from ([`slot_sim::labkit`]).
 pub fn lab_kit(a: &LabKitArgs) -> CliResult {
-    with_game!(a.game, G => lab_kit_of::<G>(a))
+    with_game!(a.game.name(), G => lab_kit_of::<G>(a))?
 }
 
 fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {

@@ -242,7 +242,14 @@ pub trait GameEntry: Send + Sync {
     /// not have, a file that is no model of the game, a model the game refuses.
     fn load(&self, source: ModelSource<'_>) -> Result<Box<dyn LoadedGame>, FaceError>;
     /// True if the registry line declares [`Entry::with_split`].
-    fn has_split(&self) -> bool;
+    fn has_split(&self) -> bool {
+        self.require_split().is_ok()
+    }
+    /// Nothing if the registry line declares [`Entry::with_split`].
+    ///
+    /// # Errors
+    /// [`FaceError::NotSupported`], naming what to use instead.
+    fn require_split(&self) -> Result<(), FaceError>;
     /// True if the registry line declares [`Entry::with_exact`].
     fn has_exact(&self) -> bool;
     /// The split estimate `request` asks for ([`crate::split::run`]).
@@ -316,6 +323,12 @@ pub trait LoadedGame: Send + Sync {
     /// # Errors
     /// [`FaceError::Golden`]: a mode the game does not have.
     fn replay_golden(&self, round: &GoldenRound) -> Result<(u64, String), FaceError>;
+    /// Checks the configuration of player sessions in `mode` before any work
+    /// ([`crate::session::check`]).
+    ///
+    /// # Errors
+    /// [`FaceError::UnknownMode`]; [`FaceError::Sim`] for a configuration it refuses.
+    fn check_sessions(&self, mode: &str, config: &SessionConfig) -> Result<(), FaceError>;
     /// Player sessions in `mode` ([`crate::session::check`], then
     /// [`crate::session::sessions`]).
     ///
@@ -441,6 +454,24 @@ fn model_rtp(source: ModelSource<'_>) -> Option<TargetRtp> {
     }
 }
 
+impl<G: Game> Entry<G> {
+    /// What [`GameEntry::split`] says of a game without [`Entry::with_split`].
+    fn no_split(&self) -> FaceError {
+        FaceError::NotSupported {
+            game: G::NAME,
+            what: format!(
+                "split estimates a game whose free spins are played apart from its base game, which {} is not",
+                G::NAME
+            ),
+            instead: if self.exact {
+                format!("{}'s RTP is exact: `exact {}`", G::TITLE, G::NAME)
+            } else {
+                format!("simulate {} by whole rounds: `sim {}`", G::TITLE, G::NAME)
+            },
+        }
+    }
+}
+
 /// The mode of `G` called `name`.
 ///
 /// # Errors
@@ -511,9 +542,6 @@ impl<G: Game + Send + 'static> GameEntry for Entry<G> {
         Ok(Box::new(Loaded { game, target }))
     }
 
-    fn has_split(&self) -> bool {
-        self.split.is_some()
-    }
 
     fn has_exact(&self) -> bool {
         self.exact
@@ -526,18 +554,14 @@ impl<G: Game + Send + 'static> GameEntry for Entry<G> {
     ) -> Result<SplitDone, FaceError> {
         match self.split {
             Some(split) => split(request, watch),
-            None => Err(FaceError::NotSupported {
-                game: G::NAME,
-                what: format!(
-                    "split estimates a game whose free spins are played apart from its base game, which {} is not",
-                    G::NAME
-                ),
-                instead: if self.exact {
-                    format!("{}'s RTP is exact: `exact {}`", G::TITLE, G::NAME)
-                } else {
-                    format!("simulate {} by whole rounds: `sim {}`", G::TITLE, G::NAME)
-                },
-            }),
+            None => Err(self.no_split()),
+        }
+    }
+
+    fn require_split(&self) -> Result<(), FaceError> {
+        match self.split {
+            Some(_) => Ok(()),
+            None => Err(self.no_split()),
         }
     }
 
@@ -617,6 +641,11 @@ impl<G: Game + Send + 'static> LoadedGame for Loaded<G> {
 
     fn replay_golden(&self, round: &GoldenRound) -> Result<(u64, String), FaceError> {
         Ok(slot_core::golden::replay(&self.game, round)?)
+    }
+
+    fn check_sessions(&self, mode: &str, config: &SessionConfig) -> Result<(), FaceError> {
+        crate::session::check::<G>(mode_named::<G>(mode)?, config)?;
+        Ok(())
     }
 
     fn sessions(&self, mode: &str, config: &SessionConfig) -> Result<SessionReport, FaceError> {
