@@ -4,7 +4,7 @@
 //! runner's help and of a catalog of reports), [`named`] one game by its command-line name.
 //! Each game is a [`GameEntry`] (`slot_sim::face`): its facts by name, its models loaded to
 //! simulate, replay a round or play a round from a given grid, and the capabilities its
-//! registry line declares (`with_split`, `with_exact`, `with_tuner`), without a `match` over
+//! registry line declares (`with_split`, `with_exact`), without a `match` over
 //! the game types.
 //!
 //! ```

@@ -11,11 +11,10 @@
 //!
 //! What only some games can do is declared in the registry line by capability builders
 //! (`const fn`s, each on the trait the capability needs): [`Entry::with_split`] (a
-//! [`SplitGame`]: the `split` estimate, and certification by it), [`Entry::with_exact`] (the RTP
-//! is certified exactly, from the model, and never by rounds), [`Entry::with_tuner`] (the
-//! game's tuner, a [`Tuner`]). The face then answers [`GameEntry::split`],
-//! [`GameEntry::certify_method`], [`GameEntry::tuner`] for any game, and refuses what a game
-//! cannot do with [`FaceError::NotSupported`], naming what to use instead.
+//! [`SplitGame`]: the `split` estimate, and certification by it) and [`Entry::with_exact`]
+//! (the RTP is certified exactly, from the model, and never by rounds). The face then answers
+//! [`GameEntry::split`] and [`GameEntry::certify_method`] for any game, and refuses what a
+//! game cannot do with [`FaceError::NotSupported`], naming what to use instead.
 //!
 //! Modes are named as in reports and on the command line (`love`, `ante`, `standard`);
 //! money is in hundredths of the paytable's bet, as everywhere.
@@ -124,65 +123,6 @@ pub struct SplitDone {
     pub json: Option<String>,
 }
 
-/// A game's tuner ([`Entry::with_tuner`]): re-tunes a model's knobs to its target, or derives
-/// the variant of a target RTP, printing its steps through `out`. Object safe: a registry
-/// line holds a `&'static dyn Tuner`.
-pub trait Tuner: Send + Sync {
-    /// Runs the tuner for `request`, writing each line it prints to `out`.
-    ///
-    /// # Errors
-    /// [`TuneError`]: an option the tuner does not take, a target out of range, a run that
-    /// did not finish.
-    fn tune(
-        &self,
-        request: &TuneRequest<'_>,
-        out: &mut dyn FnMut(&str),
-    ) -> Result<TuneDone, TuneError>;
-}
-
-/// What a tuner is asked ([`Tuner::tune`]).
-#[derive(Clone, Debug)]
-pub struct TuneRequest<'a> {
-    /// The model to start from, by name or file (`None`: the published one).
-    pub model: Option<&'a str>,
-    /// The mode, by name (`None`: every mode the tuner tunes).
-    pub mode: Option<&'a str>,
-    /// Derive the variant of this RTP (with its shape and file) instead of re-tuning.
-    pub target_rtp: Option<TargetRtp>,
-    /// Rounds per evaluation of a candidate (base games for a split tuner), at least 1.
-    pub rounds: u64,
-    /// Seed (the same for every candidate: a paired comparison).
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: usize,
-    /// The command line that made the variant (its file's record).
-    pub command: String,
-}
-
-/// What a tuner gives back: nothing more than its lines, or a variant's file (JSON, read
-/// back by its reader) and whether it holds the published variant's shape.
-#[derive(Clone, Debug, Default)]
-pub struct TuneDone {
-    /// The variant file, pretty JSON, if a variant was derived.
-    pub variant_file: Option<String>,
-    /// Whether the variant holds every bound of its shape (true without a variant).
-    pub shape_held: bool,
-}
-
-/// Why a tuner did not finish.
-#[derive(Debug, thiserror::Error)]
-pub enum TuneError {
-    /// An option the tuner refuses, or a target it cannot reach, named.
-    #[error("{0}")]
-    Refused(String),
-    /// Through the face (a mode, a model).
-    #[error(transparent)]
-    Face(#[from] FaceError),
-    /// A run of the simulation library.
-    #[error(transparent)]
-    Sim(#[from] SimError),
-}
-
 /// Which math model to load ([`GameEntry::load`]), as the runner's `--model` and `--rtp`
 /// and [`crate::models::choose`] take it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -266,11 +206,6 @@ pub trait GameEntry: Send + Sync {
     /// # Errors
     /// [`FaceError::NotSupported`] for whole rounds of a game certified exactly.
     fn certify_method(&self, whole_rounds: bool) -> Result<CertifyMethod, FaceError>;
-    /// The game's tuner ([`Entry::with_tuner`]).
-    ///
-    /// # Errors
-    /// [`FaceError::NotSupported`] for a game without one.
-    fn tuner(&self) -> Result<&'static dyn Tuner, FaceError>;
 }
 
 impl std::fmt::Debug for dyn GameEntry {
@@ -349,7 +284,6 @@ pub struct Entry<G> {
     golden_file: Option<&'static str>,
     split: Option<SplitFn>,
     exact: bool,
-    tuner: Option<&'static dyn Tuner>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -362,7 +296,6 @@ impl<G> Entry<G> {
             golden_file: None,
             split: None,
             exact: false,
-            tuner: None,
             game: PhantomData,
         }
     }
@@ -373,13 +306,6 @@ impl<G> Entry<G> {
     #[must_use]
     pub const fn with_exact(mut self) -> Self {
         self.exact = true;
-        self
-    }
-
-    /// This entry with its tuner (`tune`).
-    #[must_use]
-    pub const fn with_tuner(mut self, tuner: &'static dyn Tuner) -> Self {
-        self.tuner = Some(tuner);
         self
     }
 
@@ -579,14 +505,6 @@ impl<G: Game + Send + 'static> GameEntry for Entry<G> {
             (false, true, _) => Ok(CertifyMethod::Exact),
             (false, false, true) => Ok(CertifyMethod::Split),
         }
-    }
-
-    fn tuner(&self) -> Result<&'static dyn Tuner, FaceError> {
-        self.tuner.ok_or_else(|| FaceError::NotSupported {
-            game: G::NAME,
-            what: format!("{} has no tuner", G::NAME),
-            instead: format!("change its model by hand and check it: `sim {}`", G::NAME),
-        })
     }
 }
 

@@ -50,9 +50,8 @@ pub fn tune(a: &TuneArgs) -> CliResult {
         n if n == ::moon_princess::MoonPrincess::NAME => moon_princess::tune(a),
         n if n == ::wish_upon_a_star::WishUponAStar::NAME => wish_upon_a_star::tune(a),
         n if n == ::starlight_christmas::StarlightChristmas::NAME => starlight_christmas::tune(a),
-        _ => Err(a.game.tuner().err().map_or_else(
-            || crate::runner::CliError("no tuner".into()),
-            crate::runner::CliError::from,
-        )),
+        n => Err(crate::runner::CliError(format!(
+            "{n} has no tuner; change its model by hand and check it: `sim {n} --model FILE`"
+        ))),
     }
 }
