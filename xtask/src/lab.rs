@@ -7,7 +7,7 @@
 
 use crate::commands::{DEFAULT_SEED, game_of};
 use crate::runner::{self, CliError, CliResult};
-use crate::GameEntryRef as GameArg;
+use crate::GameEntryRef;
 use slot_games::with_game;
 use clap::{Args, Subcommand};
 use slot_core::Game;
@@ -24,7 +24,7 @@ use std::process::{Command, Stdio};
 pub struct LabKitArgs {
     /// The game.
     #[arg(value_parser = crate::game_arg())]
-    pub game: GameArg,
+    pub game: GameEntryRef,
     /// Moon Princess: the free-spin pick (default love).
     #[arg(long, value_enum)]
     pub choice: Option<crate::Choice>,
@@ -142,7 +142,7 @@ pub enum EquivalenceCmd {
 pub struct MonitorArgs {
     /// The game.
     #[arg(value_parser = crate::game_arg())]
-    pub game: GameArg,
+    pub game: GameEntryRef,
     /// Moon Princess: the free-spin pick the stake level's rounds were played with (required:
     /// each pick has its own certified RTP and sd).
     #[arg(long, value_enum)]
@@ -206,7 +206,7 @@ fn report_file(path: &Path) -> Result<Report, CliError> {
 
 /// The mean and sd of `mode_name` from a `sim --json` report (`monitor --report`), which
 /// must be of `game` and that mode.
-fn certified_by_report(game: GameArg, mode_name: &str, path: &Path) -> Result<Certified, CliError> {
+fn certified_by_report(game: GameEntryRef, mode_name: &str, path: &Path) -> Result<Certified, CliError> {
     let r = report_file(path)?;
     if r.par.game != game_name(game) || r.par.mode != mode_name {
         return Err(CliError(format!(
@@ -244,7 +244,7 @@ fn certified<G: Game>(
     Ok(slot_sim::evidence::certified(&root(), &game, mode)?)
 }
 
-fn game_name(game: GameArg) -> &'static str {
+fn game_name(game: GameEntryRef) -> &'static str {
     game.name()
 }
 
@@ -426,7 +426,7 @@ fn output(cmd: &str, args: &[&str]) -> Option<String> {
 }
 
 /// The crate docs of a game (its rules), from its `lib.rs`.
-fn rules_text(game: GameArg) -> Option<String> {
+fn rules_text(game: GameEntryRef) -> Option<String> {
     // A game's crate folder is its command-line name with `_` for `-`.
     let dir = game.name().replace('-', "_");
     let text = std::fs::read_to_string(root().join("crates").join(dir).join("src/lib.rs")).ok()?;
