@@ -223,7 +223,8 @@ fn _simulate<'py>(
         // A variant file names its own target (as the runner's `sim` judges it).
         report.target_rtp = target.fraction();
         report_parts(py, &report)
-    }).map_err(unknown)?
+    })
+    .map_err(unknown)?
 }
 
 /// Plays the first `n` rounds of the simulator's sequence of `seed`; per-round arrays.
@@ -259,7 +260,8 @@ fn _rounds<'py>(
         let columns = interruptible(py, |stop| play_rounds(&game, mode, seed, n, threads, stop))?
             .map_err(|e| error(Kind::Simulation, e))?;
         rounds_dict::<G>(py, columns)
-    }).map_err(unknown)?
+    })
+    .map_err(unknown)?
 }
 
 /// Round `round` of seed `seed`: its event log as `play --json` prints it (a JSON string).
@@ -290,7 +292,8 @@ fn _play(
         let game = game_of::<G>(model, rtp.as_deref())?;
         let (_, log) = replay_game_round(&game, mode, seed, round);
         Ok(log.to_json())
-    }).map_err(unknown)?
+    })
+    .map_err(unknown)?
 }
 
 /// A grid evaluated alone, as `eval --json` prints it (a JSON string).
@@ -438,8 +441,7 @@ fn _tune<'py>(
             })?;
             made.map_err(|e| error(Kind::Config, e.to_string()))
                 .and_then(|f| {
-                    serde_json::to_string_pretty(&f)
-                        .map_err(|e| error(Kind::Model, e.to_string()))
+                    serde_json::to_string_pretty(&f).map_err(|e| error(Kind::Model, e.to_string()))
                 })
         }
         "wish-upon-a-star" => {
@@ -463,15 +465,15 @@ fn _tune<'py>(
                 )
                 .map_err(|e| e.to_string())
             })?;
-            made.map_err(|e| error(Kind::Config, e))
-                .and_then(|f| {
-                    serde_json::to_string_pretty(&f)
-                        .map_err(|e| error(Kind::Model, e.to_string()))
-                })
+            made.map_err(|e| error(Kind::Config, e)).and_then(|f| {
+                serde_json::to_string_pretty(&f).map_err(|e| error(Kind::Model, e.to_string()))
+            })
         }
         name => Err(error(
             Kind::Config,
-            format!("tune: {name}'s tuner is still the runner's (cargo xtask tune {name} --target-rtp R)"),
+            format!(
+                "tune: {name}'s tuner is still the runner's (cargo xtask tune {name} --target-rtp R)"
+            ),
         )),
     };
     file

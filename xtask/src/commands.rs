@@ -110,7 +110,9 @@ pub fn mode_name(
             Some(&m) => Ok(m),
             None => Err(CliError(format!(
                 "--mode {}",
-                game.cost(name).err().map_or_else(String::new, |e| e.to_string())
+                game.cost(name)
+                    .err()
+                    .map_or_else(String::new, |e| e.to_string())
             ))),
         },
         None => mode_named_by(game.name(), &modes, game.mode_is_pick(), choice, ante),
@@ -395,11 +397,7 @@ pub fn split(a: &SplitArgs) -> CliResult {
         a.rounds, a.seed, a.features
     );
     // Progress: the base games, then each mode's features, counted as one sequence of games.
-    let modes = if asked {
-        1
-    } else {
-        entry.modes().len() as u64
-    };
+    let modes = if asked { 1 } else { entry.modes().len() as u64 };
     let progress = slot_sim::engine::Progress::default();
     let planned = a.features.saturating_mul(modes).saturating_add(a.rounds);
     let watch = Watch {

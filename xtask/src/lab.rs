@@ -5,12 +5,12 @@
 //! runner knows (the repository, the toolchain, the binary, the committed certification
 //! files) and prints.
 
+use crate::GameEntryRef;
 use crate::commands::{DEFAULT_SEED, game_of};
 use crate::runner::{self, CliError, CliResult};
-use crate::GameEntryRef;
-use slot_games::with_game;
 use clap::{Args, Subcommand};
 use slot_core::Game;
+use slot_games::with_game;
 use slot_sim::equivalence::{self, EquivalenceRecord};
 use slot_sim::labkit::{self, KitInputs};
 use slot_sim::monitor::{self, Certified};
@@ -206,7 +206,11 @@ fn report_file(path: &Path) -> Result<Report, CliError> {
 
 /// The mean and sd of `mode_name` from a `sim --json` report (`monitor --report`), which
 /// must be of `game` and that mode.
-fn certified_by_report(game: GameEntryRef, mode_name: &str, path: &Path) -> Result<Certified, CliError> {
+fn certified_by_report(
+    game: GameEntryRef,
+    mode_name: &str,
+    path: &Path,
+) -> Result<Certified, CliError> {
     let r = report_file(path)?;
     if r.par.game != game_name(game) || r.par.mode != mode_name {
         return Err(CliError(format!(

@@ -97,8 +97,7 @@ fn play_grid_plays_the_round_from_that_grid() {
         a.extend_from_slice(extra);
         a
     };
-    let from_grid: serde_json::Value =
-        serde_json::from_str(&ok(&args(&["--grid", grid]))).unwrap();
+    let from_grid: serde_json::Value = serde_json::from_str(&ok(&args(&["--grid", grid]))).unwrap();
     let events = from_grid["events"].as_array().unwrap();
     assert_eq!(events[0]["event"], "landed", "{from_grid}");
     assert_eq!(events[0]["grid"], grid, "{from_grid}");

@@ -198,8 +198,7 @@ pub trait GameEntry: Send + Sync {
     /// [`FaceError::NotSupported`] for a game without [`Entry::with_split`];
     /// [`FaceError::UnknownMode`], [`FaceError::Model`], [`FaceError::Sim`] as
     /// [`crate::split::run`]; [`FaceError::SplitRecord`].
-    fn split(&self, request: &SplitRequest<'_>, watch: Watch<'_>)
-    -> Result<SplitDone, FaceError>;
+    fn split(&self, request: &SplitRequest<'_>, watch: Watch<'_>) -> Result<SplitDone, FaceError>;
     /// How `certify` certifies the game: by whole rounds if `whole_rounds`, else its own way
     /// (exactly, by the split estimate, else by whole rounds).
     ///
@@ -468,16 +467,11 @@ impl<G: Game + Send + 'static> GameEntry for Entry<G> {
         Ok(Box::new(Loaded { game, target }))
     }
 
-
     fn has_exact(&self) -> bool {
         self.exact
     }
 
-    fn split(
-        &self,
-        request: &SplitRequest<'_>,
-        watch: Watch<'_>,
-    ) -> Result<SplitDone, FaceError> {
+    fn split(&self, request: &SplitRequest<'_>, watch: Watch<'_>) -> Result<SplitDone, FaceError> {
         match self.split {
             Some(split) => split(request, watch),
             None => Err(self.no_split()),

@@ -1,9 +1,9 @@
 //! Runner commands of Moon Princess that are the game's own: `eval` (a grid's whole tumble
 //! sequence) and `tune` (each pick's free-spin knob).
 
+use crate::TuneArgs;
 use crate::commands::mode_of;
 use crate::runner::{self, CliError, CliResult};
-use crate::TuneArgs;
 use moon_princess::math_model::FREE_WEIGHT_TOTAL;
 use moon_princess::tuning::RULE;
 use moon_princess::{MoonPrincess, Pick};

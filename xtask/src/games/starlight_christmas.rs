@@ -1,8 +1,8 @@
 //! Runner commands of Starlight Christmas.
 
+use crate::TuneArgs;
 use crate::commands::{game_of, mode_of};
 use crate::runner::{self, CliError, CliResult};
-use crate::TuneArgs;
 use slot_core::Game as _;
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::{BetMode, StarlightChristmas};
