@@ -1,19 +1,16 @@
 //! The commands that are the same for every game, written once over the registry's face
 //! ([`slot_games::GameEntry`], [`slot_sim::face::LoadedGame`]): `sim`, `play`, `eval`,
-//! `split`, `certify`'s dispatch, `merge`, `session`, `golden`, and the choice of a game's
+//! `split`, `merge`, `session`, `golden`, and the choice of a game's
 //! mode from the arguments. The work is done by the libraries; each command parses, calls
 //! and prints.
 
 use crate::progress::{Display, interrupt_flag};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin};
-use crate::{
-    CertifyArgs, Choice, EvalArgs, GameEntryRef, MergeArgs, PlayArgs, SessionArgs, SimArgs,
-    SplitArgs,
-};
+use crate::{Choice, EvalArgs, GameEntryRef, MergeArgs, PlayArgs, SessionArgs, SimArgs, SplitArgs};
 use slot_core::Game;
-use slot_core::game::{SplitGame, TargetRtp};
+use slot_core::game::TargetRtp;
 use slot_sim::engine::Progress;
-use slot_sim::face::{CertifyMethod, FaceError, ModelSource, SplitRequest, SplitVisitor};
+use slot_sim::face::{FaceError, ModelSource, SplitRequest};
 use slot_sim::run::{DEFAULT_MAX_ROUNDS, Extent};
 use slot_sim::{Catalog, Report, SimConfig, Watch};
 use std::path::{Path, PathBuf};
@@ -458,29 +455,6 @@ pub fn split(a: &SplitArgs) -> CliResult {
         slot_sim::files::write_atomic(path, text.as_bytes())?;
     }
     Ok(())
-}
-
-/// `certify`: the method the game's registry line allows ([`slot_games::GameEntry::
-/// certify_method`]: exact, whole rounds, or split), run by the certify module for the
-/// game's type.
-pub fn certify(a: &CertifyArgs) -> CliResult {
-    /// `certify_split` for a split game.
-    struct BySplit<'a>(&'a CertifyArgs);
-    impl SplitVisitor for BySplit<'_> {
-        type Output = CliResult;
-        fn visit<G: SplitGame + Send + 'static>(self) -> CliResult {
-            crate::certify::certify_split::<G>(self.0)
-        }
-    }
-    let name = a.game.name();
-    match a.game.certify_method(a.whole_rounds)? {
-        // `with_split` is declared only for a `SplitGame`: the visit happens.
-        CertifyMethod::Split => slot_games::visit_split(name, BySplit(a))?
-            .unwrap_or_else(|| Err(CliError(format!("{name} is no split game")))),
-        CertifyMethod::Exact | CertifyMethod::WholeRounds => {
-            slot_games::with_game!(name, G => crate::certify::certify::<G>(a))?
-        }
-    }
 }
 
 /// `merge`: reads and checks every report, checks that they are one game, mode and model and

@@ -700,7 +700,7 @@ fn main() -> ExitCode {
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),
         Cmd::Split(a) => commands::split(a),
-        Cmd::Certify(a) => commands::certify(a),
+        Cmd::Certify(a) => certify(a),
         Cmd::Merge(a) => commands::merge(a),
         Cmd::Schema(a) => codegen::schema(a.check),
         Cmd::Golden(a) => commands::golden(a.game),
@@ -731,6 +731,29 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `certify`: the method the game's registry line allows ([`slot_games::GameEntry::
+/// certify_method`]: exact, whole rounds, or split), run by the `certify` module for the
+/// game's type.
+fn certify(a: &CertifyArgs) -> runner::CliResult {
+    /// `certify_split` for a split game.
+    struct BySplit<'a>(&'a CertifyArgs);
+    impl slot_sim::face::SplitVisitor for BySplit<'_> {
+        type Output = runner::CliResult;
+        fn visit<G: slot_core::game::SplitGame + Send + 'static>(self) -> runner::CliResult {
+            crate::certify::certify_split::<G>(self.0)
+        }
+    }
+    let name = a.game.name();
+    match a.game.certify_method(a.whole_rounds)? {
+        // `with_split` is declared only for a `SplitGame`: the visit happens.
+        slot_sim::face::CertifyMethod::Split => slot_games::visit_split(name, BySplit(a))?
+            .unwrap_or_else(|| Err(runner::CliError(format!("{name} is no split game")))),
+        slot_sim::face::CertifyMethod::Exact | slot_sim::face::CertifyMethod::WholeRounds => {
+            slot_games::with_game!(name, G => crate::certify::certify::<G>(a))?
         }
     }
 }
