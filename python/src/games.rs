@@ -13,57 +13,27 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-/// The three games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameId {
-    /// `moon-princess`.
-    MoonPrincess,
-    /// `wish-upon-a-star`.
-    WishUponAStar,
-    /// `starlight-christmas`.
-    StarlightChristmas,
+/// A game of the registry ([`slot_games::all`]): its entry, through which its facts are read
+/// and its type reached ([`slot_games::with_game!`]).
+pub type GameId = &'static dyn slot_games::GameEntry;
+
+/// The game called `name` (its command-line name; `_` may stand for `-`).
+pub fn named(name: &str) -> PyResult<GameId> {
+    slot_games::named(&name.replace('_', "-")).map_err(|_| {
+        error(
+            Kind::Config,
+            format!(
+                "game: there is no game '{name}'; the games are {}",
+                slot_games::names().join(", ")
+            ),
+        )
+    })
 }
 
-impl GameId {
-    /// Every game, in the runner's order.
-    pub const ALL: [GameId; 3] = [
-        GameId::MoonPrincess,
-        GameId::WishUponAStar,
-        GameId::StarlightChristmas,
-    ];
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        crate::with_game!(self, G => G::NAME)
-    }
-
-    /// The game called `name` (its command-line name; `_` may stand for `-`).
-    pub fn named(name: &str) -> PyResult<GameId> {
-        let wanted = name.replace('_', "-");
-        GameId::ALL
-            .into_iter()
-            .find(|g| g.name() == wanted)
-            .ok_or_else(|| {
-                let names = slot_games::names();
-                error(
-                    Kind::Config,
-                    format!(
-                        "game: there is no game '{name}'; the games are {}",
-                        names.join(", ")
-                    ),
-                )
-            })
-    }
-
-    /// The registry's entry of this game ([`slot_games::named`]).
-    pub fn entry(self) -> &'static dyn slot_games::GameEntry {
-        slot_games::named(self.name()).expect("every game of the module is registered")
-    }
-
-    /// The rounds of `sim` without `--rounds` (the registry's, as the runner's).
-    pub fn default_rounds(self) -> u64 {
-        self.entry().default_rounds()
-    }
+/// The error of a type dispatch for a name not in the registry (never for a [`GameId`],
+/// which is the registry's).
+pub fn unknown(e: slot_games::UnknownGame) -> PyErr {
+    error(Kind::Config, format!("game: {e}"))
 }
 
 /// Every game of the registry, for reading reports ([`slot_games::catalog`]).

@@ -1,8 +1,9 @@
 //! `slot_math._slot_math`: the compiled part of the Python package `slot_math`.
 //!
 //! A thin layer over the simulation library (`slot-sim`) and the three games, written once
-//! over [`slot_core::Game`] and dispatched on the game's name as the runner does (a match
-//! over the three game types, [`with_game!`]). The pure-Python layer (`slot_math/__init__.py`)
+//! over [`slot_core::Game`] and dispatched on the game's name through the registry of games
+//! (`slot_games`: its entries' facts, and [`slot_games::with_game!`] for code generic over
+//! the game type), as the runner does. The pure-Python layer (`slot_math/__init__.py`)
 //! wraps what these functions return: the report class, `fractions.Fraction`, the exception
 //! classes (`slot_math/_errors.py`), which are raised from here with the Rust error's message.
 //!
@@ -15,7 +16,7 @@ mod games;
 
 use crate::convert::{exact_parts, json_to_py, report_parts, rounds_dict};
 use crate::errors::{Kind, error};
-use crate::games::{GameId, game_info, game_of, interruptible, mode_of, play_rounds};
+use crate::games::{game_info, game_of, interruptible, mode_of, named, play_rounds, unknown};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use slot_core::Game;
@@ -24,27 +25,6 @@ use slot_sim::run::MAX_THREADS;
 use slot_sim::stats::ConfidenceLevel;
 use slot_sim::{Report, SimConfig, Watch};
 use std::path::{Path, PathBuf};
-
-/// Runs `$body` with `$G` the game type of `$id` (a [`GameId`]).
-macro_rules! with_game {
-    ($id:expr, $G:ident => $body:expr) => {
-        match $id {
-            $crate::games::GameId::MoonPrincess => {
-                type $G = moon_princess::MoonPrincess;
-                $body
-            }
-            $crate::games::GameId::WishUponAStar => {
-                type $G = wish_upon_a_star::WishUponAStar;
-                $body
-            }
-            $crate::games::GameId::StarlightChristmas => {
-                type $G = starlight_christmas::StarlightChristmas;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_game;
 
 /// What a Python value is, for an error message: its `repr`, or for a very long integer its
 /// number of digits.
@@ -123,6 +103,42 @@ fn threads_arg(threads: Option<Bound<'_, PyAny>>) -> PyResult<usize> {
     }
 }
 
+/// The rounds, seed and thread count of a run, as Python gives them ([`run_args`]).
+struct RunArgs {
+    /// Rounds (at least 1).
+    rounds: u64,
+    /// The seed.
+    seed: u64,
+    /// Threads; 0: every core.
+    threads: usize,
+}
+
+/// The run settings of `_simulate` and `_tune`: `rounds` from 1 to 2**64 - 1 (`None`: the
+/// registry's default rounds of the game), the seed ([`seed_arg`]) and the threads
+/// ([`threads_arg`]), checked in that order.
+fn run_args(
+    id: games::GameId,
+    rounds: Option<Bound<'_, PyAny>>,
+    seed: Option<Bound<'_, PyAny>>,
+    threads: Option<Bound<'_, PyAny>>,
+) -> PyResult<RunArgs> {
+    let rounds = match rounds {
+        Some(r) => count(
+            "rounds",
+            &r,
+            1,
+            u64::MAX,
+            &format!("must be from 1 to {TO_U64}"),
+        )?,
+        None => id.default_rounds(),
+    };
+    Ok(RunArgs {
+        rounds,
+        seed: seed_arg(seed)?,
+        threads: threads_arg(threads)?,
+    })
+}
+
 /// The RTP variant asked for, as text (`96.0`, `"96.00"`), for [`game_of`]: exact, since a
 /// float's shortest text is what was typed.
 fn rtp_text(rtp: Option<Bound<'_, PyAny>>) -> PyResult<Option<String>> {
@@ -161,19 +177,12 @@ fn _simulate<'py>(
     shard: Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
     detail: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let id = GameId::named(game)?;
-    let rounds = match rounds {
-        Some(r) => count(
-            "rounds",
-            &r,
-            1,
-            u64::MAX,
-            &format!("must be from 1 to {TO_U64}"),
-        )?,
-        None => id.default_rounds(),
-    };
-    let seed = seed_arg(seed)?;
-    let threads = threads_arg(threads)?;
+    let id = named(game)?;
+    let RunArgs {
+        rounds,
+        seed,
+        threads,
+    } = run_args(id, rounds, seed, threads)?;
     let gof_rounds = match gof_rounds {
         None => 0,
         Some(g) => count(
@@ -204,7 +213,7 @@ fn _simulate<'py>(
     };
     config.check().map_err(errors::sim_error)?;
     let rtp = rtp_text(rtp)?;
-    with_game!(id, G => {
+    slot_games::with_game!(id.name(), G => {
         let mode = mode_of::<G>(mode, pick)?;
         let (game, target) = games::load::<G>(model, rtp.as_deref())?;
         let mut report = interruptible(py, |stop| {
@@ -215,6 +224,7 @@ fn _simulate<'py>(
         report.target_rtp = target.fraction();
         report_parts(py, &report)
     })
+    .map_err(unknown)?
 }
 
 /// Plays the first `n` rounds of the simulator's sequence of `seed`; per-round arrays.
@@ -233,7 +243,7 @@ fn _rounds<'py>(
     rtp: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rtp = rtp_text(rtp)?;
-    let id = GameId::named(game)?;
+    let id = named(game)?;
     // Every round takes under 100 bytes of arrays: a bound far beyond memory, below usize.
     let n = count(
         "n",
@@ -244,13 +254,14 @@ fn _rounds<'py>(
     )?;
     let seed = seed_arg(seed)?;
     let threads = threads_arg(threads)?;
-    with_game!(id, G => {
+    slot_games::with_game!(id.name(), G => {
         let mode = mode_of::<G>(mode, pick)?;
         let game = game_of::<G>(model, rtp.as_deref())?;
         let columns = interruptible(py, |stop| play_rounds(&game, mode, seed, n, threads, stop))?
             .map_err(|e| error(Kind::Simulation, e))?;
         rounds_dict::<G>(py, columns)
     })
+    .map_err(unknown)?
 }
 
 /// Round `round` of seed `seed`: its event log as `play --json` prints it (a JSON string).
@@ -267,7 +278,7 @@ fn _play(
     rtp: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let rtp = rtp_text(rtp)?;
-    let id = GameId::named(game)?;
+    let id = named(game)?;
     let seed = seed_arg(Some(seed))?;
     let round = count(
         "round",
@@ -276,12 +287,13 @@ fn _play(
         u64::MAX,
         &format!("must be from 0 (the first round) to {TO_U64}"),
     )?;
-    with_game!(id, G => {
+    slot_games::with_game!(id.name(), G => {
         let mode = mode_of::<G>(mode, pick)?;
         let game = game_of::<G>(model, rtp.as_deref())?;
         let (_, log) = replay_game_round(&game, mode, seed, round);
         Ok(log.to_json())
     })
+    .map_err(unknown)?
 }
 
 /// A grid evaluated alone, as `eval --json` prints it (a JSON string).
@@ -293,7 +305,7 @@ fn _evaluate(
     free_spins: bool,
     multiplier: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let id = GameId::named(game)?;
+    let id = named(game)?;
     // A multiplier beyond 64 bits is past every game's range: the game judges the nearest
     // 64-bit value, and its message names the value given. Not a whole number: refused here.
     let (multiplier, beyond) = match &multiplier {
@@ -316,7 +328,7 @@ fn _evaluate(
         free_spin: free_spins,
         multiplier,
     };
-    let r = with_game!(id, G => G::evaluate_grid_text(grid, options)).map_err(|e| {
+    let r = id.evaluate_grid(grid, options).map_err(|e| {
         let message = e.to_string();
         let message = match &beyond {
             Some((near, given)) => message.replace(near, given),
@@ -357,8 +369,8 @@ fn _exact<'py>(
     model: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let rtp = rtp_text(rtp)?;
-    let id = GameId::named(game)?;
-    if !matches!(id, GameId::WishUponAStar) {
+    let id = named(game)?;
+    if id.name() != <wish_upon_a_star::WishUponAStar as Game>::NAME {
         return Err(error(
             Kind::Config,
             format!(
@@ -389,7 +401,7 @@ fn _tune<'py>(
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<String> {
     use slot_core::variant::{HIGHEST_TUNED_TARGET, LOWEST_TUNED_TARGET, TargetRtp};
-    let id = GameId::named(game)?;
+    let id = named(game)?;
     let text = target_rtp.str()?.to_string();
     let target: TargetRtp = text
         .parse()
@@ -402,18 +414,12 @@ fn _tune<'py>(
             ),
         ));
     }
-    let rounds = match rounds {
-        Some(r) => count(
-            "rounds",
-            &r,
-            1,
-            u64::MAX,
-            &format!("must be from 1 to {TO_U64}"),
-        )?,
-        None => id.default_rounds(),
-    };
-    let seed = seed_arg(seed)?;
-    let threads = match threads_arg(threads)? {
+    let RunArgs {
+        rounds,
+        seed,
+        threads,
+    } = run_args(id, rounds, seed, threads)?;
+    let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         t => t,
     };
@@ -423,8 +429,8 @@ fn _tune<'py>(
         seed,
         threads,
     };
-    let file: Result<String, PyErr> = match id {
-        GameId::MoonPrincess => {
+    let file: Result<String, PyErr> = match id.name() {
+        "moon-princess" => {
             let req = slot_sim::ladder::VariantRequest {
                 target,
                 command,
@@ -435,11 +441,10 @@ fn _tune<'py>(
             })?;
             made.map_err(|e| error(Kind::Config, e.to_string()))
                 .and_then(|f| {
-                    serde_json::to_string_pretty(&f)
-                        .map_err(|e| error(Kind::Model, e.to_string()))
+                    serde_json::to_string_pretty(&f).map_err(|e| error(Kind::Model, e.to_string()))
                 })
         }
-        GameId::WishUponAStar => {
+        "wish-upon-a-star" => {
             use wish_upon_a_star::WishUponAStar;
             let made = interruptible(py, |_| -> Result<_, String> {
                 let tuned =
@@ -460,15 +465,15 @@ fn _tune<'py>(
                 )
                 .map_err(|e| e.to_string())
             })?;
-            made.map_err(|e| error(Kind::Config, e))
-                .and_then(|f| {
-                    serde_json::to_string_pretty(&f)
-                        .map_err(|e| error(Kind::Model, e.to_string()))
-                })
+            made.map_err(|e| error(Kind::Config, e)).and_then(|f| {
+                serde_json::to_string_pretty(&f).map_err(|e| error(Kind::Model, e.to_string()))
+            })
         }
-        GameId::StarlightChristmas => Err(error(
+        name => Err(error(
             Kind::Config,
-            "tune: starlight-christmas's tuner is still the runner's (cargo xtask tune starlight-christmas --target-rtp R)".to_string(),
+            format!(
+                "tune: {name}'s tuner is still the runner's (cargo xtask tune {name} --target-rtp R)"
+            ),
         )),
     };
     file
@@ -518,14 +523,14 @@ fn _merge<'py>(
 /// The games' command-line names.
 #[pyfunction]
 fn _games<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-    PyList::new(py, GameId::ALL.iter().map(|g| g.name()))
+    PyList::new(py, slot_games::names())
 }
 
 /// A game's facts: title, modes, picks, models, cap, sources, features, awards, targets.
 #[pyfunction]
 fn _game_info<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
-    let id = GameId::named(game)?;
-    let info = with_game!(id, G => game_info::<G>(id));
+    let id = named(game)?;
+    let info = slot_games::with_game!(id.name(), G => game_info::<G>(id)).map_err(unknown)?;
     json_to_py(py, &info.to_string())
 }
 

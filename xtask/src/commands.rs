@@ -1,17 +1,16 @@
-//! The commands that are the same for every game, written once over [`slot_core::Game`]:
-//! `sim`, `play`, `eval`, `split`, `merge`, `session`, `golden`, and the choice of a game's
-//! mode and model from the arguments. The work is done by the simulation library (`slot-sim`); this module only
-//! reads arguments, shows progress and prints.
+//! The commands that are the same for every game, written once over the registry's face
+//! ([`slot_games::GameEntry`], [`slot_sim::face::LoadedGame`]): `sim`, `play`, `eval`,
+//! `split`, `merge`, `session`, `golden`, and the choice of a game's
+//! mode from the arguments. The work is done by the libraries; each command parses, calls
+//! and prints.
 
 use crate::progress::{Display, interrupt_flag};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin};
-use crate::{
-    Choice, EvalArgs, Game as GameArg, MergeArgs, PlayArgs, SessionArgs, SimArgs, SplitArgs,
-};
+use crate::{Choice, EvalArgs, GameEntryRef, MergeArgs, PlayArgs, SessionArgs, SimArgs, SplitArgs};
 use slot_core::Game;
-use slot_core::game::{SplitGame, TargetRtp};
-use slot_core::replay::replay_game_round;
+use slot_core::game::TargetRtp;
 use slot_sim::engine::Progress;
+use slot_sim::face::{FaceError, ModelSource, SplitRequest};
 use slot_sim::run::{DEFAULT_MAX_ROUNDS, Extent};
 use slot_sim::{Catalog, Report, SimConfig, Watch};
 use std::path::{Path, PathBuf};
@@ -25,38 +24,28 @@ pub fn catalog() -> Catalog {
     slot_games::catalog()
 }
 
-/// Runs `$body` with `$G` the game type of the command-line game `$game`.
-#[macro_export]
-macro_rules! with_game {
-    ($game:expr, $G:ident => $body:expr) => {
-        match $game {
-            $crate::Game::MoonPrincess => {
-                type $G = moon_princess::MoonPrincess;
-                $body
-            }
-            $crate::Game::WishUponAStar => {
-                type $G = wish_upon_a_star::WishUponAStar;
-                $body
-            }
-            $crate::Game::StarlightChristmas => {
-                type $G = starlight_christmas::StarlightChristmas;
-                $body
-            }
-        }
-    };
+/// The model `--model` or `--rtp` names ([`ModelSource`]; the published one without either).
+pub fn source(model: Option<&str>, rtp: Option<TargetRtp>) -> ModelSource<'_> {
+    match (model, rtp) {
+        (Some(name), _) => ModelSource::Named(name),
+        (None, Some(rtp)) => ModelSource::Rtp(rtp),
+        (None, None) => ModelSource::Published,
+    }
 }
 
-/// Default rounds of `sim`: the registry's ([`slot_games::GameEntry::default_rounds`]).
-pub fn default_rounds(game: GameArg) -> u64 {
-    game.entry().default_rounds()
-}
-
-/// The mode `--choice` and `--ante` ask for: the pick named by `--choice`, `ante` for
-/// `--ante`, else the game's first mode.
+/// The name of the mode `--choice` and `--ante` ask for of the game `game` (its modes
+/// `modes`, the default first; `is_pick`: a mode is a pick made during the round): the pick
+/// named by `--choice`, `ante` for `--ante`, else the game's first mode.
 ///
 /// # Errors
 /// An option the game does not have, naming the game's modes.
-pub fn mode_of<G: Game>(choice: Option<Choice>, ante: bool) -> Result<G::Mode, CliError> {
+fn mode_named_by(
+    game: &str,
+    modes: &[&'static str],
+    is_pick: bool,
+    choice: Option<Choice>,
+    ante: bool,
+) -> Result<&'static str, CliError> {
     let (name, option) = match (choice, ante) {
         (Some(_), true) => {
             return Err(CliError(
@@ -65,48 +54,65 @@ pub fn mode_of<G: Game>(choice: Option<Choice>, ante: bool) -> Result<G::Mode, C
         }
         (Some(c), false) => (choice_name(c), "--choice"),
         (None, true) => ("ante", "--ante"),
-        (None, false) => return Ok(G::MODES[0]),
+        (None, false) => return Ok(modes[0]),
     };
-    G::mode_named(name).ok_or_else(|| {
-        let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
-        let asked = if option == "--ante" {
-            option.to_string()
-        } else {
-            format!("{option} {name}")
-        };
-        // How each mode is chosen on the command line, read from the game's modes as this
-        // function reads the options.
-        let how = if G::MODE_IS_PICK {
-            format!("--choice {}", modes.join(", "))
-        } else if G::mode_named("ante").is_some() {
-            format!("{}, or --ante", G::mode_name(G::MODES[0]))
-        } else {
-            "no option chooses a mode".to_string()
-        };
-        CliError(format!(
-            "{asked} is not an option of {}: its modes are {} ({how})",
-            G::NAME,
-            modes.join(", "),
-        ))
-    })
+    if let Some(&m) = modes.iter().find(|&&m| m == name) {
+        return Ok(m);
+    }
+    let asked = if option == "--ante" {
+        option.to_string()
+    } else {
+        format!("{option} {name}")
+    };
+    // How each mode is chosen on the command line, read from the game's modes as this
+    // function reads the options.
+    let how = if is_pick {
+        format!("--choice {}", modes.join(", "))
+    } else if modes.contains(&"ante") {
+        format!("{}, or --ante", modes[0])
+    } else {
+        "no option chooses a mode".to_string()
+    };
+    Err(CliError(format!(
+        "{asked} is not an option of {game}: its modes are {} ({how})",
+        modes.join(", "),
+    )))
 }
 
-/// The mode `--mode NAME` asks for (any game's mode by its name), else the one `--choice`
-/// or `--ante` ask for ([`mode_of`]; clap refuses `--mode` with either).
+/// The mode of `G` `--choice` and `--ante` ask for (as [`mode_name`] reads them).
 ///
 /// # Errors
-/// A name that is not one of the game's modes, naming them; as [`mode_of`].
-pub fn mode_chosen<G: Game>(
+/// An option the game does not have, naming the game's modes.
+pub fn mode_of<G: Game>(choice: Option<Choice>, ante: bool) -> Result<G::Mode, CliError> {
+    let modes: Vec<&'static str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+    let name = mode_named_by(G::NAME, &modes, G::MODE_IS_PICK, choice, ante)?;
+    Ok(slot_sim::face::mode_named::<G>(name)?)
+}
+
+/// The name of the mode of `game` that `--mode NAME` asks for (any game's mode by its
+/// name), else the one `--choice` or `--ante` ask for (clap refuses `--mode` with either).
+///
+/// # Errors
+/// A name that is not one of the game's modes, naming them; an option the game does not
+/// have.
+pub fn mode_name(
+    game: GameEntryRef,
     mode: Option<&str>,
     choice: Option<Choice>,
     ante: bool,
-) -> Result<G::Mode, CliError> {
+) -> Result<&'static str, CliError> {
+    let modes = game.modes();
     match mode {
-        Some(name) => {
-            Ok(slot_sim::face::mode_named::<G>(name)
-                .map_err(|e| CliError(format!("--mode {e}")))?)
-        }
-        None => mode_of::<G>(choice, ante),
+        Some(name) => match modes.iter().find(|&&m| m == name) {
+            Some(&m) => Ok(m),
+            None => Err(CliError(format!(
+                "--mode {}",
+                game.cost(name)
+                    .err()
+                    .map_or_else(String::new, |e| e.to_string())
+            ))),
+        },
+        None => mode_named_by(game.name(), &modes, game.mode_is_pick(), choice, ante),
     }
 }
 
@@ -161,9 +167,9 @@ fn extent_of(a: &SimArgs) -> Result<Extent, CliError> {
         }
         (None, Some(shard)) => Ok(Extent::Shard {
             shard,
-            rounds: a.rounds.unwrap_or(default_rounds(a.game)),
+            rounds: a.rounds.unwrap_or(a.game.default_rounds()),
         }),
-        (None, None) => Ok(Extent::Rounds(a.rounds.unwrap_or(default_rounds(a.game)))),
+        (None, None) => Ok(Extent::Rounds(a.rounds.unwrap_or(a.game.default_rounds()))),
     }
 }
 
@@ -220,10 +226,10 @@ fn sim_config(a: &SimArgs) -> Result<SimConfig, CliError> {
 /// `sim`: checks the arguments, prints a header (readable report only), plays (with progress
 /// on stderr and Ctrl-C honoured), prints the report (readable or `--json`) and writes the
 /// PAR files (`--out`).
-pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
-    let mode = mode_chosen::<G>(a.mode.as_deref(), a.choice, a.ante)?;
+pub fn sim(a: &SimArgs) -> CliResult {
+    let mode = mode_name(a.game, a.mode.as_deref(), a.choice, a.ante)?;
     let config = sim_config(a)?;
-    let (game, target) = load::<G>(a.model.as_deref(), a.rtp)?;
+    let game = a.game.load(source(a.model.as_deref(), a.rtp))?;
     let key = a
         .sign_key
         .as_deref()
@@ -232,9 +238,8 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
     let _out_dir = out_dir(a.out.as_deref())?;
     if !a.json {
         println!(
-            "{} ({}): {}, seed {}",
-            G::NAME,
-            G::mode_name(mode),
+            "{} ({mode}): {}, seed {}",
+            a.game.name(),
             config.describe(),
             config.seed
         );
@@ -242,7 +247,7 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
     let progress = Progress::default();
     let display = Display {
         planned: config.planned_rounds(),
-        cost: G::cost(mode),
+        cost: a.game.cost(mode)?,
         target_half_width: match config.extent {
             Extent::Precision { half_width, .. } => Some(half_width),
             _ => None,
@@ -255,12 +260,10 @@ pub fn sim<G: Game>(a: &SimArgs) -> CliResult {
         progress: Some(&progress),
         stop: Some(interrupt_flag()),
     };
-    let mut report = display.watch(&progress, || {
-        slot_sim::simulate(&game, mode, &config, watch)
-    })?;
+    let mut report = display.watch(&progress, || game.simulate(mode, &config, watch))?;
     // A variant file names its own target (not a checked field: the report is judged
     // against it, and its checksums do not change).
-    report.target_rtp = target.fraction();
+    report.target_rtp = game.target_rtp().fraction();
     if let Some(key) = &key {
         report.sign(key);
     }
@@ -303,16 +306,20 @@ pub fn print_report(report: &Report, json: bool) {
     }
 }
 
-/// `play`: round K of seed S step by step (or its event log as JSON).
-pub fn play<G: Game>(a: &PlayArgs) -> CliResult {
-    let mode = mode_chosen::<G>(a.mode.as_deref(), a.choice, a.ante)?;
-    let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
-    let (out, log) = replay_game_round(&game, mode, a.seed, a.round);
+/// `play`: round K of seed S step by step (or its event log as JSON); with `--grid`, the
+/// round played from that grid ([`slot_sim::face::LoadedGame::play_from_grid`]).
+pub fn play(a: &PlayArgs) -> CliResult {
+    let entry = a.game;
+    let mode = mode_name(entry, a.mode.as_deref(), a.choice, a.ante)?;
+    let game = entry.load(source(a.model.as_deref(), a.rtp))?;
+    let (win, log) = match &a.grid {
+        Some(grid) => game.play_from_grid(mode, grid, a.seed, a.round)?,
+        None => game.replay(mode, a.seed, a.round)?,
+    };
     if !a.json {
         println!(
-            "{} ({}), seed {}, round {}",
-            G::NAME,
-            G::mode_name(mode),
+            "{} ({mode}), seed {}, round {}",
+            entry.name(),
             a.seed,
             a.round
         );
@@ -321,31 +328,42 @@ pub fn play<G: Game>(a: &PlayArgs) -> CliResult {
     if !a.json {
         // Money is in hundredths of the paytable's bet: the base bet of a game whose modes
         // stake more than it (Starlight Christmas's ante).
-        let bet = if G::MODES.iter().any(|&m| G::cost(m) != 100) {
+        let modes = entry.modes();
+        let bet = if modes.iter().any(|m| entry.cost(m).is_ok_and(|c| c != 100)) {
             "base bet"
         } else {
             "bet"
         };
         println!(
             "stake {:.2} x {bet}, win {:.2} x {bet}",
-            G::cost(mode) as f64 / 100.0,
-            G::win(&out).hundredths() as f64 / 100.0
+            entry.cost(mode)? as f64 / 100.0,
+            win.hundredths() as f64 / 100.0
         );
     }
     Ok(())
 }
 
 /// `split`: each mode's RTP as B + q V from base games and features played apart
-/// ([`slot_sim::split`]). Prints the figures; `--out` writes the record with its sums.
-pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
+/// ([`slot_sim::split`], through [`slot_games::GameEntry::split`]). Prints the figures;
+/// `--out` writes the record with its sums.
+pub fn split(a: &SplitArgs) -> CliResult {
+    let entry = a.game;
+    entry.require_split()?;
     let threads = runner::threads(a.threads)?;
     let every = progress_every(a.progress_seconds)?;
-    let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
-    let chosen = mode_of::<G>(a.choice, a.ante)?;
-    let modes: Vec<G::Mode> = match (G::BASE_BY_MODE, a.choice) {
-        (true, _) | (false, Some(_)) => vec![chosen],
-        (false, None) => G::MODES.to_vec(),
-    };
+    let source = source(a.model.as_deref(), a.rtp);
+    // The model is read before anything else is checked or played.
+    entry.load(source)?;
+    let chosen = mode_named_by(
+        entry.name(),
+        &entry.modes(),
+        entry.mode_is_pick(),
+        a.choice,
+        a.ante,
+    )?;
+    // One mode when one is asked for; else every mode (the first where the mode changes
+    // the base game).
+    let asked = a.choice.is_some() || a.ante;
     // The record's file is checked writable before hours of play, so that writing it cannot
     // fail after them.
     if let Some(path) = &a.out {
@@ -353,7 +371,7 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
     }
     let command = format!(
         "cargo xtask split {} --rounds {} --features {} --seed {}{}{}",
-        G::NAME,
+        entry.name(),
         a.rounds,
         a.features,
         a.seed,
@@ -361,38 +379,46 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
             .map_or(String::new(), |c| format!(" --choice {}", choice_name(c))),
         if a.ante { " --ante" } else { "" }
     );
+    let request = SplitRequest {
+        source,
+        mode: asked.then_some(chosen),
+        rounds: a.rounds,
+        features: a.features,
+        seed: a.seed,
+        threads,
+        command,
+        json: a.out.is_some(),
+    };
     eprintln!(
         "base games: {} rounds, seed {}; then {} features per mode",
         a.rounds, a.seed, a.features
     );
     // Progress: the base games, then each mode's features, counted as one sequence of games.
+    let modes = if asked { 1 } else { entry.modes().len() as u64 };
     let progress = slot_sim::engine::Progress::default();
-    let planned = a
-        .features
-        .saturating_mul(modes.len() as u64)
-        .saturating_add(a.rounds);
+    let planned = a.features.saturating_mul(modes).saturating_add(a.rounds);
     let watch = Watch {
         progress: Some(&progress),
         stop: Some(interrupt_flag()),
     };
-    let record = Display::games(planned, a.quiet, every).watch(&progress, || {
-        let size = slot_sim::split::SplitConfig {
-            base_games: a.rounds,
-            features: a.features,
-            seed: a.seed,
-            threads,
-        };
-        slot_sim::split::run(&game, &modes, &size, command, watch)
-    })?;
+    let done = Display::games(planned, a.quiet, every)
+        .watch(&progress, || entry.split(&request, watch))
+        .map_err(|e| match (e, &a.out) {
+            (FaceError::SplitRecord(e), Some(path)) => {
+                CliError(format!("--out {}: {e}; not written", path.display()))
+            }
+            (e, _) => e.into(),
+        })?;
+    let record = &done.record;
     let b = &record.base;
     println!(
         "{} split estimate (model {}): {} base games (seed {}), {} features per {}",
-        G::NAME,
+        entry.name(),
         record.model_fingerprint,
         b.rounds,
         b.seed,
         a.features,
-        if G::MODE_IS_PICK { "pick" } else { "mode" }
+        if entry.mode_is_pick() { "pick" } else { "mode" }
     );
     for ((pick, e), f) in record.estimates().iter().zip(&record.picks) {
         println!(
@@ -413,7 +439,7 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
             ))
         );
     }
-    for (pick, c) in record.cap_odds::<G>() {
+    for (pick, c) in &done.cap_odds {
         println!(
             "  {pick:<6} cap: 1 in {:.4e} rounds (95 %: 1 in {:.4e} to {:.4e}; effective count {:.1}; unresolved share at most {:.1e}; base games alone never capped: at most {:.1e})",
             1.0 / c.probability,
@@ -424,11 +450,8 @@ pub fn split<G: SplitGame>(a: &SplitArgs) -> CliResult {
             c.unseen_base_bound
         );
     }
-    if let Some(path) = &a.out {
+    if let (Some(path), Some(text)) = (&a.out, &done.json) {
         // Read back as certify and monitor read records, then written whole or not at all.
-        let text = record
-            .to_checked_json::<G>()
-            .map_err(|e| CliError(format!("--out {}: {e}; not written", path.display())))?;
         slot_sim::files::write_atomic(path, text.as_bytes())?;
     }
     Ok(())
@@ -511,16 +534,21 @@ fn model_target(report: &Report, model: &str) -> Result<f64, CliError> {
 
 /// `golden <game>`: replays every listed round of the game's golden vectors
 /// ([`slot_core::golden::replay`]) and rewrites their file, printing what changed.
-pub fn golden<G: Game>(file: &str) -> CliResult {
-    use slot_core::golden::{read, replay, write};
+pub fn golden(entry: GameEntryRef) -> CliResult {
+    use slot_core::golden::{read, write};
+    let file = entry
+        .golden_file()
+        .ok_or_else(|| CliError(format!("{} has no golden vectors", entry.name())))?;
     let path = crate::codegen::workspace_root().join(file);
     let text = std::fs::read_to_string(&path)
         .map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
     let mut list = read(&text)?;
-    let game = game_of::<G>(None, None)?;
+    let game = entry.load(ModelSource::Published)?;
     let (mut wins, mut logs) = (0, 0);
     for g in &mut list {
-        let (win, digest) = replay(&game, g).map_err(|e| CliError(format!("{file}: {e}")))?;
+        let (win, digest) = game
+            .replay_golden(g)
+            .map_err(|e| CliError(format!("{file}: {e}")))?;
         if win != g.win {
             println!(
                 "{} seed {} round {}: win {} -> {win}",
@@ -542,12 +570,12 @@ pub fn golden<G: Game>(file: &str) -> CliResult {
 }
 
 /// `eval`: a grid evaluated alone by the game's rules ([`Game::evaluate_grid_text`]).
-pub fn eval<G: Game>(a: &EvalArgs) -> CliResult {
+pub fn eval(a: &EvalArgs) -> CliResult {
     let options = slot_core::game::EvalOptions {
         free_spin: a.free_spins,
         multiplier: a.multiplier,
     };
-    let r = G::evaluate_grid_text(&a.grid, options)?;
+    let r = a.game.evaluate_grid(&a.grid, options)?;
     let out = EvalOutput {
         wins: r
             .wins
@@ -569,9 +597,9 @@ pub fn eval<G: Game>(a: &EvalArgs) -> CliResult {
 }
 
 /// `session`: player sessions ([`slot_sim::session`]) printed, and written with `--out`.
-pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
-    let mode = mode_chosen::<G>(a.mode.as_deref(), a.choice, a.ante)?;
-    let game = game_of::<G>(a.model.as_deref(), a.rtp)?;
+pub fn session(a: &SessionArgs) -> CliResult {
+    let mode = mode_name(a.game, a.mode.as_deref(), a.choice, a.ante)?;
+    let game = a.game.load(source(a.model.as_deref(), a.rtp))?;
     let config = slot_sim::session::SessionConfig {
         balance: a.balance,
         bet: a.bet,
@@ -580,10 +608,13 @@ pub fn session<G: Game>(a: &SessionArgs) -> CliResult {
         seed: a.seed,
         threads: runner::threads(a.threads)?,
     };
-    slot_sim::session::check::<G>(mode, &config).map_err(|e| CliError(format!("--{e}")))?;
+    let setting = |e: FaceError| match e {
+        FaceError::Sim(e) => CliError(format!("--{e}")),
+        e => e.into(),
+    };
+    game.check_sessions(mode, &config).map_err(setting)?;
     let _out_dir = out_dir(a.out.as_deref())?;
-    let (report, _) = slot_sim::session::sessions(&game, mode, &config)
-        .map_err(|e| CliError(format!("--{e}")))?;
+    let report = game.sessions(mode, &config).map_err(setting)?;
     if a.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -713,14 +744,7 @@ pub fn finish_variant<M: serde::Serialize + serde::de::DeserializeOwned>(
                 + "\n";
             // Read back as `--model FILE` reads it before it is written (whole or not at
             // all): a file its reader refuses is never written.
-            let game: &'static str = [
-                moon_princess::MoonPrincess::NAME,
-                wish_upon_a_star::WishUponAStar::NAME,
-                starlight_christmas::StarlightChristmas::NAME,
-            ]
-            .into_iter()
-            .find(|g| *g == file.game)
-            .unwrap_or("an unknown game");
+            let game = slot_games::named(&file.game).map_or("an unknown game", |g| g.name());
             slot_core::variant::read_variant_file::<M>(game, &text).map_err(|e| {
                 CliError(format!(
                     "{}: the variant file made would be refused by its reader ({e}); not written",

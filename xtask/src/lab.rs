@@ -7,7 +7,8 @@
 
 use crate::commands::{DEFAULT_SEED, game_of, mode_of};
 use crate::runner::{self, CliError, CliResult};
-use crate::{Game as GameArg, with_game};
+use crate::GameEntryRef;
+use slot_games::with_game;
 use clap::{Args, Subcommand};
 use slot_core::Game;
 use slot_sim::Report;
@@ -21,7 +22,7 @@ use std::path::{Path, PathBuf};
 pub struct LabKitArgs {
     /// The game.
     #[arg(value_parser = crate::game_arg())]
-    pub game: GameArg,
+    pub game: GameEntryRef,
     /// Moon Princess: the free-spin pick (default love).
     #[arg(long, value_enum)]
     pub choice: Option<crate::Choice>,
@@ -139,7 +140,7 @@ pub enum EquivalenceCmd {
 pub struct MonitorArgs {
     /// The game.
     #[arg(value_parser = crate::game_arg())]
-    pub game: GameArg,
+    pub game: GameEntryRef,
     /// Moon Princess: the free-spin pick the stake level's rounds were played with (required:
     /// each pick has its own certified RTP and sd).
     #[arg(long, value_enum)]
@@ -199,7 +200,7 @@ fn report_file(path: &Path) -> Result<Report, CliError> {
 /// ([`monitor::certified_by_report`]); a verdict "outside" exits with status 1
 /// ([`crate::runner::fail_verdict`]) after printing.
 pub fn monitor(a: &MonitorArgs) -> CliResult {
-    let (name, mode, largest, cert) = with_game!(a.game, G => {
+    let (name, mode, largest, cert) = with_game!(a.game.name(), G => {
         let m = mode_of::<G>(a.choice, a.ante)?;
         monitor::require_pick::<G>(a.choice.is_some())?;
         if let Some(bet) = a.bet {
@@ -220,7 +221,7 @@ pub fn monitor(a: &MonitorArgs) -> CliResult {
             }
         };
         (G::NAME, G::mode_name(m), monitor::WinBound::of::<G>(m), cert)
-    });
+    })?;
     let c = monitor::check(&cert, &largest, a.rounds, a.staked, a.won)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&c)?);
@@ -243,9 +244,10 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
             equivalence::check_rounds(*rounds)?;
             crate::commands::probe_writable(out)?;
             let mut entries = Vec::new();
-            for game in GameArg::ALL {
-                entries
-                    .extend(with_game!(game, G => equivalence::record_game::<G>(*seed, *rounds)?));
+            for game in slot_games::all() {
+                entries.extend(
+                    with_game!(game.name(), G => equivalence::record_game::<G>(*seed, *rounds)?)?,
+                );
             }
             let record = EquivalenceRecord {
                 format: equivalence::FORMAT,
@@ -272,15 +274,14 @@ pub fn equivalence(a: &EquivalenceArgs) -> CliResult {
             let at = |e: &dyn std::fmt::Display| CliError(format!("{}: {e}", file.display()));
             let record = EquivalenceRecord::from_json(&text).map_err(|e| at(&e))?;
             for (i, e) in record.entries.iter().enumerate() {
-                let game = GameArg::named(&e.game).ok_or_else(|| {
-                    let names: Vec<&str> = GameArg::ALL.iter().map(|g| g.name()).collect();
+                let game = slot_games::named(&e.game).map_err(|_| {
                     at(&format!(
                         "entry {i} names the game '{}', which this runner does not have ({})",
                         e.game,
-                        names.join(", ")
+                        slot_games::names().join(", ")
                     ))
                 })?;
-                let replayed = with_game!(game, G => equivalence::replay::<G>(i, e));
+                let replayed = with_game!(game.name(), G => equivalence::replay::<G>(i, e))?;
                 if let Err(d) = replayed.map_err(|e| at(&e))? {
                     println!("{}: outcomes differ: {d}", file.display());
                     runner::fail_verdict();
@@ -322,7 +323,7 @@ pub fn rng_stream(a: &RngStreamArgs) -> CliResult {
 
 /// `lab-kit`: the folder a lab works from ([`slot_sim::kit_build::build`]).
 pub fn lab_kit(a: &LabKitArgs) -> CliResult {
-    with_game!(a.game, G => lab_kit_of::<G>(a))
+    with_game!(a.game.name(), G => lab_kit_of::<G>(a))?
 }
 
 fn lab_kit_of<G: Game>(a: &LabKitArgs) -> CliResult {

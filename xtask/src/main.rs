@@ -42,58 +42,21 @@ use slot_sim::Shard;
 use slot_sim::stats::ConfidenceLevel;
 use std::process::ExitCode;
 
-/// A game of the registry ([`slot_games::all`]), as the runner dispatches it to generic
-/// code: the game argument is read against the registry's names ([`game_arg`]), so `--help`
-/// and the error for an unknown name list the registry's games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Game {
-    /// Moon Princess (5x5 lines, tumble without refill, Girl Power, free spins with a pick).
-    MoonPrincess,
-    /// Wish Upon a Star (5x3, 243 ways, gift wilds, Lock & Spin jackpots).
-    WishUponAStar,
-    /// Starlight Christmas (6x5 pay anywhere, tumble with refill, multipliers).
-    StarlightChristmas,
-}
-
-impl Game {
-    /// The runner's game types, for [`Game::named`].
-    const ALL: [Game; 3] = [
-        Game::MoonPrincess,
-        Game::WishUponAStar,
-        Game::StarlightChristmas,
-    ];
-
-    /// The game's command-line name, as its crate states it ([`slot_core::Game::NAME`]).
-    pub fn name(self) -> &'static str {
-        with_game!(self, G => <G as slot_core::Game>::NAME)
-    }
-
-    /// The registry's entry of this game.
-    pub fn entry(self) -> &'static dyn slot_games::GameEntry {
-        slot_games::named(self.name()).expect("every game type of the runner is registered")
-    }
-
-    /// The game type whose name is `name`, `None` for a registered game this runner cannot
-    /// dispatch to generic code.
-    pub fn named(name: &str) -> Option<Game> {
-        Game::ALL.into_iter().find(|g| g.name() == name)
-    }
-}
-
 /// The parser of the game argument: one of the registry's names ([`slot_games::names`]),
 /// each shown with its title in `--help`; any other name is refused by clap (exit status 2,
-/// listing the names).
-pub fn game_arg() -> impl clap::builder::TypedValueParser<Value = Game> {
+/// listing the names). The value is the game's registry entry.
+pub fn game_arg() -> impl clap::builder::TypedValueParser<Value = GameEntryRef> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
     PossibleValuesParser::new(
         slot_games::all()
             .iter()
             .map(|g| PossibleValue::new(g.name()).help(g.title())),
     )
-    .try_map(|name: String| {
-        Game::named(&name).ok_or_else(|| format!("{name} has no command-line dispatch"))
-    })
+    .try_map(|name: String| slot_games::named(&name))
 }
+
+/// A game argument: the game's entry in the registry ([`slot_games::GameEntry`]).
+pub type GameEntryRef = &'static dyn slot_games::GameEntry;
 
 /// The Moon Princess free-spin pick a simulation uses for every round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -216,7 +179,7 @@ fn money(s: &str) -> Result<u64, String> {
 pub struct SessionArgs {
     /// The game.
     #[arg(value_parser = game_arg())]
-    pub game: Game,
+    pub game: GameEntryRef,
     /// Each player's starting balance, currency units (e.g. 100 or 50.00).
     #[arg(long, value_parser = money)]
     pub balance: u64,
@@ -281,7 +244,7 @@ pub struct ViewerArgs {
 pub struct GoldenArgs {
     /// The game.
     #[arg(value_parser = game_arg())]
-    pub game: Game,
+    pub game: GameEntryRef,
 }
 
 /// Arguments of `schema`.
@@ -408,7 +371,7 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 pub struct SimArgs {
     /// The game.
     #[arg(value_parser = game_arg())]
-    pub game: Game,
+    pub game: GameEntryRef,
     /// Rounds to play (default: a run of a few seconds); with --shard, the rounds of the
     /// whole run the shard is part of.
     #[arg(long, value_parser = positive)]
@@ -493,7 +456,7 @@ pub struct SimArgs {
 pub struct EvalArgs {
     /// The game.
     #[arg(value_parser = game_arg())]
-    pub game: Game,
+    pub game: GameEntryRef,
     /// The grid: rows from the top separated by '/', cells by spaces (codes below).
     #[arg(long)]
     pub grid: String,
@@ -513,7 +476,7 @@ pub struct EvalArgs {
 pub struct PlayArgs {
     /// The game.
     #[arg(value_parser = game_arg())]
-    pub game: Game,
+    pub game: GameEntryRef,
     /// The seed of the simulation the round belongs to.
     #[arg(long, default_value_t = commands::DEFAULT_SEED, value_parser = index)]
     pub seed: u64,
@@ -523,6 +486,10 @@ pub struct PlayArgs {
     /// Print the round's event log as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Play the round from this grid (the game's grid text, as `eval --grid` takes it)
+    /// instead of its landing; whatever is random after it is drawn from round K of seed S.
+    #[arg(long)]
+    pub grid: Option<String>,
     /// Moon Princess: the free-spin pick.
     #[arg(long, value_enum)]
     pub choice: Option<Choice>,
@@ -550,7 +517,7 @@ pub struct PlayArgs {
 pub struct ExactArgs {
     /// The game.
     #[arg(value_parser = game_arg())]
-    pub game: Game,
+    pub game: GameEntryRef,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -568,7 +535,7 @@ pub struct ExactArgs {
 pub struct TuneArgs {
     /// The game.
     #[arg(value_parser = game_arg())]
-    pub game: Game,
+    pub game: GameEntryRef,
     /// Rounds per evaluation of a candidate model (at least 1); Starlight Christmas: base
     /// games per candidate (the free spins are played alone once, a fortieth as many), about
     /// 5e8 for a knob known to a few hundredths of a point; Moon Princess: base games of the
@@ -611,7 +578,7 @@ pub struct TuneArgs {
 pub struct CertifyArgs {
     /// The game.
     #[arg(value_parser = game_arg())]
-    pub game: Game,
+    pub game: GameEntryRef,
     /// The directory of the evidence: the certificate, the chunks (whole rounds; a run
     /// started again here plays only the chunks missing) or the split record, the PAR files.
     #[arg(long, value_name = "DIR")]
@@ -677,7 +644,7 @@ pub struct SplitArgs {
     /// (one bet mode at a time: the ante bet changes the base game); Wish Upon a Star's RTP
     /// is exact (`exact`).
     #[arg(value_parser = game_arg())]
-    pub game: Game,
+    pub game: GameEntryRef,
     /// Base games to play (Moon Princess: paid and Trinity spins, shared by the picks;
     /// Starlight Christmas: the paid spin's sequence and Scatter pay).
     #[arg(long, default_value_t = 10_000_000, value_parser = positive)]
@@ -727,43 +694,19 @@ fn main() -> ExitCode {
     let cli =
         <Cli as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match &cli.cmd {
-        Cmd::Sim(a) => with_game!(a.game, G => commands::sim::<G>(a)),
-        Cmd::Eval(a) => with_game!(a.game, G => commands::eval::<G>(a)),
-        Cmd::Play(a) => with_game!(a.game, G => commands::play::<G>(a)),
+        Cmd::Sim(a) => commands::sim(a),
+        Cmd::Eval(a) => commands::eval(a),
+        Cmd::Play(a) => commands::play(a),
         Cmd::Exact(a) => games::exact(a),
         Cmd::Tune(a) => games::tune(a),
-        Cmd::Split(a) => match a.game {
-            Game::MoonPrincess => commands::split::<moon_princess::MoonPrincess>(a),
-            Game::StarlightChristmas => {
-                commands::split::<starlight_christmas::StarlightChristmas>(a)
-            }
-            Game::WishUponAStar => Err(runner::CliError(
-                "split estimates a game whose free spins are played apart from its base game (moon-princess, starlight-christmas); Wish Upon a Star's RTP is exact: `exact wish-upon-a-star`".into(),
-            )),
-        },
-        Cmd::Certify(a) => match a.game {
-            Game::MoonPrincess if a.whole_rounds => {
-                certify::certify::<moon_princess::MoonPrincess>(a)
-            }
-            Game::MoonPrincess => certify::certify_split::<moon_princess::MoonPrincess>(a),
-            Game::WishUponAStar if a.whole_rounds => Err(runner::CliError(
-                "--whole-rounds: wish-upon-a-star is certified exactly (a fraction computed from the model), without rounds".into(),
-            )),
-            Game::WishUponAStar => certify::certify::<wish_upon_a_star::WishUponAStar>(a),
-            Game::StarlightChristmas if a.whole_rounds => {
-                certify::certify::<starlight_christmas::StarlightChristmas>(a)
-            }
-            Game::StarlightChristmas => {
-                certify::certify_split::<starlight_christmas::StarlightChristmas>(a)
-            }
-        },
+        Cmd::Split(a) => commands::split(a),
+        Cmd::Certify(a) => certify(a),
         Cmd::Merge(a) => commands::merge(a),
         Cmd::Schema(a) => codegen::schema(a.check),
-        Cmd::Golden(a) => games::golden_file(a.game)
-            .and_then(|file| with_game!(a.game, G => commands::golden::<G>(file))),
+        Cmd::Golden(a) => commands::golden(a.game),
         Cmd::Viewer(a) => viewer::viewer(a),
         Cmd::FuzzSeeds(a) => seeds::fuzz_seeds(a.check),
-        Cmd::Session(a) => with_game!(a.game, G => commands::session::<G>(a)),
+        Cmd::Session(a) => commands::session(a),
         Cmd::LabKit(a) => lab::lab_kit(a),
         Cmd::RngStream(a) => lab::rng_stream(a),
         Cmd::Equivalence(a) => lab::equivalence(a),
@@ -788,6 +731,29 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// `certify`: the method the game's registry line allows ([`slot_games::GameEntry::
+/// certify_method`]: exact, whole rounds, or split), run by the `certify` module for the
+/// game's type.
+fn certify(a: &CertifyArgs) -> runner::CliResult {
+    /// `certify_split` for a split game.
+    struct BySplit<'a>(&'a CertifyArgs);
+    impl slot_sim::face::SplitVisitor for BySplit<'_> {
+        type Output = runner::CliResult;
+        fn visit<G: slot_core::game::SplitGame + Send + 'static>(self) -> runner::CliResult {
+            crate::certify::certify_split::<G>(self.0)
+        }
+    }
+    let name = a.game.name();
+    match a.game.certify_method(a.whole_rounds)? {
+        // `with_split` is declared only for a `SplitGame`: the visit happens.
+        slot_sim::face::CertifyMethod::Split => slot_games::visit_split(name, BySplit(a))?
+            .unwrap_or_else(|| Err(runner::CliError(format!("{name} is no split game")))),
+        slot_sim::face::CertifyMethod::Exact | slot_sim::face::CertifyMethod::WholeRounds => {
+            slot_games::with_game!(name, G => crate::certify::certify::<G>(a))?
         }
     }
 }

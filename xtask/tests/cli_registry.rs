@@ -76,3 +76,81 @@ fn an_unknown_mode_or_two_ways_of_naming_one_are_refused() {
     let (code, _, err) = xtask(&["sim", "starlight-christmas", "--mode", "ante", "--ante"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn play_grid_plays_the_round_from_that_grid() {
+    // Moon Princess: a grid of five Circles on the top row; its round is that grid's tumble
+    // sequence (a win), whatever the seed's own landing would have been.
+    let grid = "ci ci ci ci ci/st he be pg pb/he be pg pb st/be pg pb st he/pg pb st he be";
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "play",
+            "moon-princess",
+            "--seed",
+            "3",
+            "--round",
+            "4",
+            "--choice",
+            "love",
+            "--json",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let from_grid: serde_json::Value = serde_json::from_str(&ok(&args(&["--grid", grid]))).unwrap();
+    let events = from_grid["events"].as_array().unwrap();
+    assert_eq!(events[0]["event"], "landed", "{from_grid}");
+    assert_eq!(events[0]["grid"], grid, "{from_grid}");
+    // The top row of five Circles pays (its tumbles follow).
+    assert_eq!(events[1]["event"], "win", "{from_grid}");
+    assert_eq!(events[1]["symbol"], "ci", "{from_grid}");
+    assert_ne!(ok(&args(&["--grid", grid])), ok(&args(&[])));
+    // The readable form ends with the stake and the win, as without --grid.
+    let (code, out, err) = xtask(&["play", "moon-princess", "--grid", grid]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("stake 1.00 x bet, win "), "{out}");
+    // A grid that is not the game's: refused, status 2, nothing printed.
+    let (code, out, err) = xtask(&["play", "moon-princess", "--grid", "zz zz/zz"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+}
+
+#[test]
+fn what_a_game_cannot_do_is_refused_naming_what_to_use_instead() {
+    // Read from the registry lines' capabilities: split only for split games, whole-round
+    // certification not for a game certified exactly, exact figures only where computed.
+    let (code, out, err) = xtask(&["split", "wish-upon-a-star", "--rounds", "10"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("which wish-upon-a-star is not")
+            && err.contains("Wish Upon a Star's RTP is exact: `exact wish-upon-a-star`"),
+        "{err}"
+    );
+    let dir = std::env::temp_dir().join(format!("h1-certify-{}", std::process::id()));
+    let (code, out, err) = xtask(&[
+        "certify",
+        "wish-upon-a-star",
+        "--whole-rounds",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("--whole-rounds: wish-upon-a-star is certified exactly")
+            && err.contains("`certify wish-upon-a-star`"),
+        "{err}"
+    );
+    assert!(!dir.exists(), "nothing is written for a refused command");
+    for game in ["moon-princess", "starlight-christmas"] {
+        let (code, out, err) = xtask(&["exact", game]);
+        assert_eq!(code, 2, "{err}");
+        assert!(out.is_empty());
+        assert!(
+            err.contains(&format!("{game} has no exact figures"))
+                && err.contains(&format!("`cargo xtask sim {game}`")),
+            "{err}"
+        );
+    }
+}

@@ -9,6 +9,13 @@
 //! seed S and plays a round from a given grid. [`Entry`] implements both for any
 //! `G: Game`, so a game's entry is one line: `Entry::<MyGame>::new(10_000_000)`.
 //!
+//! What only some games can do is declared in the registry line by capability builders
+//! (`const fn`s, each on the trait the capability needs): [`Entry::with_split`] (a
+//! [`SplitGame`]: the `split` estimate, and certification by it) and [`Entry::with_exact`]
+//! (the RTP is certified exactly, from the model, and never by rounds). The face then answers
+//! [`GameEntry::split`] and [`GameEntry::certify_method`] for any game, and refuses what a
+//! game cannot do with [`FaceError::NotSupported`], naming what to use instead.
+//!
 //! Modes are named as in reports and on the command line (`love`, `ante`, `standard`);
 //! money is in hundredths of the paytable's bet, as everywhere.
 //!
@@ -18,11 +25,14 @@
 
 use crate::facts::GameFacts;
 use crate::models::{ModelChoiceError, choose};
+use crate::session::{SessionConfig, SessionReport};
+use crate::split::{CapOdds, SplitRecord};
 use crate::{Report, SimConfig, SimError, Watch};
 use slot_core::Game;
 use slot_core::events::EventLog;
 use slot_core::fingerprint::Fingerprint;
-use slot_core::game::{EvalError, EvalOptions, GridReport, TargetRtp};
+use slot_core::game::{EvalError, EvalOptions, GridReport, SplitGame, TargetRtp};
+use slot_core::golden::{GoldenError, GoldenRound};
 use slot_core::money::Win;
 use slot_core::replay::{replay_game_round, replay_round};
 use std::marker::PhantomData;
@@ -50,6 +60,67 @@ pub enum FaceError {
     /// A grid could not be evaluated or played.
     #[error(transparent)]
     Eval(#[from] EvalError),
+    /// A golden round could not be replayed ([`slot_core::golden::replay`]).
+    #[error(transparent)]
+    Golden(#[from] GoldenError),
+    /// A split record that its own reader refuses ([`SplitRecord::to_checked_json`]).
+    #[error("the split record made would be refused by its reader: {0}")]
+    SplitRecord(crate::error::SplitError),
+    /// Something the game cannot do: its registry line does not declare the capability.
+    /// The message names the game, what it lacks, and what to use instead.
+    #[error("{what}; {instead}")]
+    NotSupported {
+        /// The game's command-line name.
+        game: &'static str,
+        /// What was asked and who can do it ("split estimates a game whose ...").
+        what: String,
+        /// What to use instead, as a command (`exact wish-upon-a-star`).
+        instead: String,
+    },
+}
+
+/// How a game's RTP is certified (`certify`; [`crate::certify`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CertifyMethod {
+    /// Exactly, a fraction computed from the model ([`Entry::with_exact`]).
+    Exact,
+    /// By whole rounds in resumable chunks (any game not certified exactly).
+    WholeRounds,
+    /// By the split estimate in resumable chunks ([`Entry::with_split`]; a [`SplitGame`]).
+    Split,
+}
+
+/// What a split estimate is asked to play ([`GameEntry::split`], [`crate::split::run`]).
+#[derive(Clone, Debug)]
+pub struct SplitRequest<'a> {
+    /// The model.
+    pub source: ModelSource<'a>,
+    /// The one mode to play, by name; `None`: every mode, or the first where the mode
+    /// changes the base game ([`SplitGame::BASE_BY_MODE`]).
+    pub mode: Option<&'a str>,
+    /// Base games.
+    pub rounds: u64,
+    /// Features played alone per mode.
+    pub features: u64,
+    /// The seed of the base games (mode i's features: seed + 1 + i).
+    pub seed: u64,
+    /// Worker threads (no sum depends on them).
+    pub threads: usize,
+    /// The command line that reproduces the record.
+    pub command: String,
+    /// Also give the record's JSON, checked by its reader ([`SplitDone::json`]).
+    pub json: bool,
+}
+
+/// A split estimate played ([`GameEntry::split`]): its record and the figures read from it.
+#[derive(Clone, Debug)]
+pub struct SplitDone {
+    /// The record: integer sums, seeds, model fingerprint.
+    pub record: SplitRecord,
+    /// Each mode's odds of the cap ([`SplitRecord::cap_odds`]).
+    pub cap_odds: Vec<(String, CapOdds)>,
+    /// The record as JSON, read back by its reader first, if [`SplitRequest::json`].
+    pub json: Option<String>,
 }
 
 /// Which math model to load ([`GameEntry::load`]), as the runner's `--model` and `--rtp`
@@ -110,6 +181,36 @@ pub trait GameEntry: Send + Sync {
     /// [`FaceError::Model`]: an unknown name that is no file either, an RTP the ladder does
     /// not have, a file that is no model of the game, a model the game refuses.
     fn load(&self, source: ModelSource<'_>) -> Result<Box<dyn LoadedGame>, FaceError>;
+    /// True if the registry line declares [`Entry::with_split`].
+    fn has_split(&self) -> bool {
+        self.require_split().is_ok()
+    }
+    /// Nothing if the registry line declares [`Entry::with_split`].
+    ///
+    /// # Errors
+    /// [`FaceError::NotSupported`], naming what to use instead.
+    fn require_split(&self) -> Result<(), FaceError>;
+    /// True if the registry line declares [`Entry::with_exact`].
+    fn has_exact(&self) -> bool;
+    /// The split estimate `request` asks for ([`crate::split::run`]).
+    ///
+    /// # Errors
+    /// [`FaceError::NotSupported`] for a game without [`Entry::with_split`];
+    /// [`FaceError::UnknownMode`], [`FaceError::Model`], [`FaceError::Sim`] as
+    /// [`crate::split::run`]; [`FaceError::SplitRecord`].
+    fn split(&self, request: &SplitRequest<'_>, watch: Watch<'_>) -> Result<SplitDone, FaceError>;
+    /// How `certify` certifies the game: by whole rounds if `whole_rounds`, else its own way
+    /// (exactly, by the split estimate, else by whole rounds).
+    ///
+    /// # Errors
+    /// [`FaceError::NotSupported`] for whole rounds of a game certified exactly.
+    fn certify_method(&self, whole_rounds: bool) -> Result<CertifyMethod, FaceError>;
+}
+
+impl std::fmt::Debug for dyn GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameEntry({})", self.name())
+    }
 }
 
 /// A game played on one math model ([`GameEntry::load`]).
@@ -150,7 +251,29 @@ pub trait LoadedGame: Send + Sync {
         seed: u64,
         round: u64,
     ) -> Result<(Win, EventLog), FaceError>;
+    /// A golden round replayed ([`slot_core::golden::replay`]): its win (hundredths of the
+    /// bet) and the SHA-256 of its event log.
+    ///
+    /// # Errors
+    /// [`FaceError::Golden`]: a mode the game does not have.
+    fn replay_golden(&self, round: &GoldenRound) -> Result<(u64, String), FaceError>;
+    /// Checks the configuration of player sessions in `mode` before any work
+    /// ([`crate::session::check`]).
+    ///
+    /// # Errors
+    /// [`FaceError::UnknownMode`]; [`FaceError::Sim`] for a configuration it refuses.
+    fn check_sessions(&self, mode: &str, config: &SessionConfig) -> Result<(), FaceError>;
+    /// Player sessions in `mode` ([`crate::session::check`], then
+    /// [`crate::session::sessions`]).
+    ///
+    /// # Errors
+    /// [`FaceError::UnknownMode`]; [`FaceError::Sim`] for a configuration
+    /// [`crate::session::check`] refuses.
+    fn sessions(&self, mode: &str, config: &SessionConfig) -> Result<SessionReport, FaceError>;
 }
+
+/// The split estimate of `G` ([`GameEntry::split`]): what [`Entry::with_split`] stores.
+type SplitFn = fn(&SplitRequest<'_>, Watch<'_>) -> Result<SplitDone, FaceError>;
 
 /// The [`GameEntry`] of a game type `G`: what a registry lists for it. Holds only the two
 /// facts that are the repository's rather than the game's (its golden file and the default
@@ -158,6 +281,8 @@ pub trait LoadedGame: Send + Sync {
 pub struct Entry<G> {
     default_rounds: u64,
     golden_file: Option<&'static str>,
+    split: Option<SplitFn>,
+    exact: bool,
     game: PhantomData<fn() -> G>,
 }
 
@@ -168,8 +293,19 @@ impl<G> Entry<G> {
         Entry {
             default_rounds,
             golden_file: None,
+            split: None,
+            exact: false,
             game: PhantomData,
         }
+    }
+
+    /// This entry with its RTP certified exactly (a fraction computed from the model,
+    /// [`Game::exact_rtp`]) and never by rounds: `certify` takes no `--whole-rounds`, and
+    /// `split` points to `exact`.
+    #[must_use]
+    pub const fn with_exact(mut self) -> Self {
+        self.exact = true;
+        self
     }
 
     /// This entry with its golden vectors in `path` (from the workspace root).
@@ -177,6 +313,84 @@ impl<G> Entry<G> {
     pub const fn with_golden_file(mut self, path: &'static str) -> Self {
         self.golden_file = Some(path);
         self
+    }
+}
+
+impl<G: SplitGame + Send + 'static> Entry<G> {
+    /// This entry with the split estimate (`split`) and certification by it (`certify`'s
+    /// default for the game).
+    #[must_use]
+    pub const fn with_split(mut self) -> Self {
+        self.split = Some(split_of::<G>);
+        self
+    }
+}
+
+/// The split estimate of `G` a request asks for.
+fn split_of<G: SplitGame + Send + 'static>(
+    request: &SplitRequest<'_>,
+    watch: Watch<'_>,
+) -> Result<SplitDone, FaceError> {
+    let modes: Vec<G::Mode> = match request.mode {
+        Some(name) => vec![mode_named::<G>(name)?],
+        None if G::BASE_BY_MODE => vec![G::MODES[0]],
+        None => G::MODES.to_vec(),
+    };
+    let (game, _) = choose::<G>(model_name(request.source), model_rtp(request.source))?;
+    let size = crate::split::SplitConfig {
+        base_games: request.rounds,
+        features: request.features,
+        seed: request.seed,
+        threads: request.threads,
+    };
+    let record = crate::split::run(&game, &modes, &size, request.command.clone(), watch)?;
+    let json = if request.json {
+        Some(
+            record
+                .to_checked_json::<G>()
+                .map_err(FaceError::SplitRecord)?,
+        )
+    } else {
+        None
+    };
+    Ok(SplitDone {
+        cap_odds: record.cap_odds::<G>(),
+        record,
+        json,
+    })
+}
+
+/// The model name of a source, if it names one.
+fn model_name<'a>(source: ModelSource<'a>) -> Option<&'a str> {
+    match source {
+        ModelSource::Named(name) => Some(name),
+        _ => None,
+    }
+}
+
+/// The RTP of a source, if it names a variant by its RTP.
+fn model_rtp(source: ModelSource<'_>) -> Option<TargetRtp> {
+    match source {
+        ModelSource::Rtp(rtp) => Some(rtp),
+        _ => None,
+    }
+}
+
+impl<G: Game> Entry<G> {
+    /// What [`GameEntry::split`] says of a game without [`Entry::with_split`].
+    fn no_split(&self) -> FaceError {
+        FaceError::NotSupported {
+            game: G::NAME,
+            what: format!(
+                "split estimates a game whose free spins are played apart from its base game, which {} is not",
+                G::NAME
+            ),
+            instead: if self.exact {
+                format!("{}'s RTP is exact: `exact {}`", G::TITLE, G::NAME)
+            } else {
+                format!("simulate {} by whole rounds: `sim {}`", G::TITLE, G::NAME)
+            },
+        }
     }
 }
 
@@ -246,13 +460,42 @@ impl<G: Game + Send + 'static> GameEntry for Entry<G> {
     }
 
     fn load(&self, source: ModelSource<'_>) -> Result<Box<dyn LoadedGame>, FaceError> {
-        let (model, rtp) = match source {
-            ModelSource::Published => (None, None),
-            ModelSource::Named(name) => (Some(name), None),
-            ModelSource::Rtp(rtp) => (None, Some(rtp)),
-        };
-        let (game, target) = choose::<G>(model, rtp)?;
+        let (game, target) = choose::<G>(model_name(source), model_rtp(source))?;
         Ok(Box::new(Loaded { game, target }))
+    }
+
+    fn has_exact(&self) -> bool {
+        self.exact
+    }
+
+    fn split(&self, request: &SplitRequest<'_>, watch: Watch<'_>) -> Result<SplitDone, FaceError> {
+        match self.split {
+            Some(split) => split(request, watch),
+            None => Err(self.no_split()),
+        }
+    }
+
+    fn require_split(&self) -> Result<(), FaceError> {
+        match self.split {
+            Some(_) => Ok(()),
+            None => Err(self.no_split()),
+        }
+    }
+
+    fn certify_method(&self, whole_rounds: bool) -> Result<CertifyMethod, FaceError> {
+        match (whole_rounds, self.exact, self.split.is_some()) {
+            (true, true, _) => Err(FaceError::NotSupported {
+                game: G::NAME,
+                what: format!(
+                    "--whole-rounds: {} is certified exactly (a fraction computed from the model), without rounds",
+                    G::NAME
+                ),
+                instead: format!("certify it without --whole-rounds: `certify {}`", G::NAME),
+            }),
+            (true, false, _) | (false, false, false) => Ok(CertifyMethod::WholeRounds),
+            (false, true, _) => Ok(CertifyMethod::Exact),
+            (false, false, true) => Ok(CertifyMethod::Split),
+        }
     }
 }
 
@@ -303,5 +546,83 @@ impl<G: Game + Send + 'static> LoadedGame for Loaded<G> {
             self.game.play_from_grid(mode, grid, rng, &mut rec)
         });
         Ok((win?, log))
+    }
+
+    fn replay_golden(&self, round: &GoldenRound) -> Result<(u64, String), FaceError> {
+        Ok(slot_core::golden::replay(&self.game, round)?)
+    }
+
+    fn check_sessions(&self, mode: &str, config: &SessionConfig) -> Result<(), FaceError> {
+        crate::session::check::<G>(mode_named::<G>(mode)?, config)?;
+        Ok(())
+    }
+
+    fn sessions(&self, mode: &str, config: &SessionConfig) -> Result<SessionReport, FaceError> {
+        let mode = mode_named::<G>(mode)?;
+        crate::session::check::<G>(mode, config)?;
+        Ok(crate::session::sessions(&self.game, mode, config)?.0)
+    }
+}
+
+/// Code generic over a [`SplitGame`], run for a game chosen by name: a registry's
+/// `visit_split` calls [`SplitVisitor::visit`] with the game's type if it is a [`SplitGame`].
+/// (Code generic over any [`Game`] is run through the registry's `with_game!`.)
+pub trait SplitVisitor {
+    /// What the visit gives.
+    type Output;
+    /// Runs the code for the game type `G`.
+    fn visit<G: SplitGame + Send + 'static>(self) -> Self::Output;
+}
+
+/// How a registry calls a [`SplitVisitor`] only for its games that are a [`SplitGame`],
+/// chosen at compile time for each concrete game type (method resolution prefers
+/// [`dispatch::IsSplit`], implemented for `Probe<G>` when `G: SplitGame`, over
+/// [`dispatch::NotSplit`], implemented for `&Probe<G>`, for every `G`): no `match` over
+/// capabilities, no run-time cost. Not for use outside a registry.
+#[doc(hidden)]
+pub mod dispatch {
+    use super::SplitVisitor;
+    use slot_core::game::SplitGame;
+    use std::marker::PhantomData;
+
+    /// A game type, as a value to resolve methods on.
+    pub struct Probe<G>(PhantomData<fn() -> G>);
+
+    impl<G> Probe<G> {
+        /// The probe of `G`.
+        #[must_use]
+        pub const fn new() -> Self {
+            Probe(PhantomData)
+        }
+    }
+
+    impl<G> Default for Probe<G> {
+        fn default() -> Self {
+            Self::new()
+        }
+    }
+
+    /// Chosen when `G` is a [`SplitGame`]: the visit happens.
+    pub trait IsSplit {
+        /// `Some` of the visit.
+        fn visit_split<V: SplitVisitor>(&self, visitor: V) -> Option<V::Output>;
+    }
+
+    impl<G: SplitGame + Send + 'static> IsSplit for Probe<G> {
+        fn visit_split<V: SplitVisitor>(&self, visitor: V) -> Option<V::Output> {
+            Some(visitor.visit::<G>())
+        }
+    }
+
+    /// Chosen otherwise: `None`.
+    pub trait NotSplit {
+        /// `None`.
+        fn visit_split<V: SplitVisitor>(&self, visitor: V) -> Option<V::Output>;
+    }
+
+    impl<G> NotSplit for &Probe<G> {
+        fn visit_split<V: SplitVisitor>(&self, _: V) -> Option<V::Output> {
+            None
+        }
     }
 }

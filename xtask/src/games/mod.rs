@@ -7,7 +7,7 @@ mod starlight_christmas;
 mod wish_upon_a_star;
 
 use crate::runner::CliResult;
-use crate::{ExactArgs, Game, TuneArgs};
+use crate::{ExactArgs, TuneArgs};
 
 /// The cell codes of every game of the registry ([`slot_core::Game::CELL_CODES`]), shown by
 /// `cargo xtask eval --help`: one block per game, its lines aligned after the name.
@@ -26,36 +26,32 @@ pub fn grid_codes_help() -> String {
     text + "Example: cargo xtask eval moon-princess --grid \"ci ci ci st he/be he st ci pg/pg pb pr W st/ci ci he he be/st st st be be\""
 }
 
+/// `exact`: the figures computed exactly from the model, for a game that has them.
 pub fn exact(a: &ExactArgs) -> CliResult {
-    match a.game {
-        Game::MoonPrincess => moon_princess::exact(a),
-        Game::WishUponAStar => wish_upon_a_star::exact(a),
-        Game::StarlightChristmas => starlight_christmas::exact(a),
+    use slot_core::Game as _;
+    match a.game.name() {
+        n if n == ::wish_upon_a_star::WishUponAStar::NAME => wish_upon_a_star::exact(a),
+        n => Err(crate::runner::CliError(format!(
+            "{n} has no exact figures (its round is a simulation matter); use `cargo xtask sim {n}`"
+        ))),
     }
 }
 
+/// `tune`: the game's tuner.
 pub fn tune(a: &TuneArgs) -> CliResult {
+    use slot_core::Game as _;
     // clap refuses --rounds 0 already; keep the guard where the tuners divide by it.
     if a.rounds == 0 {
         return Err(crate::runner::CliError(
             "--rounds must be at least 1".into(),
         ));
     }
-    match a.game {
-        Game::MoonPrincess => moon_princess::tune(a),
-        Game::WishUponAStar => wish_upon_a_star::tune(a),
-        Game::StarlightChristmas => starlight_christmas::tune(a),
+    match a.game.name() {
+        n if n == ::moon_princess::MoonPrincess::NAME => moon_princess::tune(a),
+        n if n == ::wish_upon_a_star::WishUponAStar::NAME => wish_upon_a_star::tune(a),
+        n if n == ::starlight_christmas::StarlightChristmas::NAME => starlight_christmas::tune(a),
+        n => Err(crate::runner::CliError(format!(
+            "{n} has no tuner; change its model by hand and check it: `sim {n} --model FILE`"
+        ))),
     }
-}
-
-/// The file of a game's golden vectors, from the workspace root (the registry's
-/// [`slot_games::GameEntry::golden_file`]).
-///
-/// # Errors
-/// A game the registry lists without golden vectors.
-pub fn golden_file(game: Game) -> Result<&'static str, crate::runner::CliError> {
-    let entry = game.entry();
-    entry
-        .golden_file()
-        .ok_or_else(|| crate::runner::CliError(format!("{} has no golden vectors", entry.name())))
 }

@@ -1,22 +1,14 @@
 //! Runner commands of Moon Princess that are the game's own: `eval` (a grid's whole tumble
 //! sequence) and `tune` (each pick's free-spin knob).
 
+use crate::TuneArgs;
 use crate::commands::mode_of;
 use crate::runner::{self, CliError, CliResult};
-use crate::{ExactArgs, TuneArgs};
 use moon_princess::math_model::FREE_WEIGHT_TOTAL;
 use moon_princess::tuning::RULE;
 use moon_princess::{MoonPrincess, Pick};
 use slot_sim::ladder::{self, LadderEvent, LadderRun, VariantRequest};
 use slot_sim::stats::ConfidenceLevel;
-
-pub fn exact(_: &ExactArgs) -> CliResult {
-    Err(CliError(
-        "moon-princess has no exact figures (tumbles without refill and powers make the round a \
-         simulation matter); use `cargo xtask sim moon-princess`"
-            .into(),
-    ))
-}
 
 /// `cargo xtask tune moon-princess [--choice X] [--rounds N] [--seed S] [--model M]`:
 /// re-tunes each pick's free-spin knob (the weight of the rich free-spin reel set,

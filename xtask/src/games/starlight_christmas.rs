@@ -1,18 +1,11 @@
 //! Runner commands of Starlight Christmas.
 
+use crate::TuneArgs;
 use crate::commands::{game_of, mode_of};
 use crate::runner::{self, CliError, CliResult};
-use crate::{ExactArgs, TuneArgs};
 use slot_core::Game as _;
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::{BetMode, StarlightChristmas};
-
-pub fn exact(_: &ExactArgs) -> CliResult {
-    Err(CliError(
-        "starlight-christmas has no exact figures: its tumbles with refill are simulated (use sim)"
-            .into(),
-    ))
-}
 
 /// Features played alone per base game in a tuning run: about the split estimate's best
 /// share for Starlight Christmas (the variance of the free spins against their cost).
