@@ -20,6 +20,9 @@
 
 pub use slot_sim::face::{Entry, GameEntry};
 
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
+
 use moon_princess::MoonPrincess;
 use slot_sim::Catalog;
 use starlight_christmas::StarlightChristmas;
@@ -35,13 +38,14 @@ pub struct UnknownGame {
 
 /// Every game, in the registry's order. Each entry states the rounds of a default simulation
 /// (a run of a few seconds on two cores) and its golden-vector file.
-pub static ENTRIES: [&dyn GameEntry; 3] = [
+pub static ENTRIES: [&dyn GameEntry; 4] = [
     &Entry::<MoonPrincess>::new(10_000_000)
         .with_golden_file("crates/moon_princess/tests/golden.json"),
     &Entry::<WishUponAStar>::new(10_000_000)
         .with_golden_file("crates/wish_upon_a_star/tests/golden.json"),
     &Entry::<StarlightChristmas>::new(2_000_000)
         .with_golden_file("crates/starlight_christmas/tests/golden.json"),
+    &Entry::<ten_lines::TenLines>::new(10_000_000).with_golden_file("crates/ten_lines/tests/golden.json"),
 ];
 
 /// Every game, in the registry's order ([`ENTRIES`]).
