@@ -933,7 +933,7 @@ mod tests {
         assert_eq!(back, MP);
         assert_eq!(back, "moon-princess");
         assert_eq!(MP.to_string(), "moon-princess");
-        for name in ["ten-lines", "a", "game2", "x-1-y", &"a".repeat(GameId::MAX_LEN)] {
+        for name in ["lucky-sevens", "a", "game2", "x-1-y", &"a".repeat(GameId::MAX_LEN)] {
             assert_eq!(GameId::parse(name).unwrap().name(), name);
         }
         assert_eq!(GameId::parse(""), Err(GameIdError::Empty));
@@ -966,14 +966,14 @@ mod tests {
     #[test]
     fn a_round_start_of_any_game_reads_back() {
         let start = Event::RoundStart {
-            game: GameId::new("ten-lines"),
+            game: GameId::new("lucky-sevens"),
             mode: StakeMode::Standard,
             model: Fingerprint::of_bytes(b"model"),
         };
         let json = serde_json::to_string(&start).unwrap();
-        assert!(json.starts_with(r#"{"event":"round_start","game":"ten-lines","mode":"standard""#));
+        assert!(json.starts_with(r#"{"event":"round_start","game":"lucky-sevens","mode":"standard""#));
         assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), start);
-        let bad = json.replace("ten-lines", "Ten Lines");
+        let bad = json.replace("lucky-sevens", "Lucky Sevens");
         assert!(serde_json::from_str::<Event>(&bad).is_err());
     }
 
