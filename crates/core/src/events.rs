@@ -927,13 +927,22 @@ mod tests {
     fn a_game_id_is_its_name_in_json_and_refuses_what_is_no_name() {
         const MP: GameId = GameId::new("moon-princess");
         assert_eq!(MP.name(), "moon-princess");
-        assert!(matches!(MP.0, Cow::Borrowed(_)), "a constant id borrows its name");
+        assert!(
+            matches!(MP.0, Cow::Borrowed(_)),
+            "a constant id borrows its name"
+        );
         assert_eq!(serde_json::to_string(&MP).unwrap(), r#""moon-princess""#);
         let back: GameId = serde_json::from_str(r#""moon-princess""#).unwrap();
         assert_eq!(back, MP);
         assert_eq!(back, "moon-princess");
         assert_eq!(MP.to_string(), "moon-princess");
-        for name in ["lucky-sevens", "a", "game2", "x-1-y", &"a".repeat(GameId::MAX_LEN)] {
+        for name in [
+            "lucky-sevens",
+            "a",
+            "game2",
+            "x-1-y",
+            &"a".repeat(GameId::MAX_LEN),
+        ] {
             assert_eq!(GameId::parse(name).unwrap().name(), name);
         }
         assert_eq!(GameId::parse(""), Err(GameIdError::Empty));
@@ -971,7 +980,9 @@ mod tests {
             model: Fingerprint::of_bytes(b"model"),
         };
         let json = serde_json::to_string(&start).unwrap();
-        assert!(json.starts_with(r#"{"event":"round_start","game":"lucky-sevens","mode":"standard""#));
+        assert!(
+            json.starts_with(r#"{"event":"round_start","game":"lucky-sevens","mode":"standard""#)
+        );
         assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), start);
         let bad = json.replace("lucky-sevens", "Lucky Sevens");
         assert!(serde_json::from_str::<Event>(&bad).is_err());

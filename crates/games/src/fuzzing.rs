@@ -20,8 +20,9 @@ fn loaded() -> &'static [Vec<Box<dyn LoadedGame>>] {
                 g.model_names()
                     .iter()
                     .map(|&m| {
-                        g.load(ModelSource::Named(m))
-                            .unwrap_or_else(|e| panic!("{} {m}: a shipped model loads: {e}", g.name()))
+                        g.load(ModelSource::Named(m)).unwrap_or_else(|e| {
+                            panic!("{} {m}: a shipped model loads: {e}", g.name())
+                        })
                     })
                     .collect()
             })
@@ -120,7 +121,11 @@ pub fn check_log(
         }
         other => panic!("{what}: the log ends with round_end, not {other:?}"),
     };
-    assert_eq!(log.reconcile(), Ok(win), "{what}: the log adds up to the win");
+    assert_eq!(
+        log.reconcile(),
+        Ok(win),
+        "{what}: the log adds up to the win"
+    );
     match cap {
         Some(cap) => {
             assert!(win <= cap, "{what}: win {win:?} above the cap");

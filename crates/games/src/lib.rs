@@ -45,7 +45,8 @@ pub static ENTRIES: [&dyn GameEntry; 4] = [
         .with_golden_file("crates/wish_upon_a_star/tests/golden.json"),
     &Entry::<StarlightChristmas>::new(2_000_000)
         .with_golden_file("crates/starlight_christmas/tests/golden.json"),
-    &Entry::<ten_lines::TenLines>::new(10_000_000).with_golden_file("crates/ten_lines/tests/golden.json"),
+    &Entry::<ten_lines::TenLines>::new(10_000_000)
+        .with_golden_file("crates/ten_lines/tests/golden.json"),
 ];
 
 /// Every game, in the registry's order ([`ENTRIES`]).

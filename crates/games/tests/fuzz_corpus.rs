@@ -17,7 +17,24 @@ fn every_game_mode_and_model_of_the_registry_is_reached() {
     for (g, entry) in slot_games::all().iter().enumerate() {
         for m in 0..entry.modes().len() {
             for model in 0..entry.model_names().len() {
-                let input = [g as u8, m as u8, model as u8, 7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3];
+                let input = [
+                    g as u8,
+                    m as u8,
+                    model as u8,
+                    7,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    3,
+                ];
                 slot_games::fuzzing::check_round(&input);
             }
         }
@@ -41,10 +58,19 @@ fn the_log_check_fails_on_a_log_that_breaks_an_invariant() {
     let fails = |name: &str, cap: Option<Win>, win: Win, log: &slot_core::events::EventLog| {
         std::panic::catch_unwind(|| check_log("edited", name, fp, cap, win, log)).is_err()
     };
-    assert!(fails("moon-princess", cap, win, &log), "another game's name");
+    assert!(
+        fails("moon-princess", cap, win, &log),
+        "another game's name"
+    );
     assert!(fails(entry.name(), None, win, &log), "capped without a cap");
-    assert!(fails(entry.name(), Some(Win::from_hundredths(400_000)), win, &log), "above the cap");
-    assert!(fails(entry.name(), cap, Win::from_hundredths(1), &log), "another win");
+    assert!(
+        fails(entry.name(), Some(Win::from_hundredths(400_000)), win, &log),
+        "above the cap"
+    );
+    assert!(
+        fails(entry.name(), cap, Win::from_hundredths(1), &log),
+        "another win"
+    );
     let mut no_start = log.clone();
     no_start.events.remove(0);
     assert!(fails(entry.name(), cap, win, &no_start), "no round_start");

@@ -44,7 +44,11 @@ fn tracked() -> Vec<String> {
         .current_dir(root())
         .output()
         .expect("git runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .unwrap()
         .split('\0')
@@ -64,7 +68,9 @@ fn naming_files() -> BTreeSet<String> {
             // A file git tracks but the work tree lacks (deleted, not yet committed) names nothing.
             let text = std::fs::read(root().join(p)).unwrap_or_default();
             let text = String::from_utf8_lossy(&text);
-            names.iter().any(|n| p.contains(n.as_str()) || text.contains(n.as_str()))
+            names
+                .iter()
+                .any(|n| p.contains(n.as_str()) || text.contains(n.as_str()))
         })
         .collect()
 }
@@ -92,11 +98,15 @@ fn registering_the_template_touches_exactly_the_files_the_guide_lists() {
     let listed = guide_files();
     assert!(!listed.is_empty(), "the guide lists no files");
     for f in &listed {
-        assert!(root().join(f).is_file(), "the guide lists {f}, which is no file");
+        assert!(
+            root().join(f).is_file(),
+            "the guide lists {f}, which is no file"
+        );
     }
     let naming = naming_files();
     assert_eq!(
-        naming, listed,
+        naming,
+        listed,
         "the files outside {} that name the template differ from the guide's list",
         template_dir()
     );

@@ -182,7 +182,11 @@ fn a_round_starts_by_naming_the_game_and_its_model() {
     let game = TenLines::standard();
     let log = slot_core::replay::replay_game_round(&game, ten_lines::game::Standard, 1, 0).1;
     match &log.events[0] {
-        Event::RoundStart { game: id, mode, model } => {
+        Event::RoundStart {
+            game: id,
+            mode,
+            model,
+        } => {
             assert_eq!(id.name(), "ten-lines");
             assert_eq!(*mode, slot_core::events::StakeMode::Standard);
             assert_eq!(*model, game.fingerprint());

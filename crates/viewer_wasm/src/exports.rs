@@ -85,7 +85,13 @@ mod tests {
         // The list of games, read where a response is read.
         let n = games();
         let text = RESPONSE.with_borrow(|r| String::from_utf8(r.clone()).unwrap());
-        assert_eq!((n, text.as_str()), (text.len(), crate::games_json().as_str()));
-        assert!(text.starts_with(r#"{"games":[{"name":"moon-princess""#), "{text}");
+        assert_eq!(
+            (n, text.as_str()),
+            (text.len(), crate::games_json().as_str())
+        );
+        assert!(
+            text.starts_with(r#"{"games":[{"name":"moon-princess""#),
+            "{text}"
+        );
     }
 }
