@@ -1,5 +1,5 @@
 //! What registering a game costs outside its crate, measured on the template game: the
-//! files outside `crates/ten_lines/` (the template's folder) whose path or text names the
+//! files outside the template's folder (`crates/<its crate name>/`) whose path or text names the
 //! template (its package name, its crate name or its type) are exactly the files the guide's
 //! "Registering the game" section lists (`docs/writing-a-game.md`), and at most six, lock
 //! files included (cargo writes them). Left out: the documents that describe the template
