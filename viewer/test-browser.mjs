@@ -174,6 +174,8 @@ class Page {
           capShown: $("cap-marker") ? !$("cap-marker").hidden : null,
           highlighted: document.querySelectorAll(".cell.win").length,
           cells: document.querySelectorAll(".cell").length,
+          games: [...document.querySelectorAll("#game option")].map((o) => o.value),
+          modes: [...document.querySelectorAll("#mode option")].map((o) => o.value),
         };
       })()`,
     });
@@ -324,8 +326,44 @@ test("a typed Moon Princess grid: its tumble sequence, total equal to cargo xtas
   await page.close();
 });
 
+// The registry's names, as the runner lists them (its error for an unknown game).
+function registryNames() {
+  let err = "";
+  try {
+    execFileSync(runner, ["play", "no-such-game"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    err = String(e.stderr);
+  }
+  const m = err.match(/\[possible values: ([^\]]+)\]/);
+  assert.ok(m, `the runner lists no games: ${err}`);
+  return m[1].split(",").map((n) => n.trim());
+}
+
+test("the game picker is the registry's list, and every game in it shows a round to its end", async () => {
+  const names = registryNames();
+  const first = await browser.open(url({}));
+  let s = await first.state();
+  assert.equal(s.state, "ready", `the page without a game shows an error: ${s.error}`);
+  assert.deepEqual(s.games, names, "the picker lists the registry's games, in its order");
+  await first.close();
+  for (const game of names) {
+    const page = await browser.open(url({ game, seed: 1, round: 0 }));
+    s = await page.state();
+    assert.equal(s.state, "ready", `${game}: ${s.error}`);
+    assert.ok(s.modes.length > 0, `${game}: its modes are offered`);
+    await page.press("End");
+    s = await page.state();
+    assert.equal(s.step, s.steps, `${game}: End reaches the last step`);
+    assert.notEqual(s.payout, null, `${game}: the round ends with its payout`);
+    assert.equal(s.total, s.payout, `${game}: the paid amounts add up to the payout`);
+    assert.ok(s.cells > 0, `${game}: a grid is drawn`);
+    await page.close();
+  }
+});
+
 for (const [query, message] of [
   [{ game: "pacman" }, "unknown game 'pacman'; the games are moon-princess, wish-upon-a-star, starlight-christmas"],
+  [{ game: "moon-princess", model: "../model.json" }, "moon-princess has no model '../model.json'; its models are standard"],
   [{ game: "moon-princess", seed: "-1" }, "seed must be a whole number from 0 to 18446744073709551615 (it was -1)"],
   [{ game: "moon-princess", round: "1.5" }, "round must be a whole number from 0 to 18446744073709551615 (it was 1.5)"],
   [{ game: "starlight-christmas", mode: "love" }, "starlight-christmas has no mode 'love'; its modes are standard, ante"],

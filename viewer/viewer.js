@@ -1,22 +1,16 @@
-// The round viewer: asks the WebAssembly module (crates/viewer_wasm, the game crates
-// compiled to wasm32) for a round's event log and draws it step by step. No rule of any game
-// is here: the page only folds the log's events into what it shows (grids, cells, the `paid`
-// amounts added up), one code path for the three games.
+// The round viewer: asks the WebAssembly module (crates/viewer_wasm, every game of the
+// registry compiled to wasm32) for the list of games and for a round's event log, and draws
+// it step by step. No rule and no list of games is here: the game picker, its modes and
+// models come from the module's list (the registry, `slot_games`), and the page only folds
+// the log's events into what it shows (grids, cells, the `paid` amounts added up), one code
+// path for every game.
 "use strict";
 
-// The choices the form offers; the module checks them and names any it does not know.
-const MODES = {
-  "moon-princess": ["love", "star", "storm"],
-  "wish-upon-a-star": ["standard"],
-  "starlight-christmas": ["standard", "ante"],
-};
-const MODELS = {
-  "moon-princess": ["standard", "rtp-96.50", "rtp-91.49", "rtp-87.50", "rtp-84.50", "stress-free-spins", "stress-trinity"],
-  "wish-upon-a-star": ["standard", "rtp-96.00", "rtp-94.00", "rtp-92.00", "rtp-90.00"],
-  "starlight-christmas": ["standard", "rtp-96.50", "rtp-94.50", "stress"],
-};
+// The games the module knows, by name: {name, title, modes, mode_is_pick, models,
+// cell_codes} (filled from the module before the form is drawn).
+const GAMES = new Map();
 
-// Cell colours by cell code (display only).
+// Cell colours by cell code (display only; a code not listed is drawn grey).
 const COLOURS = {
   ci: "#7fd0ff", st: "#ffe066", he: "#ff8fab", be: "#ffc078", pg: "#69db7c", pb: "#74c0fc",
   pr: "#ff6b6b", W: "#e5dbff", "10": "#a5d8ff", J: "#b2f2bb", Q: "#ffd8a8", K: "#fcc2d7",
@@ -38,14 +32,24 @@ async function loadModule() {
   return instance.exports;
 }
 
+// The last response of `n` bytes, parsed.
+function response(n) {
+  const out = new Uint8Array(wasm.memory.buffer, wasm.response_ptr(), n);
+  return JSON.parse(new TextDecoder().decode(out));
+}
+
 // Sends a request object; returns the parsed response ({events} or {error}).
 function ask(request) {
   const bytes = new TextEncoder().encode(JSON.stringify(request));
   const at = wasm.request_buffer(bytes.length);
   new Uint8Array(wasm.memory.buffer, at, bytes.length).set(bytes);
-  const n = wasm.play(bytes.length);
-  const out = new Uint8Array(wasm.memory.buffer, wasm.response_ptr(), n);
-  return JSON.parse(new TextDecoder().decode(out));
+  return response(wasm.play(bytes.length));
+}
+
+// The module's list of games (the registry), into GAMES and the game picker.
+function loadGames() {
+  for (const g of response(wasm.games()).games) GAMES.set(g.name, g);
+  $("game").replaceChildren(...[...GAMES.values()].map((g) => new Option(g.title, g.name)));
 }
 
 // ---- folding the log into what is shown -------------------------------------------------
@@ -267,9 +271,20 @@ function fillChoices(game, mode, model) {
   const set = (sel, values, chosen) => {
     sel.replaceChildren(...values.map((v) => new Option(v, v, false, v === chosen)));
   };
-  set($("mode"), MODES[game] || [], mode);
-  set($("model"), MODELS[game] || [], model);
-  $("mode-label").textContent = game === "moon-princess" ? "pick" : "mode";
+  const g = GAMES.get(game);
+  set($("mode"), g ? g.modes : [], mode);
+  set($("model"), g ? g.models : [], model);
+  $("mode-label").textContent = g && g.mode_is_pick ? "pick" : "mode";
+  $("grid").title = g ? "cell codes: " + g.cell_codes.replaceAll("\n", " ") : "";
+}
+
+// Facts only some games' logs carry (a meter, powers, Lock & Spin, ...): each row is shown
+// when the log has one of the events its `data-events` names.
+function showFacts(events) {
+  const seen = new Set(events.map((e) => e.event));
+  for (const el of document.querySelectorAll("[data-events]")) {
+    el.hidden = !el.dataset.events.split(" ").some((name) => seen.has(name));
+  }
 }
 
 function showError(message) {
@@ -281,7 +296,8 @@ function showError(message) {
 }
 
 function requestFromParams(p) {
-  const r = { game: p.get("game") || "moon-princess" };
+  // Without a game: the registry's first, once the module has named the games (main).
+  const r = { game: p.get("game") || "" };
   for (const f of ["mode", "model", "seed", "round", "grid"]) {
     const v = p.get(f);
     if (v !== null && v.trim() !== "") r[f] = v.trim();
@@ -302,19 +318,21 @@ document.addEventListener("keydown", (ev) => {
 async function main() {
   const params = new URLSearchParams(location.search);
   const request = requestFromParams(params);
-  document.body.dataset.game = request.game;
-  $("game").value = request.game;
-  fillChoices(request.game, request.mode, request.model);
   for (const f of ["seed", "round", "grid"]) if (request[f]) $(f).value = request[f];
   $("game").addEventListener("change", () => fillChoices($("game").value));
   $("prev").addEventListener("click", () => go(view.step - 1));
   $("next").addEventListener("click", () => go(view.step + 1));
   try {
     wasm = await loadModule();
+    loadGames();
   } catch (err) {
     showError(`the WebAssembly module did not load (${err}); run cargo xtask viewer`);
     return;
   }
+  if (!request.game) request.game = GAMES.keys().next().value || "";
+  document.body.dataset.game = request.game;
+  $("game").value = request.game;
+  fillChoices(request.game, request.mode, request.model);
   let answer;
   try {
     answer = ask(request);
@@ -328,6 +346,7 @@ async function main() {
     return;
   }
   view.log = answer.events;
+  showFacts(view.log);
   $("round-id").textContent = request.grid
     ? `grid "${request.grid}"` + (request.seed ? `, seed ${request.seed}` : "")
     : `seed ${request.seed || "20261129"}, round ${request.round || "0"}, model ${request.model || "standard"}`;

@@ -33,8 +33,18 @@ Grid: rows from the top separated by '/', cells by spaces. Cell codes:
                        W Wild, BO Bonus, ST Star
   starlight-christmas: gy yellow, gt turquoise, gg green, gb blue, gr red gem, st Star,
                        mo Moon, he Heart, su Sun, SC Scatter, x<value> Multiplier (e.g. x25)
-Example: cargo xtask eval moon-princess --grid";
+";
     assert!(help.contains(before), "{help}");
+    // Then the games registered after them, each name and its codes, and the example.
+    for g in &slot_games::all()[3..] {
+        let first = g.cell_codes().lines().next().unwrap_or_default();
+        let line = format!("  {:<21}{first}", format!("{}:", g.name()));
+        assert!(help.contains(&line), "{line} not in {help}");
+    }
+    assert!(
+        help.contains("\nExample: cargo xtask eval moon-princess --grid"),
+        "{help}"
+    );
 }
 
 #[test]

@@ -32,31 +32,158 @@ use crate::fingerprint::Fingerprint;
 use crate::lines::Line;
 use crate::money::Win;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// A cell as `[row, col]`, 0-based from the top-left.
 pub type Cell = [u8; 2];
 
-/// The three games, by their command-line names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "kebab-case")]
-pub enum GameId {
-    /// Moon Princess.
-    MoonPrincess,
-    /// Wish Upon a Star.
-    WishUponAStar,
-    /// Starlight Christmas.
-    StarlightChristmas,
+/// A game, by its command-line name ([`crate::Game::NAME`]: `moon-princess`), as the round
+/// record (`round_start`, `resumed`) and a game's stored rounds carry it: a name as data, so
+/// that a game written outside this repository names itself without a change of the core.
+///
+/// A name is 1 to [`GameId::MAX_LEN`] bytes of lowercase ASCII letters and digits in words
+/// joined by single hyphens (`^[a-z0-9]+(-[a-z0-9]+)*$`). In JSON it is that string. A game
+/// makes its id from its `&'static str` name ([`GameId::new`], in a constant: no allocation
+/// when a round records it); an id read from outside ([`GameId::parse`], deserialisation)
+/// owns its text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(Cow<'static, str>);
+
+/// A text that is no game name ([`GameId::parse`]): the rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameIdError {
+    /// No text.
+    #[error("a game name is not empty")]
+    Empty,
+    /// Longer than [`GameId::MAX_LEN`] bytes.
+    #[error("a game name is at most {max} bytes, not {len}", max = GameId::MAX_LEN)]
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// A character other than `a`-`z`, `0`-`9` and single inner hyphens.
+    #[error(
+        "a game name is lowercase letters and digits in words joined by single hyphens (`moon-princess`), not '{shown}'"
+    )]
+    Form {
+        /// At most 40 characters of the text.
+        shown: String,
+    },
+}
+
+/// Why `name` is no game name, as a plain code usable in a `const fn`: 0 for a name.
+const fn name_fault(name: &str) -> u8 {
+    let b = name.as_bytes();
+    if b.is_empty() {
+        return 1;
+    }
+    if b.len() > GameId::MAX_LEN {
+        return 2;
+    }
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let word = c.is_ascii_lowercase() || c.is_ascii_digit();
+        // A hyphen joins two words: never first, last or next to another.
+        let joint = c == b'-' && i > 0 && i + 1 < b.len() && b[i - 1] != b'-';
+        if !word && !joint {
+            return 3;
+        }
+        i += 1;
+    }
+    0
 }
 
 impl GameId {
-    /// The command-line name (`moon-princess`, `wish-upon-a-star`, `starlight-christmas`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            GameId::MoonPrincess => "moon-princess",
-            GameId::WishUponAStar => "wish-upon-a-star",
-            GameId::StarlightChristmas => "starlight-christmas",
+    /// The longest name, in bytes.
+    pub const MAX_LEN: usize = 64;
+
+    /// The id of the game called `name` (its [`crate::Game::NAME`]), borrowing it: no
+    /// allocation. Meant for a constant (`const GAME: GameId = GameId::new(MyGame::NAME);`),
+    /// where a name that breaks the rule is a compile error.
+    ///
+    /// # Panics
+    /// If `name` is not a game name (see the type's docs); in a constant, at compile time.
+    pub const fn new(name: &'static str) -> GameId {
+        assert!(
+            name_fault(name) == 0,
+            "a game name is 1 to 64 lowercase letters and digits in words joined by single hyphens"
+        );
+        GameId(Cow::Borrowed(name))
+    }
+
+    /// The id named by `name`, read from outside (a record, a request), owning its text.
+    ///
+    /// # Errors
+    /// [`GameIdError`] for a text that is no game name, naming the rule it breaks.
+    pub fn parse(name: &str) -> Result<GameId, GameIdError> {
+        GameId::check(name)?;
+        Ok(GameId(Cow::Owned(name.to_string())))
+    }
+
+    /// Whether `name` is a game name.
+    fn check(name: &str) -> Result<(), GameIdError> {
+        match name_fault(name) {
+            0 => Ok(()),
+            1 => Err(GameIdError::Empty),
+            2 => Err(GameIdError::TooLong { len: name.len() }),
+            _ => Err(GameIdError::Form {
+                shown: name.chars().take(40).collect(),
+            }),
         }
+    }
+
+    /// The command-line name (`moon-princess`).
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq<str> for GameId {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for GameId {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl Serialize for GameId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameId, D::Error> {
+        let name = String::deserialize(d)?;
+        GameId::check(&name).map_err(serde::de::Error::custom)?;
+        Ok(GameId(Cow::Owned(name)))
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for GameId {
+    fn schema_name() -> Cow<'static, str> {
+        "GameId".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$",
+            "minLength": 1,
+            "maxLength": GameId::MAX_LEN,
+            "description": "A game, by its command-line name (moon-princess, or any other registered game's): lowercase letters and digits in words joined by single hyphens"
+        })
     }
 }
 
@@ -796,6 +923,71 @@ impl EventLog {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_game_id_is_its_name_in_json_and_refuses_what_is_no_name() {
+        const MP: GameId = GameId::new("moon-princess");
+        assert_eq!(MP.name(), "moon-princess");
+        assert!(
+            matches!(MP.0, Cow::Borrowed(_)),
+            "a constant id borrows its name"
+        );
+        assert_eq!(serde_json::to_string(&MP).unwrap(), r#""moon-princess""#);
+        let back: GameId = serde_json::from_str(r#""moon-princess""#).unwrap();
+        assert_eq!(back, MP);
+        assert_eq!(back, "moon-princess");
+        assert_eq!(MP.to_string(), "moon-princess");
+        for name in [
+            "lucky-sevens",
+            "a",
+            "game2",
+            "x-1-y",
+            &"a".repeat(GameId::MAX_LEN),
+        ] {
+            assert_eq!(GameId::parse(name).unwrap().name(), name);
+        }
+        assert_eq!(GameId::parse(""), Err(GameIdError::Empty));
+        assert_eq!(
+            GameId::parse(&"a".repeat(65)),
+            Err(GameIdError::TooLong { len: 65 })
+        );
+        for bad in [
+            "Moon-Princess",
+            "moon_princess",
+            "-moon",
+            "moon-",
+            "moon--princess",
+            "moon princess",
+            "mo\u{e9}",
+            "\"",
+        ] {
+            let e = GameId::parse(bad).unwrap_err();
+            assert!(matches!(e, GameIdError::Form { .. }), "{bad}: {e}");
+            let json = serde_json::to_string(bad).unwrap();
+            assert!(serde_json::from_str::<GameId>(&json).is_err(), "{bad}");
+        }
+        // Only strings are names.
+        assert!(serde_json::from_str::<GameId>("7").is_err());
+        // A long name is shown cut short in the message.
+        let e = GameId::parse(&format!("{}_", "a".repeat(60))).unwrap_err();
+        assert!(e.to_string().len() < 160, "{e}");
+    }
+
+    #[test]
+    fn a_round_start_of_any_game_reads_back() {
+        let start = Event::RoundStart {
+            game: GameId::new("lucky-sevens"),
+            mode: StakeMode::Standard,
+            model: Fingerprint::of_bytes(b"model"),
+        };
+        let json = serde_json::to_string(&start).unwrap();
+        assert!(
+            json.starts_with(r#"{"event":"round_start","game":"lucky-sevens","mode":"standard""#)
+        );
+        assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), start);
+        let bad = json.replace("lucky-sevens", "Lucky Sevens");
+        assert!(serde_json::from_str::<Event>(&bad).is_err());
+    }
+
     fn w(h: u64) -> Win {
         Win::from_hundredths(h)
     }
@@ -837,7 +1029,7 @@ mod tests {
     #[test]
     fn a_resumed_part_reconciles_alone_and_joined() {
         let resumed = |before| Event::Resumed {
-            game: GameId::MoonPrincess,
+            game: GameId::new("moon-princess"),
             model: Fingerprint::of_bytes(b"model"),
             paid_before: w(before),
         };

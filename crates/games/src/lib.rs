@@ -27,12 +27,16 @@ pub use slot_sim::face::{Entry, GameEntry};
 
 #[doc(hidden)]
 pub use slot_core::Game as __Game;
+
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 use slot_sim::Catalog;
 use slot_sim::face::SplitVisitor;
 
 /// The game types of the registry, for [`with_game!`].
 pub use moon_princess::MoonPrincess;
 pub use starlight_christmas::StarlightChristmas;
+pub use ten_lines::TenLines;
 pub use wish_upon_a_star::WishUponAStar;
 
 /// A game name that is not in the registry.
@@ -115,6 +119,9 @@ registry! {$
     StarlightChristmas = Entry::<StarlightChristmas>::new(2_000_000)
         .with_golden_file("crates/starlight_christmas/tests/golden.json")
         .with_split();
+    TenLines = Entry::<TenLines>::new(10_000_000)
+        .with_golden_file("crates/ten_lines/tests/golden.json")
+        .with_exact();
 }
 
 /// Every game, in the registry's order ([`ENTRIES`]).

@@ -244,5 +244,7 @@ pub const CAP: Cap = Cap::x_bet(5000);
 pub const MAX_MULTIPLIER: u32 = 20;
 /// At most this many free spins per round (initial plus extra).
 pub const MAX_FREE_SPINS: u32 = 20;
+/// The game as the round record and a stored round name it (`moon-princess`, [`Game::NAME`]).
+pub const GAME_ID: GameId = GameId::new(<MoonPrincess as Game>::NAME);
 /// What clearing the grid in a free spin pays: 100 x total bet (hundredths), not multiplied.
 pub use spin::FREE_SPIN_CLEAR_PAY;

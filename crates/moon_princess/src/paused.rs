@@ -36,7 +36,7 @@
 
 use crate::outcome::{SRC_BASE, SRC_FREE, SRC_TRINITY};
 use crate::pick::Pick;
-use crate::{BET_LADDER, CAP};
+use crate::{BET_LADDER, CAP, GAME_ID};
 use serde::{Deserialize, Serialize};
 use slot_core::events::{GameId, StakeMode};
 use slot_core::fingerprint::Fingerprint;
@@ -178,7 +178,7 @@ impl PausedRound {
         let bet = BET_LADDER.bet(bet.cents())?;
         Ok(StoredRound(StoredFields {
             format: STORED_ROUND_FORMAT,
-            game: GameId::MoonPrincess,
+            game: GAME_ID,
             model: self.model,
             round_id,
             bet,
@@ -289,7 +289,7 @@ impl TryFrom<StoredFields> for StoredRound {
                 expected: STORED_ROUND_FORMAT,
             });
         }
-        if f.game != GameId::MoonPrincess {
+        if f.game != GAME_ID {
             return Err(ResumeError::Game { found: f.game });
         }
         if f.mode != StakeMode::Standard {
@@ -409,7 +409,7 @@ pub enum ResumeError {
         expected: u32,
     },
     /// A round of another game.
-    #[error("stored round belongs to {}, not moon-princess", found.name())]
+    #[error("stored round belongs to {found}, not {GAME_ID}")]
     Game {
         /// The game stored.
         found: GameId,

@@ -17,10 +17,10 @@ use crate::pick::Pick;
 use crate::spin::{MeterUse, Play, PowerPolicy, SpinEnd};
 use crate::symbols::MpGrid;
 use crate::tables::{Landed, Tables};
-use crate::{CAP, MAX_MULTIPLIER};
+use crate::{CAP, GAME_ID, MAX_MULTIPLIER};
 use rand_core::Rng;
 use serde::{Deserialize, Serialize};
-use slot_core::events::{Event, Feature, GameId, SpinKind, StakeMode};
+use slot_core::events::{Event, Feature, SpinKind, StakeMode};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::ledger::Ledger;
 use slot_core::money::Win;
@@ -210,7 +210,7 @@ impl MoonPrincess {
             });
         }
         rec.record(|| Event::Resumed {
-            game: GameId::MoonPrincess,
+            game: GAME_ID,
             model: paused.model,
             paid_before: paused.win(),
         });
@@ -319,7 +319,7 @@ impl MoonPrincess {
         }
         let mut play = Play::new(rec, Ledger::with_cap(CAP));
         play.rec.record(|| Event::RoundStart {
-            game: GameId::MoonPrincess,
+            game: GAME_ID,
             mode: StakeMode::Standard,
             model: self.fingerprint,
         });

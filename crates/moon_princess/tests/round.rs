@@ -263,7 +263,7 @@ fn a_round_resumed_from_stored_json_into_a_fresh_log_reconciles() {
         assert_eq!(
             fresh.events.first(),
             Some(&Event::Resumed {
-                game: slot_core::events::GameId::MoonPrincess,
+                game: moon_princess::GAME_ID,
                 model: game.fingerprint(),
                 paid_before: before,
             })
@@ -286,7 +286,7 @@ fn a_round_resumed_from_stored_json_into_a_fresh_log_reconciles() {
             wrong.events.insert(
                 base_log.events.len(),
                 Event::Resumed {
-                    game: slot_core::events::GameId::MoonPrincess,
+                    game: moon_princess::GAME_ID,
                     model: game.fingerprint(),
                     paid_before: Win::ZERO,
                 },

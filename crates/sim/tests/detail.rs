@@ -1,7 +1,7 @@
 //! The contribution sums (`slot_sim::detail`): a hand-worked record of four rounds, every game
 //! and mode reconciled round by round, thread counts, shards and merges, tampering.
 
-use slot_core::events::{Award, AwardKind, Event, GameId, PayRule, StakeMode, StarAt};
+use slot_core::events::{Award, AwardKind, Event, PayRule, StakeMode, StarAt};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::money::Win;
 use slot_core::recorder::Recorder;
@@ -17,7 +17,7 @@ fn w(h: u64) -> Win {
 
 fn start() -> Event {
     Event::RoundStart {
-        game: GameId::StarlightChristmas,
+        game: starlight_christmas::GAME_ID,
         mode: StakeMode::Standard,
         model: Fingerprint::of("model"),
     }

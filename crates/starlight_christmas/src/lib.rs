@@ -188,3 +188,6 @@ pub use slot_core::recorder::{NoRecorder, Recorder};
 pub use slot_core::rng;
 pub use slot_core::summary::RoundSummary;
 pub use slot_core::{Rng, SeedableRng};
+
+/// The game as the round record names it (`starlight-christmas`, [`Game::NAME`]).
+pub const GAME_ID: GameId = GameId::new(<StarlightChristmas as Game>::NAME);

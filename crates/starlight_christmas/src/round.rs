@@ -19,7 +19,7 @@ use crate::outcome::{RoundLedger, SRC_SCATTER, SRC_SPIN, SRC_TUMBLES, X500};
 use crate::spin::{Sequence, pay_scatters, record_sequence_end, tumble};
 use crate::symbols::{ScGrid, multiplier_sum};
 use rand_core::Rng;
-use slot_core::events::{Event, GameId, SpinKind};
+use slot_core::events::{Event, SpinKind};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::ledger::Payment;
 use slot_core::money::Win;
@@ -90,7 +90,7 @@ impl StarlightChristmas {
         rec: &mut Rec,
     ) -> RoundOutcome {
         rec.record(|| Event::RoundStart {
-            game: GameId::StarlightChristmas,
+            game: crate::GAME_ID,
             mode: mode.stake_mode(),
             model: self.fingerprint,
         });
@@ -268,7 +268,7 @@ impl StarlightChristmas {
         grid: &ScGrid,
     ) -> RoundOutcome {
         rec.record(|| Event::RoundStart {
-            game: GameId::StarlightChristmas,
+            game: crate::GAME_ID,
             mode: mode.stake_mode(),
             model: self.fingerprint,
         });

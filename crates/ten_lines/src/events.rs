@@ -1,18 +1,18 @@
 //! The round record of Ten Lines, in the shared event vocabulary ([`slot_core::events`],
 //! used as it is).
 //!
-//! A round's events: for each spin `spin_start` (`paid`, or `free` with the free spins left),
-//! `landed` (grid text and the five stops), one `win` per paying line (`pays: "line"`, `count`
-//! the run's length, `cells` the run's cells reel 1 first, `pay` unmultiplied, `multiplier` 1
-//! or 3, **paid**), the Scatter pay (`pays: "scatter"`, **paid**), `free_spins_awarded`;
-//! `cap_reached` if the cap ended the round (it cannot with the shipped model); `round_end`
-//! last. The `paid` amounts add up to `round_end`'s win ([`EventLog::reconcile`]).
+//! A round's events: `round_start` (the game, `ten-lines` ([`crate::GAME_ID`]), the stake
+//! mode, `standard`, and the model's fingerprint); for each spin `spin_start` (`paid`, or
+//! `free` with the free spins left), `landed` (grid text and the five stops), one `win` per
+//! paying line (`pays: "line"`, `count` the run's length, `cells` the run's cells reel 1
+//! first, `pay` unmultiplied, `multiplier` 1 or 3, **paid**), the Scatter pay (`pays:
+//! "scatter"`, **paid**), `free_spins_awarded`; `cap_reached` if the cap ended the round (it
+//! cannot with the shipped model); `round_end` last. The `paid` amounts add up to
+//! `round_end`'s win ([`EventLog::reconcile`]).
 //!
-//! Two gaps of the shared vocabulary, filled with the closest it has: a line `win` cannot name
+//! One gap of the shared vocabulary, filled with the closest it has: a line `win` cannot name
 //! its payline (`line` is a row or column of the core's straight runs), so `line` is left out
-//! and the cells show the payline's path; and `round_start` needs a
-//! [`slot_core::events::GameId`], which names only the three original games, so a Ten Lines
-//! record starts at `spin_start` until the registry of games lets it name itself.
+//! and the cells show the payline's path.
 
 pub use slot_core::events::{Event, EventLog, SpinKind};
 

@@ -41,6 +41,7 @@ impl slot_core::Game for TenLines {
     /// The free-spin feature's win is the free-spin source, in every round.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, SOURCE_FREE_SPINS)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
+    const CELL_CODES: &'static str = "10, J, Q, K, be Bell, ba Bar, 7 Seven, W Wild, SC Scatter";
 
     fn mode_name(_: Standard) -> &'static str {
         "standard"

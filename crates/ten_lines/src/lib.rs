@@ -60,8 +60,9 @@
 //! | [`round`] | the round ([`TenLines`], [`round::RoundOutcome`]) |
 //! | [`game`] | Ten Lines as a [`slot_core::Game`] |
 //!
-//! Not here yet: the runner, the Python package, the viewer and the fuzz targets do not know
-//! this game; they will read it from the registry of games when that lands.
+//! Registered in the registry of games (`slot_games::ENTRIES`, one line): the round viewer
+//! and the fuzz target `registry_round` read it from there, as every tool that goes through
+//! the registry does (`docs/writing-a-game.md`, "Registering the game").
 
 pub mod evaluate;
 pub mod events;
@@ -79,6 +80,9 @@ pub use slot_core::Game;
 
 /// The game's command-line name.
 pub const GAME_NAME: &str = "ten-lines";
+
+/// The game as the round record names it ([`GAME_NAME`]).
+pub const GAME_ID: slot_core::events::GameId = slot_core::events::GameId::new(GAME_NAME);
 
 /// The bet ladder: 0.10 to 10.00 in steps of 0.10, in cents (a line bet of 0.01 to 1.00).
 /// Every amount of the game is a multiple of 10 hundredths of the bet, so every win is whole

@@ -12,7 +12,7 @@ use crate::math_model::{MathModel, ModelError, validate};
 use crate::paytable::{CAP_X_BET, FREE_SPIN_LINE_MULTIPLIER, FREE_SPINS};
 use crate::symbols::{REELS, ROWS, Window, grid_text};
 use rand_core::Rng;
-use slot_core::events::{AwardSource, Event, SpinKind};
+use slot_core::events::{AwardSource, Event, SpinKind, StakeMode};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::joint_draws::JointBounds;
 use slot_core::ledger::Ledger;
@@ -156,6 +156,11 @@ impl TenLines {
             rec,
         };
         let mut out = RoundOutcome::default();
+        st.rec.record(|| Event::RoundStart {
+            game: crate::GAME_ID,
+            mode: StakeMode::Standard,
+            model: self.fingerprint,
+        });
         st.rec.record(|| Event::SpinStart {
             spin: SpinKind::Paid,
             number: 1,

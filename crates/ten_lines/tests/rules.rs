@@ -162,3 +162,36 @@ fn free_spins_are_ten_and_never_retrigger() {
     }
     assert!(seen_free_scatter, "no free spin landed 3 Scatters");
 }
+
+#[test]
+fn the_cell_codes_shown_name_every_symbol_with_its_code() {
+    // `eval --help` and the viewer show `CELL_CODES`: every code of the grid text is there,
+    // and every code shown reads back as a symbol.
+    let shown: Vec<&str> = TenLines::CELL_CODES
+        .split(", ")
+        .map(|item| item.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(shown, ten_lines::symbols::TEXT_CODES);
+    for code in shown {
+        assert!(ten_lines::symbols::from_code(code).is_some(), "{code}");
+    }
+}
+
+#[test]
+fn a_round_starts_by_naming_the_game_and_its_model() {
+    let game = TenLines::standard();
+    let log = slot_core::replay::replay_game_round(&game, ten_lines::game::Standard, 1, 0).1;
+    match &log.events[0] {
+        Event::RoundStart {
+            game: id,
+            mode,
+            model,
+        } => {
+            assert_eq!(id.name(), "ten-lines");
+            assert_eq!(*mode, slot_core::events::StakeMode::Standard);
+            assert_eq!(*model, game.fingerprint());
+        }
+        other => panic!("a round starts with round_start, not {other:?}"),
+    }
+    assert!(matches!(log.events[1], Event::SpinStart { .. }));
+}

@@ -1,5 +1,6 @@
 //! The C ABI of the `.wasm` module (see the crate docs): two buffers the module owns, the
-//! request and the response, and `play` between them. The page writes the request's bytes
+//! request and the response, `play` between them, and `games`, which writes the list of
+//! games as the response. The page writes the request's bytes
 //! into the buffer `request_buffer` returned and reads the response at `response_ptr`; Rust
 //! never reads memory through a pointer, so the only `unsafe` is the `no_mangle` attribute
 //! that gives each export its plain name.
@@ -42,7 +43,17 @@ pub extern "C" fn play(len: usize) -> usize {
     })
 }
 
-/// Where the last response starts (its length is what `play` returned).
+/// Writes the list of games ([`crate::games_json`]) as the response; returns its length in
+/// bytes (read it at [`response_ptr`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn games() -> usize {
+    RESPONSE.with_borrow_mut(|out| {
+        *out = crate::games_json().into_bytes();
+        out.len()
+    })
+}
+
+/// Where the last response starts (its length is what `play` or `games` returned).
 #[unsafe(no_mangle)]
 pub extern "C" fn response_ptr() -> *const u8 {
     RESPONSE.with_borrow(|out| out.as_ptr())
@@ -71,5 +82,16 @@ mod tests {
         play(1000);
         let text = RESPONSE.with_borrow(|r| String::from_utf8(r.clone()).unwrap());
         assert!(text.contains("not UTF-8"), "{text}");
+        // The list of games, read where a response is read.
+        let n = games();
+        let text = RESPONSE.with_borrow(|r| String::from_utf8(r.clone()).unwrap());
+        assert_eq!(
+            (n, text.as_str()),
+            (text.len(), crate::games_json().as_str())
+        );
+        assert!(
+            text.starts_with(r#"{"games":[{"name":"moon-princess""#),
+            "{text}"
+        );
     }
 }

@@ -1,26 +1,30 @@
 //! # viewer-wasm: the browser round viewer's engine
 //!
-//! The three game crates compiled to `wasm32-unknown-unknown` for the round viewer
-//! (`cargo xtask viewer`): the page sends a small JSON request and gets back the round's event
+//! Every game of the registry (`slot_games`) compiled to `wasm32-unknown-unknown` for the
+//! round viewer (`cargo xtask viewer`): the page asks for the list of games ([`games_json`]:
+//! names, titles, modes, models, cell codes), builds its game picker from it, sends a small
+//! JSON request and gets back the round's event
 //! log (`{"events": [...]}`, the round record of `slot_core::events`, schema in
 //! `schema/round-record.schema.json`) and draws it. Nothing of the rules lives in the page:
 //! every figure it shows comes from this log, which the game crates write.
 //!
-//! A round of a simulation is replayed by [`slot_core::replay::replay_round`], the function
-//! `cargo xtask play` calls too, so for the same game, mode, model, seed and round the log is
+//! A round of a simulation is replayed through the registry's face
+//! (`slot_sim::face::LoadedGame::replay`, which is [`slot_core::replay::replay_game_round`]),
+//! as `cargo xtask play` replays it, so for the same game, mode, model, seed and round the log is
 //! byte for byte the one `cargo xtask play <game> --seed S --round K --json` prints.
 //!
 //! # Request (JSON object)
 //! | field | type | meaning |
 //! |---|---|---|
-//! | `game` | string, required | `moon-princess`, `wish-upon-a-star` or `starlight-christmas` |
-//! | `mode` | string | Moon Princess: the free-spin pick `love` (default), `star`, `storm`; Starlight Christmas: `standard` (default) or `ante`; Wish Upon a Star: `standard` |
-//! | `model` | string | `standard` (default), another variant of the game's RTP ladder (`rtp-XX.XX`: Moon Princess `rtp-96.50`, `rtp-91.49`, `rtp-87.50`, `rtp-84.50`; Wish Upon a Star `rtp-96.00`, `rtp-94.00`, `rtp-92.00`, `rtp-90.00`; Starlight Christmas `rtp-96.50`, `rtp-94.50`), or a stress model that reaches the cap often (for tests, not for play): Moon Princess `stress-free-spins`, `stress-trinity`; Starlight Christmas `stress` (the game crates' `MathModel::named`) |
+//! | `game` | string, required | a game of the registry (`moon-princess`, `wish-upon-a-star`, `starlight-christmas`, ...: [`games_json`]) |
+//! | `mode` | string | one of the game's modes (default: its first): Moon Princess's free-spin pick `love`, `star`, `storm`; Starlight Christmas's `standard` or `ante`; `standard` for a game of one mode |
+//! | `model` | string | one of the game's shipped models (default `standard`): another variant of its RTP ladder (`rtp-XX.XX`), or a stress model that reaches the cap often (for tests, not for play: Moon Princess `stress-free-spins`, `stress-trinity`; Starlight Christmas `stress`); the game's `Game::MODEL_NAMES` |
 //! | `seed` | whole number, or a string of decimal digits (JavaScript numbers are exact only to 2^53) | the simulation's seed, 0 to 2^64 - 1; default 20261129 (the runner's) |
 //! | `round` | the same | the round's index in that simulation, from 0; default 0 |
 //! | `grid` | string | instead of a simulated round: a grid in the runner's grid text (as `cargo xtask eval` takes it), see below |
 //!
-//! With `grid`: Moon Princess evaluates the grid's whole tumble sequence as a paid spin at x1
+//! With `grid`: the game's `Game::play_from_grid` (an error for a game that cannot play a
+//! given grid). Moon Princess evaluates the grid's whole tumble sequence as a paid spin at x1
 //! (`MoonPrincess::evaluate_sequence`, as `cargo xtask eval` does: wins, tumbles, multiplier, meter,
 //! clear; no powers), after a `landed` event with the grid (no `round_start`/`round_end`: the
 //! page's payout stays empty, its running total is the sequence's win); Wish Upon a Star plays the grid as the paid spin (`WishUponAStar::play_paid_spin_grid`: Star
@@ -42,29 +46,67 @@
 //! |---|---|---|
 //! | `request_buffer` | `(len: u32) -> *mut u8` | a buffer of `len` bytes in linear memory for the request (UTF-8 JSON); the page writes the request there |
 //! | `play` | `(len: u32) -> u32` | answers the request in the buffer's first `len` bytes; returns the response's length in bytes |
-//! | `response_ptr` | `() -> *const u8` | where the last response starts (valid until the next `request_buffer` or `play`) |
+//! | `response_ptr` | `() -> *const u8` | where the last response starts (valid until the next `request_buffer`, `play` or `games`) |
+//! | `games` | `() -> u32` | writes the list of games ([`games_json`]) as the response; returns its length in bytes |
 //!
 //! The page (`viewer/viewer.js`): `p = request_buffer(n)`, copy the request's bytes to `p`,
 //! `n2 = play(n)`, read `n2` bytes at `response_ptr()`, decode UTF-8, `JSON.parse`. The module
 //! owns both buffers, so the page allocates and frees nothing. On the host the same is
 //! [`respond`].
 
-use moon_princess::{MoonPrincess, Multiplier};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use slot_core::Game;
-use slot_core::events::{Event, EventLog};
-use slot_core::replay::{replay_game_round, replay_round};
-use starlight_christmas::StarlightChristmas;
-use wish_upon_a_star::WishUponAStar;
+use slot_core::events::EventLog;
+use slot_core::game::EvalError;
+use slot_sim::face::{FaceError, GameEntry, ModelSource};
 
 mod exports;
 
 /// The seed used when the request names none: the runner's default (`cargo xtask play`).
 pub use slot_core::replay::DEFAULT_SEED;
 
-/// The games a request may name.
-pub const GAMES: [&str; 3] = ["moon-princess", "wish-upon-a-star", "starlight-christmas"];
+/// A game as the page's picker shows it: the registry's facts of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// The command-line name, what a request names (`moon-princess`).
+    pub name: &'static str,
+    /// The name a player reads (`Moon Princess`).
+    pub title: &'static str,
+    /// Every mode by name, the default first.
+    pub modes: Vec<&'static str>,
+    /// True if a mode is a pick made during the round (the page labels it "pick").
+    pub mode_is_pick: bool,
+    /// The shipped models, `standard` first.
+    pub models: &'static [&'static str],
+    /// The cell codes of the game's grid text with each symbol's name (one or two lines).
+    pub cell_codes: &'static str,
+}
+
+/// Every game of the registry ([`slot_games::all`]), in its order.
+pub fn games() -> Vec<GameInfo> {
+    slot_games::all()
+        .iter()
+        .map(|g| GameInfo {
+            name: g.name(),
+            title: g.title(),
+            modes: g.modes(),
+            mode_is_pick: g.mode_is_pick(),
+            models: g.model_names(),
+            cell_codes: g.cell_codes(),
+        })
+        .collect()
+}
+
+/// The list of games as the page reads it: `{"games": [GameInfo, ...]}` ([`games`]), each
+/// game's fields in the order of [`GameInfo`].
+pub fn games_json() -> String {
+    #[derive(Serialize)]
+    struct List {
+        games: Vec<GameInfo>,
+    }
+    // Strings, booleans and lists of them: serialising cannot fail.
+    serde_json::to_string(&List { games: games() }).unwrap_or_default()
+}
 
 /// A round request (see the crate docs for each field).
 #[derive(Debug, Default, Deserialize)]
@@ -103,115 +145,63 @@ pub fn respond(request: &str) -> String {
     }
 }
 
-/// The event log a request asks for.
+/// The event log a request asks for, through the registry: the game by name, its mode and
+/// model checked against the names it states, then the round replayed or the grid played.
 ///
 /// # Errors
 /// A message naming what was wrong and what is allowed.
 pub fn round_log(r: &Request) -> Result<EventLog, String> {
-    let a = Asked {
-        seed: whole(r.seed.as_ref(), "seed")?.unwrap_or(DEFAULT_SEED),
-        round: whole(r.round.as_ref(), "round")?.unwrap_or(0),
-        model: r.model.as_deref().unwrap_or("standard"),
-        mode: r.mode.as_deref(),
-        grid: r.grid.as_deref(),
-    };
-    match r.game.as_str() {
-        "moon-princess" => moon_princess_log(&a),
-        "wish-upon-a-star" => wish_upon_a_star_log(&a),
-        "starlight-christmas" => starlight_christmas_log(&a),
-        other => Err(format!(
+    let seed = whole(r.seed.as_ref(), "seed")?.unwrap_or(DEFAULT_SEED);
+    let round = whole(r.round.as_ref(), "round")?.unwrap_or(0);
+    let entry = slot_games::named(&r.game).map_err(|_| {
+        format!(
             "unknown game '{}'; the games are {}",
-            shorten(other),
-            GAMES.join(", ")
-        )),
+            shorten(&r.game),
+            slot_games::names().join(", ")
+        )
+    })?;
+    let mode = mode_of(entry, r.mode.as_deref())?;
+    let model = r.model.as_deref().unwrap_or("standard");
+    // Only the game's shipped models: a page never names a file (the face would take a path).
+    if !entry.model_names().contains(&model) {
+        return Err(format!(
+            "{} has no model '{}'; its models are {}",
+            entry.name(),
+            shorten(model),
+            entry.model_names().join(", ")
+        ));
+    }
+    let loaded = entry
+        .load(ModelSource::Named(model))
+        .map_err(|e| e.to_string())?;
+    let played = match r.grid.as_deref() {
+        None => loaded.replay(mode, seed, round),
+        Some(grid) => loaded.play_from_grid(mode, grid, seed, round),
+    };
+    match played {
+        Ok((_, log)) => Ok(log),
+        Err(FaceError::Eval(EvalError::Grid(e))) => Err(format!("grid: {e}")),
+        Err(e) => Err(e.to_string()),
     }
 }
 
-/// A request's fields, checked, with their defaults.
-struct Asked<'a> {
-    mode: Option<&'a str>,
-    model: &'a str,
-    seed: u64,
-    round: u64,
-    grid: Option<&'a str>,
-}
-
-/// The mode and the game a request asks for, through the game's [`Game`] facts: the mode
-/// by name (default: the game's first), the model by name (default: `standard`).
-fn game_and_mode<G: Game>(a: &Asked<'_>) -> Result<(G, G::Mode), String> {
-    let mode = match a.mode {
-        None => G::MODES[0],
-        Some(name) => G::mode_named(name).ok_or_else(|| {
-            let modes: Vec<&str> = G::MODES.iter().map(|&m| G::mode_name(m)).collect();
+/// The mode a request names (default: the game's first), one of the game's.
+fn mode_of(entry: &dyn GameEntry, asked: Option<&str>) -> Result<&'static str, String> {
+    let modes = entry.modes();
+    match asked {
+        None => modes
+            .first()
+            .copied()
+            .ok_or_else(|| format!("{} states no mode", entry.name())),
+        Some(name) => modes.iter().copied().find(|&m| m == name).ok_or_else(|| {
             format!(
                 "{} has no mode '{}'; its modes are {}",
-                G::NAME,
+                entry.name(),
                 shorten(name),
                 modes.join(", ")
             )
-        })?,
-    };
-    let model = G::named_model(a.model).ok_or_else(|| {
-        format!(
-            "{} has no model '{}'; its models are {}",
-            G::NAME,
-            shorten(a.model),
-            G::MODEL_NAMES.join(", ")
-        )
-    })?;
-    let game = G::new(&model).map_err(|e| e.to_string())?;
-    Ok((game, mode))
-}
-
-/// Round `a.round` of seed `a.seed`, played as `cargo xtask play` plays it.
-fn simulated_log<G: Game>(a: &Asked<'_>) -> Result<EventLog, String> {
-    let (game, mode) = game_and_mode::<G>(a)?;
-    Ok(replay_game_round(&game, mode, a.seed, a.round).1)
-}
-
-fn moon_princess_log(a: &Asked<'_>) -> Result<EventLog, String> {
-    let Some(text) = a.grid else {
-        return simulated_log::<MoonPrincess>(a);
-    };
-    // Mode and model are still checked, so that a bad request is refused alike.
-    game_and_mode::<MoonPrincess>(a)?;
-    let g = moon_princess::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
-    // The sequence's events follow the grid; the grid itself is put first as the `landed`
-    // event a round would have recorded, so the page draws it.
-    let landed = Event::Landed {
-        grid: moon_princess::grid_text(&g),
-        reel_set: None,
-        stops: None,
-        stars: None,
-    };
-    let sequence = MoonPrincess::evaluate_sequence(&g, Multiplier::ONE).events;
-    Ok(EventLog {
-        events: std::iter::once(landed).chain(sequence).collect(),
-    })
-}
-
-fn wish_upon_a_star_log(a: &Asked<'_>) -> Result<EventLog, String> {
-    let Some(text) = a.grid else {
-        return simulated_log::<WishUponAStar>(a);
-    };
-    let (game, _) = game_and_mode::<WishUponAStar>(a)?;
-    let g = wish_upon_a_star::symbols::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
-    Ok(replay_round(a.seed, a.round, |rng, mut rec| {
-        game.play_paid_spin_grid(rng, &mut rec, &g)
-    })
-    .1)
-}
-
-fn starlight_christmas_log(a: &Asked<'_>) -> Result<EventLog, String> {
-    let Some(text) = a.grid else {
-        return simulated_log::<StarlightChristmas>(a);
-    };
-    let (game, mode) = game_and_mode::<StarlightChristmas>(a)?;
-    let g = starlight_christmas::symbols::parse_grid(text).map_err(|e| format!("grid: {e}"))?;
-    Ok(replay_round(a.seed, a.round, |rng, mut rec| {
-        game.play_grid(mode, rng, &mut rec, &g)
-    })
-    .1)
+        }),
+    }
 }
 
 /// A seed or round index: a JSON whole number or a string of decimal digits, 0 to 2^64 - 1.
@@ -244,8 +234,10 @@ fn shorten(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use moon_princess::Pick;
-    use starlight_christmas::BetMode;
+    use moon_princess::{MoonPrincess, Pick};
+    use slot_core::events::Event;
+    use slot_core::replay::replay_round;
+    use starlight_christmas::{BetMode, StarlightChristmas};
 
     fn error(request: &str) -> String {
         let v: Value = serde_json::from_str(&respond(request)).unwrap();
@@ -276,31 +268,40 @@ mod tests {
     }
 
     #[test]
+    fn the_list_of_games_is_the_registry() {
+        let v: Value = serde_json::from_str(&games_json()).unwrap();
+        let listed = v["games"].as_array().unwrap();
+        assert_eq!(listed.len(), slot_games::all().len());
+        for (shown, g) in listed.iter().zip(slot_games::all()) {
+            assert_eq!(shown["name"], g.name());
+            assert_eq!(shown["title"], g.title());
+            assert_eq!(shown["modes"], serde_json::json!(g.modes()));
+            assert_eq!(shown["mode_is_pick"], g.mode_is_pick());
+            assert_eq!(shown["models"], serde_json::json!(g.model_names()));
+            assert_eq!(shown["cell_codes"], g.cell_codes());
+        }
+        let moon = &listed[0];
+        assert_eq!(moon["name"], "moon-princess");
+        assert_eq!(moon["modes"], serde_json::json!(["love", "star", "storm"]));
+        assert_eq!(moon["mode_is_pick"], true);
+    }
+
+    #[test]
     fn every_game_mode_and_model_answers_with_a_reconciled_log() {
-        for (game, modes, models) in [
-            (
-                "moon-princess",
-                &["love", "star", "storm"][..],
-                &moon_princess::MathModel::NAMES[..],
-            ),
-            (
-                "wish-upon-a-star",
-                &["standard"][..],
-                &wish_upon_a_star::MathModel::NAMES[..],
-            ),
-            (
-                "starlight-christmas",
-                &["standard", "ante"][..],
-                &starlight_christmas::MathModel::NAMES[..],
-            ),
-        ] {
-            for mode in modes {
-                for model in models {
+        for g in games() {
+            for mode in &g.modes {
+                for model in g.models {
                     for round in 0..20 {
+                        let game = g.name;
                         let l = log(&format!(
                             r#"{{"game":"{game}","mode":"{mode}","model":"{model}","round":{round}}}"#
                         ));
                         assert!(l.reconcile().is_ok(), "{game} {mode} {model} {round}");
+                        assert!(
+                            matches!(&l.events[0], Event::RoundStart { game: id, .. } if *id == game),
+                            "{game}: {:?}",
+                            l.events[0]
+                        );
                     }
                 }
             }
@@ -352,9 +353,14 @@ mod tests {
     fn bad_requests_get_typed_errors() {
         assert!(error("{").contains("not a round request"));
         assert!(error(r#"{"game":"moon-princess","sede":1}"#).contains("unknown field `sede`"));
-        assert!(error(r#"{"game":"pacman"}"#).contains(
-            "unknown game 'pacman'; the games are moon-princess, wish-upon-a-star, starlight-christmas"
-        ));
+        assert!(error(r#"{"game":"pacman"}"#).contains(&format!(
+            "unknown game 'pacman'; the games are {}",
+            slot_games::names().join(", ")
+        )));
+        assert!(
+            error(r#"{"game":"moon-princess","model":"../model.json"}"#)
+                .contains("moon-princess has no model '../model.json'; its models are standard")
+        );
         assert!(
             error(r#"{"game":"moon-princess","mode":"ante"}"#)
                 .contains("moon-princess has no mode 'ante'; its modes are love, star, storm")

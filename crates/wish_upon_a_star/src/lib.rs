@@ -197,3 +197,5 @@ pub const BET_LADDER: BetLadder = slot_core::bet_ladder!(25, 2_500);
 
 /// The game's command-line name.
 pub const GAME_NAME: &str = "wish-upon-a-star";
+/// The game as the round record names it ([`GAME_NAME`]).
+pub const GAME_ID: GameId = GameId::new(GAME_NAME);

@@ -30,7 +30,7 @@ use crate::math_model::{
 };
 use crate::symbols::{CELLS, REELS, SHAPE, TEXT_CODES, WishGrid};
 use rand_core::Rng;
-use slot_core::events::{AwardSource, Event, GameId, PayRule, SpinKind, StakeMode};
+use slot_core::events::{AwardSource, Event, PayRule, SpinKind, StakeMode};
 use slot_core::fingerprint::Fingerprint;
 use slot_core::grid::{Mask, cells_of};
 use slot_core::joint_draws::{JointBounds, RepeatedBound};
@@ -276,7 +276,7 @@ impl WishUponAStar {
         rec: &mut Rec,
     ) -> RoundOutcome {
         rec.record(|| Event::RoundStart {
-            game: GameId::WishUponAStar,
+            game: crate::GAME_ID,
             mode: StakeMode::Standard,
             model: self.fingerprint,
         });
