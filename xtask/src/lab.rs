@@ -5,12 +5,12 @@
 //! library's; this module reads the arguments, passes what only the runner knows (the
 //! repository, the source folder, the binary) and prints.
 
+use crate::GameEntryRef;
 use crate::commands::{DEFAULT_SEED, game_of, mode_of};
 use crate::runner::{self, CliError, CliResult};
-use crate::GameEntryRef;
-use slot_games::with_game;
 use clap::{Args, Subcommand};
 use slot_core::Game;
+use slot_games::with_game;
 use slot_sim::Report;
 use slot_sim::equivalence::{self, EquivalenceRecord};
 use slot_sim::kit_build::{KitConfig, KitNote};
