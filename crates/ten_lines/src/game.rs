@@ -88,6 +88,20 @@ impl slot_core::Game for TenLines {
         outcome.is_blank()
     }
 
+    /// The grid landed as the paid spin of a round ([`TenLines::play_from_window`]): its
+    /// line wins and Scatter pay, then the free spins it triggers drawn from `rng`. The game
+    /// has one mode. Returns the round's win (at most the cap).
+    fn play_from_grid<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        _: Standard,
+        grid: &str,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> Result<Win, EvalError> {
+        let window = symbols::parse_grid(grid).map_err(|e| EvalError::Grid(e.to_string()))?;
+        Ok(self.play_from_window(&window, rng, rec).win)
+    }
+
     /// The grid's line wins (tripled as a free spin) and Scatter pay, with `extra`:
     /// `scatters` and `free_spins_triggered` (false for a free spin: no retrigger). Paid is
     /// the total at most the cap.

@@ -146,11 +146,41 @@ impl TenLines {
     }
 
     /// Plays one round with generator `rng`, reporting its events to `rec`.
+    #[inline]
     pub fn play_round<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
         rec: &mut Rec,
     ) -> RoundOutcome {
+        self.play(rng, rec, |game, rng| {
+            let stops = game.stops.draw(rng);
+            (game.window(stops), Some(stops))
+        })
+    }
+
+    /// Plays one round whose paid spin lands `window` (no stops drawn: its `landed` event
+    /// has none), the free spins it triggers drawn from `rng`, reporting its events to `rec`
+    /// (from `round_start` to `round_end`, as a round). What `play --grid` and the round
+    /// viewer show; never called by a simulation.
+    pub fn play_from_window<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        window: &Window,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> RoundOutcome {
+        self.play(rng, rec, |_, _| (*window, None))
+    }
+
+    /// A round whose paid spin lands what `paid` returns (its window and, when drawn, its
+    /// stops); the free spins draw their stops from `rng`. Generic over `paid`, so the
+    /// simulated round is compiled as if written out.
+    #[inline]
+    fn play<R, Rec, P>(&self, rng: &mut R, rec: &mut Rec, paid: P) -> RoundOutcome
+    where
+        R: Rng + ?Sized,
+        Rec: Recorder,
+        P: FnOnce(&Self, &mut R) -> (Window, Option<[u32; REELS]>),
+    {
         let mut st = RoundState {
             ledger: Ledger::with_cap(CAP),
             rec,
@@ -167,7 +197,8 @@ impl TenLines {
             free_spins_left: None,
             multiplier: None,
         });
-        let ev = self.spin(&mut st, rng, false);
+        let (window, stops) = paid(self, rng);
+        let ev = self.land(&mut st, &window, stops, false);
         if ev.triggered() && !st.ledger.capped() {
             out.free_spins_triggered = true;
             st.rec.record(|| Event::FreeSpinsAwarded {
@@ -186,7 +217,8 @@ impl TenLines {
                     multiplier: None,
                 });
                 // Scatters in free spins pay but award nothing (no retrigger).
-                self.spin(&mut st, rng, true);
+                let stops = self.stops.draw(rng);
+                self.land(&mut st, &self.window(stops), Some(stops), true);
             }
         }
         let by = *st.ledger.by_source();
@@ -202,24 +234,24 @@ impl TenLines {
         out
     }
 
-    /// One spin: draws the stops, lands the window, pays its lines (tripled in a free spin)
-    /// and its Scatters through the ledger, and returns its evaluation.
+    /// One spin landed: records the window (and its stops when drawn), pays its lines
+    /// (tripled in a free spin) and its Scatters through the ledger, and returns its
+    /// evaluation.
     #[inline]
-    fn spin<R: Rng + ?Sized, Rec: Recorder>(
+    fn land<Rec: Recorder>(
         &self,
         st: &mut RoundState<'_, Rec>,
-        rng: &mut R,
+        window: &Window,
+        stops: Option<[u32; REELS]>,
         free: bool,
     ) -> SpinEvaluation {
-        let stops = self.stops.draw(rng);
-        let window = self.window(stops);
         st.rec.record(|| Event::Landed {
-            grid: grid_text(&window),
+            grid: grid_text(window),
             reel_set: None,
-            stops: Some(stops.to_vec()),
+            stops: stops.map(|s| s.to_vec()),
             stars: None,
         });
-        let ev = evaluate(&window);
+        let ev = evaluate(window);
         let (multiplier, line_source, scatter_source) = if free {
             (
                 FREE_SPIN_LINE_MULTIPLIER,
@@ -239,7 +271,7 @@ impl TenLines {
         if !ev.scatter_win.is_zero() && !st.ledger.capped() {
             let payment = st.ledger.pay(scatter_source, ev.scatter_win);
             st.rec
-                .record(|| scatter_win_event(&window, ev.scatter_win, payment));
+                .record(|| scatter_win_event(window, ev.scatter_win, payment));
         }
         ev
     }

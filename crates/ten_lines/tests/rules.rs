@@ -195,3 +195,72 @@ fn a_round_starts_by_naming_the_game_and_its_model() {
     }
     assert!(matches!(log.events[1], Event::SpinStart { .. }));
 }
+
+/// `play --grid` and the viewer's typed grid: the grid taken as the paid spin's landing.
+fn play_grid(grid: &str, seed: u64) -> Result<(Win, EventLog), slot_core::game::EvalError> {
+    let game = TenLines::standard();
+    let mut rng = slot_core::replay::rng_at_round(seed, 0, |_| {});
+    let mut log = EventLog::default();
+    let win = game.play_from_grid(ten_lines::game::Standard, grid, &mut rng, &mut log)?;
+    Ok((win, log))
+}
+
+#[test]
+fn a_played_grid_without_scatters_pays_its_lines_and_ends() {
+    // The middle row (payline 1) shows 10 10 10: 8 line bets = 0.80 x bet = 80 hundredths;
+    // no other line runs 3 (worked by hand), no Scatter: no free spins, nothing drawn.
+    let (win, log) = play_grid("J K Q K J/10 10 10 J Q/Q J K Q K", 1).unwrap();
+    assert_eq!(win, Win::from_hundredths(80));
+    assert!(matches!(log.events[0], Event::RoundStart { .. }));
+    assert!(matches!(
+        &log.events[2],
+        Event::Landed { grid, stops: None, .. } if grid == "J K Q K J/10 10 10 J Q/Q J K Q K"
+    ));
+    assert!(
+        !log.events
+            .iter()
+            .any(|e| matches!(e, Event::FreeSpinsAwarded { .. }))
+    );
+    assert!(matches!(
+        log.events.last(),
+        Some(Event::RoundEnd { win: w, capped: false }) if *w == Win::from_hundredths(80)
+    ));
+    assert_eq!(log.reconcile().unwrap(), Win::from_hundredths(80));
+}
+
+#[test]
+fn a_played_grid_with_three_scatters_plays_ten_free_spins_after_its_own_pay() {
+    // Top row (payline 2) 7 7 7 7 7: 1,000 line bets = 100 x bet; three Scatters pay 2 x bet:
+    // 10,200 hundredths from the grid itself, then 10 free spins drawn from the generator.
+    let grid = "7 7 7 7 7/10 J Q K be/SC ba SC W SC";
+    for seed in [1, 2, 3] {
+        let (win, log) = play_grid(grid, seed).unwrap();
+        let spins = log
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::SpinStart { .. }))
+            .count();
+        assert_eq!(spins, 11, "seed {seed}");
+        let first_paid: u64 = log
+            .events
+            .iter()
+            .take_while(|e| !matches!(e, Event::FreeSpinsAwarded { .. }))
+            .filter_map(|e| match e {
+                Event::Win { paid, .. } => paid.map(|p| p.hundredths()),
+                _ => None,
+            })
+            .sum();
+        assert_eq!(first_paid, 10_200, "seed {seed}");
+        assert!(win >= Win::from_hundredths(10_200), "seed {seed}");
+        assert_eq!(log.reconcile().unwrap(), win, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_played_grid_that_cannot_land_is_refused() {
+    // Wild never stands on reel 1 (rule sheet).
+    let e = play_grid("W K Q K J/10 10 10 J Q/Q J K Q K", 1).unwrap_err();
+    assert!(matches!(e, slot_core::game::EvalError::Grid(_)), "{e}");
+    let e = play_grid("J K Q/10 10 10", 1).unwrap_err();
+    assert!(matches!(e, slot_core::game::EvalError::Grid(_)), "{e}");
+}

@@ -1,6 +1,6 @@
 //! The generated part of the fuzz targets' seed corpora (`fuzz/seeds/`), written from the
 //! code, and the check that the committed files are what the code writes today (the runner's
-//! `cargo xtask fuzz-seeds [--check]` prints what [`write`] and [`check`] return).
+//! `cargo xtask fuzz-seeds [--check]` prints what [`write()`] and [`check`] return).
 //!
 //! Generated, for each game of [`SEEDED_GAMES`] (the registry's types, in that order): every shipped math model as a model file
 //! (`model_json/<game>-<model>.json`, through [`slot_core::Game::named_model`]); Moon
