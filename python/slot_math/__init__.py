@@ -11,6 +11,8 @@ Three regulated slot games (``moon-princess``, ``wish-upon-a-star``,
 * :func:`play`: one round's event log; :func:`evaluate`: a grid evaluated alone;
   :func:`exact`: Wish Upon a Star's exact figures as :class:`fractions.Fraction`.
 * :func:`tune`: a variant of a game's published model for a target RTP (its variant file).
+* :func:`certify`: a game's certification into a folder, as ``cargo xtask certify`` (the
+  same files); returns a :class:`Certification` of :class:`Certificate`.
 * :func:`merge`: reports merged exactly; :func:`read_report`, :meth:`Report.from_json`.
 * :func:`games`, :func:`modes`, :func:`picks`, :func:`models`, :func:`variants`,
   :func:`game_info`: what there is to choose.
@@ -39,6 +41,7 @@ from ._errors import (
     SlotMathError,
 )
 from ._report import Report, read_report
+from ._certify import Certificate, Certification, certify
 
 __all__ = [
     "simulate",
@@ -47,6 +50,9 @@ __all__ = [
     "evaluate",
     "exact",
     "tune",
+    "certify",
+    "Certificate",
+    "Certification",
     "merge",
     "games",
     "modes",

@@ -92,3 +92,25 @@ def _games() -> List[str]:
 
 def _game_info(game: str) -> Dict[str, Any]:
     """A game's facts."""
+
+def _certify(
+    game: str,
+    *,
+    out: str,
+    mode: Optional[str] = None,
+    pick: Optional[str] = None,
+    model: Optional[str] = None,
+    rtp: Optional[Union[float, str]] = None,
+    half_width_pp: Optional[float] = None,
+    chunk_rounds: Optional[int] = None,
+    base_games: Optional[int] = None,
+    features: Optional[int] = None,
+    max_chunks: Optional[int] = None,
+    seed: Optional[int] = None,
+    threads: Optional[int] = None,
+    whole_rounds: bool = False,
+    force: bool = False,
+) -> Tuple[List[Dict[str, Any]], List[str]]:
+    """A certification into ``out`` (``cargo xtask certify GAME --dir OUT``): each
+    certificate's fields (with ``verdict``, ``core_seconds``, ``certificate_file``) and each
+    chunk's line."""

@@ -10,6 +10,7 @@
 //! Long calls (`_simulate`, `_rounds`, `_exact`) run with the GIL released
 //! ([`interruptible`]): another Python thread runs meanwhile, and Ctrl-C stops the run.
 
+mod certify;
 mod convert;
 mod errors;
 mod games;
@@ -543,6 +544,7 @@ fn _slot_math(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(_exact, m)?)?;
     m.add_function(wrap_pyfunction!(_tune, m)?)?;
+    m.add_function(wrap_pyfunction!(certify::_certify, m)?)?;
     m.add_function(wrap_pyfunction!(_report_from_json, m)?)?;
     m.add_function(wrap_pyfunction!(_merge, m)?)?;
     m.add_function(wrap_pyfunction!(_games, m)?)?;

@@ -154,7 +154,8 @@ def test_rtp_chooses_a_variant_of_the_ladder():
 
 
 def test_the_lists_of_games_modes_picks_models_variants():
-    assert slot_math.games() == ["moon-princess", "wish-upon-a-star", "starlight-christmas"]
+    # The registry's order: the three games, then the template game Ten Lines.
+    assert slot_math.games() == ["moon-princess", "wish-upon-a-star", "starlight-christmas", "ten-lines"]
     assert slot_math.modes("moon-princess") == ["love", "star", "storm"]
     assert slot_math.picks("moon-princess") == ["love", "star", "storm"]
     assert slot_math.modes("starlight-christmas") == ["standard", "ante"]

@@ -692,50 +692,9 @@ pub fn finish_variant<M: serde::Serialize + serde::de::DeserializeOwned>(
     file: &slot_core::variant::VariantFile<M>,
     out: Option<&Path>,
 ) -> CliResult {
-    println!("variant {} of {}:", file.target_rtp, file.game);
-    for (mode, rtp) in &file.tuning.rtp {
-        println!(
-            "  RTP ({mode}): {:.6} %  (target {}; {:+.4} pp)",
-            rtp * 100.0,
-            file.target_rtp,
-            (rtp - file.target_rtp.fraction()) * 100.0
-        );
-    }
-    for k in &file.tuning.knobs {
-        println!("  {}: {} (published {})", k.knob, k.value, k.published);
-    }
-    println!(
-        "  {:<44} {:>12} {:>12}  bound",
-        "shape (published variant beside this one)", "published", "variant"
-    );
-    for c in &file.tuning.shape {
-        println!(
-            "  {:<44} {:>12.6} {:>12.6}  {} {}",
-            c.figure,
-            c.published,
-            c.variant,
-            c.allowed,
-            if c.met { "- held" } else { "- NOT HELD" }
-        );
-    }
-    println!(
-        "  ({})",
-        file.tuning.shape.first().map_or("", |c| c.how.as_str())
-    );
-    for c in file.tuning.unmet() {
-        let by = if c.published > 0.0 {
-            format!(
-                "{:+.4} ({:+.1} %)",
-                c.variant - c.published,
-                (c.variant / c.published - 1.0) * 100.0
-            )
-        } else {
-            format!("{:+.4}", c.variant - c.published)
-        };
-        eprintln!(
-            "warning: the variant does not hold {}: {by}, allowed {}",
-            c.figure, c.allowed
-        );
+    print!("{}", slot_sim::tune::variant_text(file));
+    for w in slot_sim::tune::unmet_warnings(file) {
+        eprintln!("warning: {w}");
     }
     match out {
         Some(path) => {

@@ -200,6 +200,26 @@ fn an_equivalence_record_of_no_evidence_or_unbounded_work_is_refused() {
 /// its exact RTP; an RTP off the ladder is refused, naming the ladder.
 #[test]
 fn the_monitor_takes_a_variant_by_its_rtp() {
+    use slot_core::Game;
+    // The figure each line must state is the one the game's evidence states for that
+    // variant and mode (read here, not copied), and the variant's differs from the
+    // published one, so a monitor that fell back to the published figure fails.
+    let stated = |e: &slot_core::evidence::Evidence, model: &str, mode: &str| {
+        let m = e
+            .variant(model)
+            .and_then(|v| v.mode(mode))
+            .unwrap_or_else(|| panic!("no evidence for {model} {mode}"));
+        format!("certified RTP {:.4} %", m.rtp * 100.0)
+    };
+    let mp = moon_princess::MoonPrincess::evidence();
+    let variant = stated(mp, "rtp-84.50", "love");
+    let published_rtp = stated(mp, "standard", "love");
+    assert_ne!(variant, published_rtp);
+    let wish_rtp = stated(
+        wish_upon_a_star::WishUponAStar::evidence(),
+        "rtp-90.00",
+        "standard",
+    );
     let args = |rtp: &'static str| -> Vec<&'static str> {
         vec![
             "monitor",
@@ -218,14 +238,14 @@ fn the_monitor_takes_a_variant_by_its_rtp() {
     };
     let out = ok(&args("84.5"));
     assert!(
-        out.contains("certified RTP 84.4965 %")
+        out.contains(&variant)
             && out.contains("rtp-84.50/split.json")
             && out.contains("verdict: within"),
         "{out}"
     );
     let published = exits(1, &args("94.51"));
     assert!(
-        published.contains("certified RTP 94.5202 %") && published.contains("verdict: outside"),
+        published.contains(&published_rtp) && published.contains("verdict: outside"),
         "{published}"
     );
     let (code, _, err) = xtask(&args("95"));
@@ -247,16 +267,28 @@ fn the_monitor_takes_a_variant_by_its_rtp() {
         "900",
     ]);
     assert!(
-        wish.contains("certified RTP 90.0006 %")
-            && wish.contains("exact RTP of the 90.00 % variant"),
+        wish.contains(&wish_rtp) && wish.contains("exact RTP of the 90.00 % variant"),
         "{wish}"
     );
 }
 
 #[test]
 fn the_monitor_gives_bands_verdicts_and_refuses_bad_figures() {
-    // Starlight Christmas standard: certified 95.4922 % (its split certification), sd 14.814
-    // (its 1e9-round whole-round run).
+    // Starlight Christmas standard: certified by its split certification, its sd from its
+    // 1e9-round whole-round run; the runner prints the figures the library reads from the
+    // game's evidence.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let certified = slot_sim::evidence::certified(
+        &root,
+        &starlight_christmas::StarlightChristmas::standard(),
+        starlight_christmas::BetMode::Standard,
+    )
+    .unwrap();
+    let stated = format!(
+        "certified RTP {:.4} %, sd {:.3} x stake",
+        certified.rtp * 100.0,
+        certified.sd
+    );
     let out = ok(&[
         "monitor",
         "starlight-christmas",
@@ -268,7 +300,7 @@ fn the_monitor_gives_bands_verdicts_and_refuses_bad_figures() {
         "954557",
     ]);
     assert!(
-        out.contains("verdict: within") && out.contains("sd 14.814"),
+        out.contains("verdict: within") && out.contains(&stated),
         "{out}"
     );
     let out = exits(
@@ -799,7 +831,16 @@ fn a_variant_kit_states_its_own_certified_figures() {
         .and_then(|v| v.mode("love"))
         .unwrap();
     let rtp = format!("| love | {:.4} % | certified:", e.rtp * 100.0);
-    assert_eq!(rtp, "| love | 84.4965 % | certified:");
+    // The variant's own figure, not the published model's: a kit that showed the
+    // published figure would not contain `rtp`.
+    let published = moon_princess::MoonPrincess::evidence()
+        .variant("standard")
+        .and_then(|v| v.mode("love"))
+        .unwrap();
+    assert_ne!(
+        format!("{:.4}", e.rtp * 100.0),
+        format!("{:.4}", published.rtp * 100.0)
+    );
     let by_rtp = d.join("by-rtp");
     kit("moon-princess", &by_rtp, &["--rtp", "84.50"]);
     let file = concat!(

@@ -16,12 +16,46 @@ fn cells(n: usize, max: u8) -> impl Strategy<Value = Vec<Option<u8>>> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
+    /// Arbitrary values, and ladders small enough that their bets are often on them: each
+    /// answer is a value or a typed error, and what is accepted or refused is so by the rule.
     #[test]
-    fn money_constructors(min: u64, max: u64, cents: u64, win: u64, json_cents: u64) {
-        if let Ok(Ok(bet)) = BetLadder::new(min, max).map(|l| l.bet(cents)) {
-            let _ = bet.payout(Win::from_hundredths(win));
+    fn money_constructors(
+        min: u64,
+        max: u64,
+        cents: u64,
+        win: u64,
+        json_cents: u64,
+        small_min in 1u64..1_000,
+        k in 0u64..2_000,
+        small_win in 0u64..1_000_000,
+    ) {
+        let small = (small_min, small_min * 1_000, small_min * k);
+        for (min, max, cents, win) in [
+            (min, max, cents, win),
+            (small.0, small.1, small.2, small_win),
+            (small.0, small.1, small.2, small_win * 100),
+        ] {
+            let Ok(ladder) = BetLadder::new(min, max) else {
+                continue;
+            };
+            let (lo, hi) = (ladder.min().cents(), ladder.max().cents());
+            match ladder.bet(cents) {
+                Ok(bet) => {
+                    prop_assert_eq!(bet.cents(), cents);
+                    prop_assert!(lo <= cents && cents <= hi && cents % lo == 0);
+                    let exact = u128::from(win) * u128::from(cents);
+                    match bet.payout(Win::from_hundredths(win)) {
+                        Ok(paid) => prop_assert_eq!(u128::from(paid) * 100, exact),
+                        Err(_) => prop_assert!(exact % 100 != 0 || exact > u128::from(u64::MAX)),
+                    }
+                }
+                Err(_) => prop_assert!(cents < lo || cents > hi || cents % lo != 0),
+            }
         }
-        let _ = serde_json::from_str::<Bet>(&format!("{{\"cents\":{json_cents}}}"));
+        match serde_json::from_str::<Bet>(&format!("{{\"cents\":{json_cents}}}")) {
+            Ok(bet) => prop_assert_eq!(bet.cents(), json_cents),
+            Err(_) => prop_assert_eq!(json_cents, 0),
+        }
         let _ = serde_json::from_str::<BetLadder>(&format!(
             "{{\"min_cents\":{min},\"max_cents\":{max}}}"
         ));

@@ -1,7 +1,10 @@
 //! The fuzz check of a round of any game of the registry (feature `fuzzing`), shared by the
 //! cargo-fuzz target `registry_round` (`fuzz/fuzz_targets/registry_round.rs`) and the test
 //! that replays its seed corpus (`tests/fuzz_corpus.rs`), so neither can rot. A game added
-//! to [`crate::ENTRIES`] is fuzzed here with no code of its own.
+//! to [`crate::ENTRIES`] is fuzzed here with no code of its own. [`seeds`]: the generated
+//! part of the fuzz targets' seed corpora (`fuzz/seeds/`) and its check.
+
+pub mod seeds;
 
 use slot_core::events::{Event, EventLog, PaidLimits};
 use slot_core::fingerprint::Fingerprint;

@@ -83,3 +83,42 @@ fn the_log_check_fails_on_a_log_that_breaks_an_invariant() {
     }
     assert!(fails(entry.name(), cap, win, &other_model), "another model");
 }
+
+/// The workspace's root (this crate is `crates/games`).
+fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[test]
+fn the_committed_generated_seeds_are_what_the_library_writes() {
+    use slot_games::fuzzing::seeds;
+    let root = workspace_root();
+    // Every generated seed is committed as the code writes it (`cargo xtask fuzz-seeds --check`).
+    let n = seeds::check(&root).unwrap_or_else(|e| panic!("{e}"));
+    let files = seeds::generated(&root).unwrap();
+    assert_eq!(n, files.len());
+    for dir in [
+        "model_json",
+        "moon_princess_stored_round",
+        "equivalence_record",
+        "variant_file",
+    ] {
+        assert!(files.iter().any(|f| f.name.starts_with(dir)), "{dir}");
+    }
+    // The check can fail: a folder holding a copy with one file changed and one missing is
+    // refused, naming exactly those two.
+    let dir = std::env::temp_dir().join(format!("seeds-check-{}", std::process::id()));
+    for f in &files {
+        let path = dir.join(&f.name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, &f.text).unwrap();
+    }
+    assert!(seeds::stale(&dir, &files).is_empty());
+    std::fs::write(dir.join(&files[0].name), "{}").unwrap();
+    std::fs::remove_file(dir.join(&files[files.len() - 1].name)).unwrap();
+    assert_eq!(
+        seeds::stale(&dir, &files),
+        vec![files[0].name.clone(), files[files.len() - 1].name.clone()]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -353,6 +353,67 @@ pub fn variant_file<G: Game>(
     ))
 }
 
+/// The text a tuner prints of a variant file: its RTP per mode against the target (percent,
+/// and the difference in percentage points), its knobs beside the published ones, and its
+/// shape beside the published variant's with each bound and whether it is held; lines end
+/// in `\n`.
+pub fn variant_text<M>(file: &VariantFile<M>) -> String {
+    let mut t = format!("variant {} of {}:\n", file.target_rtp, file.game);
+    for (mode, rtp) in &file.tuning.rtp {
+        t += &format!(
+            "  RTP ({mode}): {:.6} %  (target {}; {:+.4} pp)\n",
+            rtp * 100.0,
+            file.target_rtp,
+            (rtp - file.target_rtp.fraction()) * 100.0
+        );
+    }
+    for k in &file.tuning.knobs {
+        t += &format!("  {}: {} (published {})\n", k.knob, k.value, k.published);
+    }
+    t += &format!(
+        "  {:<44} {:>12} {:>12}  bound\n",
+        "shape (published variant beside this one)", "published", "variant"
+    );
+    for c in &file.tuning.shape {
+        t += &format!(
+            "  {:<44} {:>12.6} {:>12.6}  {} {}\n",
+            c.figure,
+            c.published,
+            c.variant,
+            c.allowed,
+            if c.met { "- held" } else { "- NOT HELD" }
+        );
+    }
+    t + &format!(
+        "  ({})\n",
+        file.tuning.shape.first().map_or("", |c| c.how.as_str())
+    )
+}
+
+/// One warning per shape bound the variant does not hold: the figure, how far it is from the
+/// published variant's (and in percent of it, where that is not 0) and the bound.
+pub fn unmet_warnings<M>(file: &VariantFile<M>) -> Vec<String> {
+    file.tuning
+        .unmet()
+        .into_iter()
+        .map(|c| {
+            let by = if c.published > 0.0 {
+                format!(
+                    "{:+.4} ({:+.1} %)",
+                    c.variant - c.published,
+                    (c.variant / c.published - 1.0) * 100.0
+                )
+            } else {
+                format!("{:+.4}", c.variant - c.published)
+            };
+            format!(
+                "the variant does not hold {}: {by}, allowed {}",
+                c.figure, c.allowed
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -415,5 +476,48 @@ mod tests {
         assert!(!rows[4].met && rows[4].allowed.contains("unreachable: cap"));
         assert_eq!(rows[0].allowed, "within 2 pp");
         assert_eq!(rows[1].allowed, "within 15 % of the published");
+    }
+
+    /// The printed text carries each RTP's distance to the target and each bound's verdict;
+    /// the warnings name exactly the bounds not held, with the distance in percent.
+    #[test]
+    fn a_variants_text_and_warnings() {
+        let file: VariantFile<u32> = serde_json::from_value(serde_json::json!({
+            "format": "slot-math variant 1",
+            "game": "some-game",
+            "target_rtp": "93.00",
+            "tuning": {
+                "command": "c", "method": "m", "seed": 1,
+                "knobs": [{"knob": "k", "published": 5, "value": 7}],
+                "rtp": [["standard", 0.9301]],
+                "shape": [
+                    {"figure": "hit frequency", "published": 0.25, "variant": 0.26,
+                     "allowed": "within 2 pp", "met": true, "how": "exact"},
+                    {"figure": "standard deviation", "published": 4.0, "variant": 5.0,
+                     "allowed": "within 15 %", "met": false, "how": "exact"}
+                ]
+            },
+            "model": 0,
+            "sha256": "00".repeat(32),
+        }))
+        .unwrap();
+        let text = variant_text(&file);
+        assert!(
+            text.starts_with("variant 93.00 % of some-game:\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("RTP (standard): 93.010000 %  (target 93.00 %; +0.0100 pp)"),
+            "{text}"
+        );
+        assert!(text.contains("  k: 7 (published 5)\n"), "{text}");
+        assert!(text.contains("within 2 pp - held\n") && text.contains("within 15 % - NOT HELD\n"));
+        assert!(text.ends_with("  (exact)\n"), "{text}");
+        assert_eq!(
+            unmet_warnings(&file),
+            [
+                "the variant does not hold standard deviation: +1.0000 (+25.0 %), allowed within 15 %"
+            ]
+        );
     }
 }

@@ -163,6 +163,8 @@ pub mod evidence;
 #[cfg(feature = "exact")]
 pub mod exact;
 #[cfg(feature = "exact")]
+pub mod exact_report;
+#[cfg(feature = "exact")]
 pub mod figures;
 #[doc(hidden)]
 #[cfg(feature = "fuzzing")]
