@@ -107,9 +107,11 @@ pub fn mode_name(
             Some(&m) => Ok(m),
             None => Err(CliError(format!(
                 "--mode {}",
-                game.cost(name)
-                    .err()
-                    .map_or_else(String::new, |e| e.to_string())
+                slot_sim::face::FaceError::UnknownMode {
+                    game: game.name(),
+                    mode: name.chars().take(80).collect(),
+                    modes: modes.join(", "),
+                }
             ))),
         },
         None => mode_named_by(game.name(), &modes, game.mode_is_pick(), choice, ante),
