@@ -13,6 +13,8 @@ Three regulated slot games (``moon-princess``, ``wish-upon-a-star``,
 * :func:`tune`: a variant of a game's published model for a target RTP (its variant file).
 * :func:`certify`: a game's certification into a folder, as ``cargo xtask certify`` (the
   same files); returns a :class:`Certification` of :class:`Certificate`.
+* :func:`markets`: which markets may run each variant and mode (``cargo xtask markets``):
+  verdicts from the certified figures, with the rule and figure of each line.
 * :func:`merge`: reports merged exactly; :func:`read_report`, :meth:`Report.from_json`.
 * :func:`games`, :func:`modes`, :func:`picks`, :func:`models`, :func:`variants`,
   :func:`game_info`: what there is to choose.
@@ -42,6 +44,8 @@ from ._errors import (
 )
 from ._report import Report, read_report
 from ._certify import Certificate, Certification, certify
+from ._markets import markets
+from ._export import export_stake, export_verify
 
 __all__ = [
     "simulate",
@@ -53,7 +57,10 @@ __all__ = [
     "certify",
     "Certificate",
     "Certification",
+    "export_stake",
+    "export_verify",
     "merge",
+    "markets",
     "games",
     "modes",
     "picks",
@@ -178,7 +185,9 @@ def rounds(
 
     Round k is round k % 10,000 of batch k // 10,000 of the simulation, so
     ``rounds(g, n, seed=s)["win"].sum()`` is the ``total_win`` of
-    ``simulate(g, rounds=n, seed=s).sums``. Each round takes under 100 bytes (78 for Moon Princess). The GIL is
+    ``simulate(g, rounds=n, seed=s).sums``. Each round takes under 100 bytes (78 for Moon
+    Princess, 96 for Wish Upon a Star); an ``n`` whose arrays would not fit in the memory
+    available is refused (``ConfigError``) before any round is played. The GIL is
     released while the rounds are played; Ctrl-C stops them (``KeyboardInterrupt``).
     Parameters as :func:`simulate`.
     """
@@ -196,14 +205,27 @@ def play(
     pick: Optional[str] = None,
     model: Optional[str] = None,
     rtp: Optional[Union[float, str]] = None,
+    grid: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Round ``round`` of seed ``seed`` of ``game``, as ``cargo xtask play <game> --seed S
     --round K --json`` prints it: ``{"events": [...]}``, each event a dict whose ``"event"``
     names it (``round_start``, ``landed``, ``win``, ``tumble``, ... ``round_end``); money in
     hundredths of the bet. The ``paid`` amounts add up to ``round_end``'s ``win``.
-    Mode, pick, model and rtp as :func:`simulate`."""
+    Mode, pick, model and rtp as :func:`simulate`.
+
+    ``grid``: play the round from this grid as the paid spin's landing instead, as ``cargo
+    xtask play <game> --grid "..." --seed S --round K --json`` prints it; the grid is the
+    runner's grid text (as :func:`evaluate` reads it), and whatever is random after it
+    (refills, Star values, respins, free spins) is drawn from round ``round`` of seed
+    ``seed``.
+
+    :raises GridError: a grid that is not one of the game, or a game that cannot play a
+        given grid.
+    """
     return json.loads(
-        _slot_math._play(game, seed, round, mode=mode, pick=pick, model=model, rtp=rtp)
+        _slot_math._play(
+            game, seed, round, mode=mode, pick=pick, model=model, rtp=rtp, grid=grid
+        )
     )
 
 
@@ -240,11 +262,12 @@ def exact(
     rtp: Optional[Union[float, str]] = None,
     model: Optional[str] = None,
 ) -> Dict[str, Any]:
-    """The figures of a model computed exactly (rational arithmetic, no sampling), as
-    :class:`fractions.Fraction`: ``rtp``, ``rtp_by_source`` (a dict by source), the base
-    game's ways RTP and hit frequencies, the free-spin, Lock & Spin and Grand figures;
-    ``base_combinations`` is an int. The same figures as ``cargo xtask exact
-    wish-upon-a-star [--rtp R | --model M]``.
+    """The figures of a model computed exactly (rational arithmetic or enumeration, no
+    sampling), by name, for a game that computes them (Wish Upon a Star, the template Ten
+    Lines): each a :class:`fractions.Fraction` (``rtp`` always; a whole number such as
+    ``base_combinations`` an int), the figures of a group in a dict of their own (Wish Upon
+    a Star's ``rtp_by_source``, by source). The same figures as ``cargo xtask exact GAME
+    [--rtp R | --model M]``.
 
     :param rtp: the RTP variant of the ladder, in percent (``92.0`` or ``"92.00"``; see
         :func:`variants`); ``None`` (the default) computes the published variant, or
@@ -253,19 +276,19 @@ def exact(
     :param model: a shipped model by name (``"standard"``, ``"rtp-90.00"``, ...) or the path
         of a model file or variant file.
 
-    Only Wish Upon a Star's figures can be computed exactly; another game raises
-    :class:`ConfigError`. The GIL is released while they are computed.
+    A game whose figures are not computed exactly (Moon Princess, Starlight Christmas: their
+    RTP is a simulation's) raises :class:`ConfigError`. The GIL is released while they are
+    computed.
     """
     parts = _slot_math._exact(game, rtp=rtp, model=model)
-    out: Dict[str, Any] = {}
-    for name, value in parts.items():
-        if name == "rtp_by_source":
-            out[name] = {k: _fraction(v) for k, v in value.items()}
-        elif name == "base_combinations":
-            out[name] = int(value)
-        else:
-            out[name] = _fraction(value)
-    return out
+
+    def value(part: Union[str, Tuple[str, str]]) -> Union[Fraction, int]:
+        return int(part) if isinstance(part, str) else _fraction(part)
+
+    return {
+        name: {k: value(v) for k, v in part.items()} if isinstance(part, dict) else value(part)
+        for name, part in parts.items()
+    }
 
 
 def tune(

@@ -19,9 +19,18 @@ class Report:
     Every figure of the report is an attribute (fractions of the stake, wins in x bet, as in
     the JSON): ``rtp``, ``rtp_ci95``, ``rtp_ci99``, ``sd``, ``volatility_index``,
     ``hit_frequency``, ``max_win``, ``cap_hits``, ``features``, ``rtp_by_source``,
-    ``top_awards``, ... ; ``sums`` holds the exact integer sums they are computed from
+    ``top_awards``, ``experience``, ... ; ``sums`` holds the exact integer sums they are computed from
     (128-bit sums as Python ints). :meth:`to_dict` gives the whole report as the JSON object
     (``sim --json``), :meth:`to_json` as its text, ``str(report)`` as the readable PAR report.
+
+    ``experience`` (``None`` for a report of an earlier version) is what a player lives
+    through, per stake paid: ``below_stake`` (the share of rounds that pay more than 0 but
+    less than the stake, "losses disguised as wins"), ``at_stake``, ``above_stake``,
+    ``at_least`` (per multiple 1, 5, 10, 100 of the stake: ``multiple``, ``count``,
+    ``share``) and ``dry_spells`` (the runs of rounds between two rounds paying at least the
+    stake: ``count``, ``mean``, ``median`` and ``p99`` (each ``{"rounds", "at_least"}``),
+    ``longest``, ``open_leading``, ``open_trailing``); its exact sums are
+    ``sums["experience"]``, which merge exactly across shards.
 
     Two tables are numpy arrays (dicts of equal-length 1-D arrays, ready for
     ``pandas.DataFrame``):
@@ -56,6 +65,7 @@ class Report:
     features: Dict[str, Dict[str, Any]]
     rtp_by_source: Dict[str, float]
     top_awards: List[Dict[str, Any]]
+    experience: Optional[Dict[str, Any]]
     target_rtp: float
     exact_rtp: Optional[float]
     model_fingerprint: str
@@ -99,6 +109,7 @@ class Report:
         self.features = d["features"]
         self.rtp_by_source = d["rtp_by_source"]
         self.top_awards = d["top_awards"]
+        self.experience = d.get("experience")
         self.target_rtp = d["target_rtp"]
         self.exact_rtp = parts.get("exact_rtp")
         self.model_fingerprint = d["model_fingerprint"]

@@ -51,8 +51,10 @@ def _play(
     pick: Optional[str] = None,
     model: Optional[str] = None,
     rtp: Optional[Union[float, str]] = None,
+    grid: Optional[str] = None,
 ) -> str:
-    """Round ``round`` of seed ``seed``: its event log as JSON text."""
+    """Round ``round`` of seed ``seed`` (with ``grid``: played from that grid): its event log
+    as JSON text."""
 
 def _evaluate(
     game: str, grid: str, *, free_spins: bool = False, multiplier: Optional[int] = None
@@ -114,3 +116,34 @@ def _certify(
     """A certification into ``out`` (``cargo xtask certify GAME --dir OUT``): each
     certificate's fields (with ``verdict``, ``core_seconds``, ``certificate_file``) and each
     chunk's line."""
+
+def _markets(
+    game: str,
+    *,
+    rtp: Optional[Union[float, str]] = None,
+    model: Optional[str] = None,
+    markets: Optional[Sequence[str]] = None,
+    repository: Optional[str] = None,
+) -> Dict[str, Any]:
+    """The market verdicts (``cargo xtask markets GAME --json``) as Python data."""
+
+def _export_stake(
+    game: str,
+    out: str,
+    *,
+    books: int,
+    reference_rounds: int = 1_000_000,
+    seed: Optional[int] = None,
+    mode: Optional[str] = None,
+    rtp: Optional[Union[float, str]] = None,
+    model: Optional[str] = None,
+    repository: Optional[str] = None,
+    uncertified: bool = False,
+    cap_search_rounds: int = 20_000_000,
+    force: bool = False,
+) -> str:
+    """A Stake Engine export into ``out`` (``cargo xtask export stake GAME --out OUT``): the
+    summary's JSON."""
+
+def _export_verify(dir: str) -> str:
+    """An export checked (``cargo xtask export verify DIR``): the lines it prints."""

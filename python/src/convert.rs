@@ -2,15 +2,15 @@
 //! arrays), the per-round columns, the exact figures as numerator/denominator strings.
 
 use crate::games::Columns;
-use num_rational::BigRational;
+
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use slot_core::Game;
+use slot_core::exact::{ExactSheet, FigureUnit};
 use slot_sim::Report;
 use slot_sim::report::checkpoint_figures;
 use slot_sim::stats::{BUCKET_EDGES_X, BUCKETS};
-use wish_upon_a_star::ExactFigures;
 
 /// A JSON text as Python objects (`json.loads`: integers of any size stay exact).
 pub fn json_to_py<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -125,24 +125,34 @@ pub fn rounds_dict<G: Game>(py: Python<'_>, c: Columns) -> PyResult<Bound<'_, Py
     Ok(out)
 }
 
-/// A fraction as (numerator, denominator) decimal strings.
-fn frac(r: &BigRational) -> (String, String) {
-    (r.numer().to_string(), r.denom().to_string())
-}
-
-/// Wish Upon a Star's exact figures by name ([`wish_upon_a_star::figures::FIGURES`]), each a
-/// (numerator, denominator) pair of strings (`rtp_by_source` a dict of them by source;
-/// `base_combinations` an integer as a string).
-pub fn exact_parts<'py>(py: Python<'py>, e: &ExactFigures) -> PyResult<Bound<'py, PyDict>> {
+/// A sheet's exact figures by name ([`slot_core::exact::ExactSheet`]), each a (numerator,
+/// denominator) pair of decimal strings, a whole number ([`FigureUnit::Integer`]) its
+/// decimal string alone; the figures of a group in a dict of their own under the group's
+/// name.
+pub fn exact_parts<'py>(py: Python<'py>, sheet: &ExactSheet) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    let by_source = PyDict::new(py);
-    for (name, r) in wish_upon_a_star::SOURCES.iter().zip(&e.rtp_by_source) {
-        by_source.set_item(*name, frac(r))?;
+    for f in &sheet.figures {
+        let pair = if f.unit == FigureUnit::Integer {
+            f.numerator.clone().into_pyobject(py)?.into_any()
+        } else {
+            (f.numerator.as_str(), f.denominator.as_str())
+                .into_pyobject(py)?
+                .into_any()
+        };
+        match f.group {
+            Some(group) => {
+                let members = match d.get_item(group)? {
+                    Some(m) => m.cast_into::<PyDict>()?,
+                    None => {
+                        let m = PyDict::new(py);
+                        d.set_item(group, &m)?;
+                        m
+                    }
+                };
+                members.set_item(&f.name, pair)?;
+            }
+            None => d.set_item(&f.name, pair)?,
+        }
     }
-    d.set_item("rtp_by_source", by_source)?;
-    for f in &wish_upon_a_star::figures::FIGURES {
-        d.set_item(f.name, frac(&f.value(e)))?;
-    }
-    d.set_item("base_combinations", e.base.combinations.to_string())?;
     Ok(d)
 }

@@ -118,6 +118,41 @@ pub fn load<G: Game>(
     })
 }
 
+/// The model `model` or `rtp` names, as the registry's face takes it
+/// ([`slot_sim::face::ModelSource`]; the published model for neither).
+pub fn source_of<'a>(
+    model: Option<&'a str>,
+    rtp: Option<&str>,
+) -> PyResult<slot_sim::face::ModelSource<'a>> {
+    use slot_sim::face::ModelSource;
+    match (model, rtp) {
+        (Some(_), Some(_)) => Err(error(
+            Kind::Config,
+            "model and rtp exclude each other: give a model (name or file) or the RTP of a variant of the game's ladder".to_string(),
+        )),
+        (Some(name), None) => Ok(ModelSource::Named(name)),
+        (None, Some(text)) => Ok(ModelSource::Rtp(
+            text.parse::<slot_core::game::TargetRtp>()
+                .map_err(|e| error(Kind::Config, format!("rtp: {e}")))?,
+        )),
+        (None, None) => Ok(ModelSource::Published),
+    }
+}
+
+/// An error of the registry's face as the package's typed error: a model refused or not
+/// computed is a [`Kind::Model`] error, anything else (a variant the ladder does not have,
+/// something the game cannot do) a [`Kind::Config`] error.
+pub fn face_error(e: slot_sim::face::FaceError) -> PyErr {
+    use slot_sim::face::FaceError;
+    use slot_sim::models::ModelChoiceError;
+    let kind = match &e {
+        FaceError::Model(ModelChoiceError::NoVariant { .. }) => Kind::Config,
+        FaceError::Model(_) | FaceError::Exact(_) => Kind::Model,
+        _ => Kind::Config,
+    };
+    error(kind, e.to_string())
+}
+
 /// A game's facts as JSON: names, modes (with their stake, target RTP and whether they are
 /// picks), shipped models, cap, sources, features, awards, the runner's default rounds.
 pub fn game_info<G: Game>(id: GameId) -> serde_json::Value {
@@ -222,6 +257,14 @@ pub struct Columns {
     pub award: Vec<Vec<bool>>,
     /// Whether the round hit the cap.
     pub capped: Vec<bool>,
+}
+
+/// The bytes one round takes in the arrays `rounds` returns: [`Columns`] and the round index
+/// (8 per number, 1 per flag).
+pub fn round_bytes<G: Game>() -> u64 {
+    let amounts = 2 + G::SOURCES.len() + G::FEATURES.len();
+    let flags = 1 + G::FEATURES.len() + G::AWARDS.len();
+    (8 * amounts + flags) as u64
 }
 
 impl Columns {

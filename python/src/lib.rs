@@ -13,15 +13,19 @@
 mod certify;
 mod convert;
 mod errors;
+mod export;
 mod games;
+mod markets;
 
 use crate::convert::{exact_parts, json_to_py, report_parts, rounds_dict};
 use crate::errors::{Kind, error};
-use crate::games::{game_info, game_of, interruptible, mode_of, named, play_rounds, unknown};
+use crate::games::{
+    face_error, game_info, game_of, interruptible, mode_of, named, play_rounds, source_of, unknown,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use slot_core::Game;
-use slot_core::replay::{DEFAULT_SEED, replay_game_round};
+use slot_core::replay::{DEFAULT_SEED, replay_game_round, replay_round};
 use slot_sim::run::MAX_THREADS;
 use slot_sim::stats::ConfidenceLevel;
 use slot_sim::{Report, SimConfig, Watch};
@@ -228,6 +232,35 @@ fn _simulate<'py>(
     .map_err(unknown)?
 }
 
+/// The memory the system can still give (Linux: `MemAvailable` of `/proc/meminfo`, bytes);
+/// `None` where it cannot be read.
+fn memory_available() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Refuses `n` rounds of `per_round` bytes each when their arrays would take more than the
+/// memory available (checked before a round is played, so a mistyped `10**9` fails at once
+/// instead of filling the machine's memory); no check where the available memory is unknown.
+fn fits_in_memory(n: u64, per_round: u64) -> PyResult<()> {
+    let need = n.saturating_mul(per_round);
+    match memory_available() {
+        Some(free) if need > free => Err(error(
+            Kind::Config,
+            format!(
+                "n: {n} rounds need {:.1} GB of arrays ({per_round} bytes a round), more than \
+                 the {:.1} GB of memory available; play fewer rounds, or simulate() for the \
+                 figures of a long run",
+                need as f64 / 1e9,
+                free as f64 / 1e9
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Plays the first `n` rounds of the simulator's sequence of `seed`; per-round arrays.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
@@ -256,6 +289,7 @@ fn _rounds<'py>(
     let seed = seed_arg(seed)?;
     let threads = threads_arg(threads)?;
     slot_games::with_game!(id.name(), G => {
+        fits_in_memory(n, games::round_bytes::<G>())?;
         let mode = mode_of::<G>(mode, pick)?;
         let game = game_of::<G>(model, rtp.as_deref())?;
         let columns = interruptible(py, |stop| play_rounds(&game, mode, seed, n, threads, stop))?
@@ -265,9 +299,11 @@ fn _rounds<'py>(
     .map_err(unknown)?
 }
 
-/// Round `round` of seed `seed`: its event log as `play --json` prints it (a JSON string).
+/// Round `round` of seed `seed`: its event log as `play --json` prints it (a JSON string);
+/// with `grid`, the round played from that grid as `play --grid --json` prints it (whatever
+/// is random after the grid drawn from round `round` of seed `seed`).
 #[pyfunction]
-#[pyo3(signature = (game, seed, round, *, mode=None, pick=None, model=None, rtp=None))]
+#[pyo3(signature = (game, seed, round, *, mode=None, pick=None, model=None, rtp=None, grid=None))]
 #[allow(clippy::too_many_arguments)]
 fn _play(
     game: &str,
@@ -277,6 +313,7 @@ fn _play(
     pick: Option<&str>,
     model: Option<&str>,
     rtp: Option<Bound<'_, PyAny>>,
+    grid: Option<&str>,
 ) -> PyResult<String> {
     let rtp = rtp_text(rtp)?;
     let id = named(game)?;
@@ -291,7 +328,17 @@ fn _play(
     slot_games::with_game!(id.name(), G => {
         let mode = mode_of::<G>(mode, pick)?;
         let game = game_of::<G>(model, rtp.as_deref())?;
-        let (_, log) = replay_game_round(&game, mode, seed, round);
+        let log = match grid {
+            None => replay_game_round(&game, mode, seed, round).1,
+            // As the runner's `play --grid` ([`slot_sim::face::LoadedGame::play_from_grid`]).
+            Some(grid) => {
+                let (win, log) = replay_round(seed, round, |rng, mut rec| {
+                    game.play_from_grid(mode, grid, rng, &mut rec)
+                });
+                win.map_err(|e| error(Kind::Grid, e.to_string()))?;
+                log
+            }
+        };
         Ok(log.to_json())
     })
     .map_err(unknown)?
@@ -359,8 +406,10 @@ fn _evaluate(
     Ok(serde_json::Value::Object(out).to_string())
 }
 
-/// Wish Upon a Star's exact figures as (numerator, denominator) strings, by name, of the
-/// model `model` or the variant `rtp` (the published model without either).
+/// The exact figures of a game's model (the model `model` or the variant `rtp`; the
+/// published model without either), for a game whose registry line declares them
+/// ([`slot_games::GameEntry::exact`]): a dict by figure name of (numerator, denominator)
+/// strings, a group's figures in a dict of their own (`rtp_by_source`).
 #[pyfunction]
 #[pyo3(signature = (game, rtp = None, model = None))]
 fn _exact<'py>(
@@ -371,26 +420,16 @@ fn _exact<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let rtp = rtp_text(rtp)?;
     let id = named(game)?;
-    if id.name() != <wish_upon_a_star::WishUponAStar as Game>::NAME {
-        return Err(error(
-            Kind::Config,
-            format!(
-                "exact figures are computed for wish-upon-a-star only: {game} is played by reel stops too many to enumerate, and its RTP is a simulation's"
-            ),
-        ));
-    }
-    let game = game_of::<wish_upon_a_star::WishUponAStar>(model, rtp.as_deref())?;
-    let model = game.model().clone();
-    let figures = interruptible(py, |_| wish_upon_a_star::ExactFigures::compute(&model))?
-        .map_err(|e| error(Kind::Model, e.to_string()))?;
-    exact_parts(py, &figures)
+    let source = source_of(model, rtp.as_deref())?;
+    let report = interruptible(py, |_| id.exact(source))?.map_err(face_error)?;
+    exact_parts(py, &report.sheet)
 }
 
 /// A variant of a game's published model for the target RTP `target_rtp` (text or number,
-/// `93` or `"93.00"`), tuned as `cargo xtask tune GAME --target-rtp R --rounds N --seed S`
-/// tunes it (Moon Princess: `slot_sim::ladder::tune_variant`; Wish Upon a Star:
-/// `wish_upon_a_star::tuning::tune`, its shape by `slot_sim::tune::variant_file`); returns
-/// the variant file's JSON text. The lines the runner prints on the way are dropped.
+/// `93` or `"93.00"`), tuned by the game's tuner ([`slot_games::GameEntry::tuner`]) as
+/// `cargo xtask tune GAME --target-rtp R --rounds N --seed S` tunes it; returns the variant
+/// file's JSON text (already read back by its reader). The lines the runner prints on the
+/// way are dropped.
 #[pyfunction]
 #[pyo3(signature = (game, target_rtp, *, rounds=None, seed=None, threads=None))]
 fn _tune<'py>(
@@ -401,20 +440,12 @@ fn _tune<'py>(
     seed: Option<Bound<'py, PyAny>>,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<String> {
-    use slot_core::variant::{HIGHEST_TUNED_TARGET, LOWEST_TUNED_TARGET, TargetRtp};
     let id = named(game)?;
+    let tuner = id.tuner().map_err(face_error)?;
     let text = target_rtp.str()?.to_string();
-    let target: TargetRtp = text
+    let target: slot_core::game::TargetRtp = text
         .parse()
         .map_err(|e| error(Kind::Config, format!("target_rtp: {e}")))?;
-    if !(LOWEST_TUNED_TARGET..=HIGHEST_TUNED_TARGET).contains(&target) {
-        return Err(error(
-            Kind::Config,
-            format!(
-                "target_rtp {target}: the tuner derives variants from {LOWEST_TUNED_TARGET} to {HIGHEST_TUNED_TARGET}"
-            ),
-        ));
-    }
     let RunArgs {
         rounds,
         seed,
@@ -424,60 +455,26 @@ fn _tune<'py>(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         t => t,
     };
-    let command = format!("slot_math.tune({game:?}, {target}, rounds={rounds}, seed={seed})");
-    let run = slot_sim::ladder::LadderRun {
-        rounds,
-        seed,
-        threads,
+    let request = slot_sim::tuner::VariantRequest {
+        target,
+        command: format!("slot_math.tune({game:?}, {target}, rounds={rounds}, seed={seed})"),
+        run: slot_sim::run::SeededRun {
+            rounds,
+            seed,
+            threads,
+        },
     };
-    let file: Result<String, PyErr> = match id.name() {
-        "moon-princess" => {
-            let req = slot_sim::ladder::VariantRequest {
-                target,
-                command,
-                run,
-            };
-            let made = interruptible(py, |_| {
-                slot_sim::ladder::tune_variant::<moon_princess::MoonPrincess>(&req, &mut |_| {})
-            })?;
-            made.map_err(|e| error(Kind::Config, e.to_string()))
-                .and_then(|f| {
-                    serde_json::to_string_pretty(&f).map_err(|e| error(Kind::Model, e.to_string()))
-                })
-        }
-        "wish-upon-a-star" => {
-            use wish_upon_a_star::WishUponAStar;
-            let made = interruptible(py, |_| -> Result<_, String> {
-                let tuned =
-                    wish_upon_a_star::tuning::tune(target, seed).map_err(|e| e.to_string())?;
-                slot_sim::tune::variant_file(
-                    &WishUponAStar::standard(),
-                    slot_sim::tune::TunedVariant {
-                        target,
-                        command,
-                        method: wish_upon_a_star::tuning::METHOD.to_string(),
-                        knobs: tuned.knobs.values(),
-                        rtp: Vec::new(),
-                        model: tuned.model,
-                    },
-                    rounds,
-                    seed,
-                    threads,
-                )
-                .map_err(|e| e.to_string())
-            })?;
-            made.map_err(|e| error(Kind::Config, e)).and_then(|f| {
-                serde_json::to_string_pretty(&f).map_err(|e| error(Kind::Model, e.to_string()))
-            })
-        }
-        name => Err(error(
-            Kind::Config,
-            format!(
-                "tune: {name}'s tuner is still the runner's (cargo xtask tune {name} --target-rtp R)"
-            ),
-        )),
-    };
-    file
+    let made = interruptible(py, |_| tuner.variant(&request, &mut |_| {}))?;
+    made.map(|file| file.json).map_err(|e| {
+        use slot_sim::tuner::TuneError;
+        let kind = match e {
+            TuneError::Game(_) => Kind::Model,
+            TuneError::Model(slot_sim::models::ModelChoiceError::NoVariant { .. }) => Kind::Config,
+            TuneError::Model(_) => Kind::Model,
+            _ => Kind::Config,
+        };
+        error(kind, e.to_string())
+    })
 }
 
 /// Reads a report written as JSON (`sim --json`, `merge --json`, `report.json`, or
@@ -545,10 +542,13 @@ fn _slot_math(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_exact, m)?)?;
     m.add_function(wrap_pyfunction!(_tune, m)?)?;
     m.add_function(wrap_pyfunction!(certify::_certify, m)?)?;
+    m.add_function(wrap_pyfunction!(export::_export_stake, m)?)?;
+    m.add_function(wrap_pyfunction!(export::_export_verify, m)?)?;
     m.add_function(wrap_pyfunction!(_report_from_json, m)?)?;
     m.add_function(wrap_pyfunction!(_merge, m)?)?;
     m.add_function(wrap_pyfunction!(_games, m)?)?;
     m.add_function(wrap_pyfunction!(_game_info, m)?)?;
+    m.add_function(wrap_pyfunction!(markets::_markets, m)?)?;
     m.add("DEFAULT_SEED", DEFAULT_SEED)?;
     m.add("BATCH_ROUNDS", slot_core::replay::BATCH_ROUNDS)?;
     m.add("MAX_THREADS", MAX_THREADS)?;

@@ -73,7 +73,7 @@ def test_exact_equals_the_runners(xtask):
          "moon-princess has no model 'nope'; its models are standard, rtp-96.50, rtp-91.49, rtp-87.50, rtp-84.50, stress-free-spins, stress-trinity (or give the path of a model file)"),
         (lambda: slot_math.evaluate("moon-princess", "ci ci"), slot_math.GridError,
          "the grid has 1 rows; this game has 5 (rows are separated by '/')"),
-        (lambda: slot_math.exact("moon-princess"), slot_math.ConfigError, "exact figures are computed for wish-upon-a-star only"),
+        (lambda: slot_math.exact("moon-princess"), slot_math.ConfigError, "moon-princess has no exact figures"),
         (lambda: slot_math.Report.from_json("{}", "x.json"), slot_math.ReportError, "x.json"),
         (lambda: slot_math.merge([]), slot_math.ReportError, "merge: no reports given"),
     ],

@@ -67,3 +67,16 @@ def test_play_shows_the_same_round():
 def test_play_equals_the_runners_json(xtask):
     cli = xtask.json("play", "moon-princess", "--seed", "1", "--round", "322", "--choice", "storm", "--json")
     assert slot_math.play("moon-princess", 1, 322, pick="storm") == cli
+
+
+def test_more_rounds_than_memory_holds_are_refused_before_any_is_played():
+    """10**11 rounds would take terabytes of arrays: refused at once (ConfigError naming n,
+    the bytes a round takes and the memory available), not after filling the memory."""
+    one = slot_math.rounds("moon-princess", 1)
+    bytes_per_round = sum(a.itemsize for a in one.values())
+    with pytest.raises(slot_math.ConfigError) as e:
+        slot_math.rounds("moon-princess", 10**11)
+    text = str(e.value)
+    assert text.startswith("n: 100000000000 rounds need ")
+    assert f"({bytes_per_round} bytes a round)" in text
+    assert "memory available" in text and "simulate()" in text

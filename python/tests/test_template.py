@@ -1,6 +1,7 @@
 """The template game Ten Lines ("ten-lines") through the Python package: listed, simulated,
 played, a hand-worked grid evaluated, and its exact RTP 58,334,381 / 60,750,000 (the crate's
-rule sheet and exact figures), not figures read back from the code."""
+rule sheet and exact figures), not figures read back from the code; a round played from a
+typed grid as the runner's ``play --grid`` plays it."""
 
 from fractions import Fraction
 
@@ -48,12 +49,48 @@ def test_a_hand_worked_grid():
         slot_math.evaluate(GAME, "W K Q K J/10 10 10 J Q/Q J K Q K")  # no Wild on reel 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=slot_math.ConfigError,
-    reason="exact() computes Wish Upon a Star only until the exact figures reach the registry "
-    "(issue 38); its refusal wrongly calls ten-lines a simulation matter",
-)
+# Payline 2 (the top row) 7 x5: 1,000 line bets = 100 x bet; 3 Scatters: 2 x bet and 10 free
+# spins (worked out by hand from the rule sheet).
+SEVENS = "7 7 7 7 7/10 J Q K be/SC ba SC W SC"
+
+
+def test_a_round_played_from_a_typed_grid():
+    log = slot_math.play(GAME, 4, 9, grid=SEVENS)
+    events = log["events"]
+    assert events[0]["event"] == "round_start"
+    assert [e["grid"] for e in events if e["event"] == "landed"][0] == SEVENS
+    paid_spin = []
+    for e in events[3:]:
+        if e["event"] != "win":
+            break
+        paid_spin.append((e["symbol"], e["pays"], e["paid"]))
+    assert paid_spin == [("7", "line", 10_000), ("SC", "scatter", 200)]
+    awarded = [e for e in events if e["event"] == "free_spins_awarded"]
+    assert awarded[0]["spins"] == 10
+    paid = sum(e.get("paid", 0) for e in events if e["event"] != "round_end")
+    assert events[-1]["event"] == "round_end"
+    assert paid == events[-1]["win"] >= 10_200
+    # The free spins are drawn from round 9 of seed 4: the same call, the same round.
+    assert slot_math.play(GAME, 4, 9, grid=SEVENS) == log
+    with pytest.raises(slot_math.GridError):
+        slot_math.play(GAME, 4, 9, grid="W K Q K J/10 10 10 J Q/Q J K Q K")  # no Wild on reel 1
+
+
+def test_a_round_played_from_a_grid_equals_the_runners_json(xtask):
+    got = slot_math.play(GAME, 4, 9, grid=SEVENS)
+    want = xtask.json("play", GAME, "--grid", SEVENS, "--seed", "4", "--round", "9", "--json")
+    assert got == want
+
+
 def test_the_exact_rtp_is_the_rule_sheets_fraction():
     figures = slot_math.exact(GAME)
     assert figures["rtp"] == EXACT_RTP
+    assert figures["hit_frequency"] == Fraction(2737, 9000)
+    assert figures["trigger_rate"] == Fraction(1, 125)
+    assert figures["combinations"] == 24_300_000 and isinstance(figures["combinations"], int)
+    assert figures["base_rtp"] + figures["free_spins_rtp"] == EXACT_RTP
+
+
+def test_tune_refuses_a_game_without_a_tuner():
+    with pytest.raises(slot_math.ConfigError, match="ten-lines has no tuner"):
+        slot_math.tune(GAME, 96, rounds=1_000)

@@ -107,7 +107,7 @@ pub fn mode_name(
             Some(&m) => Ok(m),
             None => Err(CliError(format!(
                 "--mode {}",
-                slot_sim::face::FaceError::UnknownMode {
+                slot_sim::models::UnknownMode {
                     game: game.name(),
                     mode: name.chars().take(80).collect(),
                     modes: modes.join(", "),
@@ -185,7 +185,7 @@ fn out_dir(out: Option<&Path>) -> Result<Option<slot_sim::par::OutDir>, CliError
 }
 
 /// `--progress-seconds`, checked: from 0.1 to 86,400 seconds.
-fn progress_every(seconds: f64) -> Result<Duration, CliError> {
+pub(crate) fn progress_every(seconds: f64) -> Result<Duration, CliError> {
     if !(seconds.is_finite() && (0.1..=86_400.0).contains(&seconds)) {
         return Err(CliError(format!(
             "--progress-seconds must be from 0.1 to 86400 seconds (it was {seconds})"
@@ -276,6 +276,11 @@ pub fn sim(a: &SimArgs) -> CliResult {
     }
     print_report(&report, a.json);
     if let Some(dir) = &a.out {
+        report.markets = Some(crate::markets::par_section(
+            a.game.name(),
+            a.model.as_deref(),
+            a.rtp,
+        )?);
         slot_sim::par::write(&report, dir)?;
     }
     Ok(())
@@ -326,7 +331,11 @@ pub fn play(a: &PlayArgs) -> CliResult {
             a.round
         );
     }
-    crate::render::print_log(&log, a.json);
+    if a.json {
+        println!("{}", log.to_json());
+    } else {
+        print!("{}", slot_core::round_text::log_text(&log));
+    }
     if !a.json {
         // Money is in hundredths of the paytable's bet: the base bet of a game whose modes
         // stake more than it (Starlight Christmas's ante).
@@ -411,47 +420,7 @@ pub fn split(a: &SplitArgs) -> CliResult {
             }
             (e, _) => e.into(),
         })?;
-    let record = &done.record;
-    let b = &record.base;
-    println!(
-        "{} split estimate (model {}): {} base games (seed {}), {} features per {}",
-        entry.name(),
-        record.model_fingerprint,
-        b.rounds,
-        b.seed,
-        a.features,
-        if entry.mode_is_pick() { "pick" } else { "mode" }
-    );
-    for ((pick, e), f) in record.estimates().iter().zip(&record.picks) {
-        println!(
-            "  {pick:<8} RTP {:.4} % +- {:.4} pp (99 %) = (B {:.4} x + q {:.6} (1 in {:.2}) x V {:.3} x) / stake {} x (sd of V {:.1}; seed {}, {} caps){}",
-            e.rtp * 100.0,
-            e.half_width_99 * 100.0,
-            e.base_rtp * record.stake as f64 / 100.0,
-            e.trigger_rate,
-            1.0 / e.trigger_rate,
-            e.feature_mean,
-            record.stake as f64 / 100.0,
-            e.feature_sd,
-            f.seed,
-            f.cap_hits,
-            e.cap_overcount.map_or(String::new(), |o| format!(
-                "; beyond the cap it counts at most {:.2e} pp",
-                o * 100.0
-            ))
-        );
-    }
-    for (pick, c) in &done.cap_odds {
-        println!(
-            "  {pick:<6} cap: 1 in {:.4e} rounds (95 %: 1 in {:.4e} to {:.4e}; effective count {:.1}; unresolved share at most {:.1e}; base games alone never capped: at most {:.1e})",
-            1.0 / c.probability,
-            1.0 / c.ci95[1],
-            1.0 / c.ci95[0],
-            c.effective_count,
-            c.bias_bound,
-            c.unseen_base_bound
-        );
-    }
+    print!("{}", done.text(entry.mode_is_pick()));
     if let (Some(path), Some(text)) = (&a.out, &done.json) {
         // Read back as certify and monitor read records, then written whole or not at all.
         slot_sim::files::write_atomic(path, text.as_bytes())?;
@@ -628,38 +597,6 @@ pub fn session(a: &SessionArgs) -> CliResult {
     Ok(())
 }
 
-/// What every game's `tune --target-rtp` checks first: that `--model`, `--ante` and
-/// `--choice` are not given (a variant derives from the published model, in every mode:
-/// `every` says how, "for every pick"), that the target lies in the tuner's range
-/// ([`slot_core::variant::LOWEST_TUNED_TARGET`] to `HIGHEST_TUNED_TARGET`, naming the
-/// published RTP `published`), and that `--out` can be written.
-///
-/// # Errors
-/// The first of these that fails, named.
-pub fn check_tune_variant(
-    a: &crate::TuneArgs,
-    game: &str,
-    every: &str,
-    target: TargetRtp,
-    published: TargetRtp,
-) -> CliResult {
-    if a.model.is_some() || a.ante || a.choice.is_some() {
-        return Err(CliError(format!(
-            "tune {game} --target-rtp derives a variant of the published model {every}; --model, --ante and --choice are not taken"
-        )));
-    }
-    use slot_core::variant::{HIGHEST_TUNED_TARGET, LOWEST_TUNED_TARGET};
-    if !(LOWEST_TUNED_TARGET..=HIGHEST_TUNED_TARGET).contains(&target) {
-        return Err(CliError(format!(
-            "--target-rtp {target}: the tuner derives variants from {LOWEST_TUNED_TARGET} to {HIGHEST_TUNED_TARGET}; the published variant is {published}"
-        )));
-    }
-    if let Some(out) = &a.out {
-        probe_writable(out)?;
-    }
-    Ok(())
-}
-
 /// Checks that `path` can be written, before any work: an existing file is left as it is
 /// (until what replaces it is written), a new one is not left behind.
 ///
@@ -683,48 +620,4 @@ pub fn probe_writable(path: &Path) -> CliResult {
 pub fn command_line() -> String {
     let args: Vec<String> = std::env::args().skip(1).collect();
     format!("cargo xtask {}", args.join(" "))
-}
-
-/// Prints a tuned variant's RTP and shape beside the published variant's, says which bound
-/// it does not hold (and by how much), and writes the file to `out` if given.
-///
-/// # Errors
-/// A file that cannot be written.
-pub fn finish_variant<M: serde::Serialize + serde::de::DeserializeOwned>(
-    file: &slot_core::variant::VariantFile<M>,
-    out: Option<&Path>,
-) -> CliResult {
-    print!("{}", slot_sim::tune::variant_text(file));
-    for w in slot_sim::tune::unmet_warnings(file) {
-        eprintln!("warning: {w}");
-    }
-    match out {
-        Some(path) => {
-            let text = serde_json::to_string_pretty(file)
-                .map_err(|e| CliError(format!("cannot write the variant file: {e}")))?
-                + "\n";
-            // Read back as `--model FILE` reads it before it is written (whole or not at
-            // all): a file its reader refuses is never written.
-            let game = slot_games::named(&file.game).map_or("an unknown game", |g| g.name());
-            slot_core::variant::read_variant_file::<M>(game, &text).map_err(|e| {
-                CliError(format!(
-                    "{}: the variant file made would be refused by its reader ({e}); not written",
-                    path.display()
-                ))
-            })?;
-            slot_sim::files::write_atomic(path, text.as_bytes())?;
-            println!(
-                "wrote {} (play it with --model {})",
-                path.display(),
-                path.display()
-            );
-        }
-        None => println!("(give --out FILE to write the variant file)"),
-    }
-    // A variant that does not hold its shape is written (to be looked at) but is not a
-    // result: exit status 1, as `certify` gives for a certificate below the bar.
-    if !file.tuning.unmet().is_empty() {
-        runner::fail_verdict();
-    }
-    Ok(())
 }

@@ -165,7 +165,8 @@ pub struct MonitorArgs {
     #[arg(long)]
     pub bet: Option<monitor::Amount>,
     /// Take the mean and sd from this `sim --json` report (same game, mode and shipped
-    /// model) instead of the committed certification figures.
+    /// model) instead of the committed certification figures (or, for a game that states
+    /// none but computes them, the exact RTP and sd of a round's win: Ten Lines).
     #[arg(long, value_name = "FILE", conflicts_with = "rtp")]
     pub report: Option<PathBuf>,
     /// The RTP variant of the game's ladder the stake level plays (`84.50`; the published

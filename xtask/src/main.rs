@@ -29,12 +29,14 @@
 mod certify;
 mod codegen;
 mod commands;
+mod export;
 mod games;
 mod lab;
+mod markets;
 mod progress;
-mod render;
 mod runner;
 mod seeds;
+mod tail;
 mod viewer;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -72,6 +74,7 @@ pub enum Choice {
 #[derive(Parser, Debug)]
 #[command(
     name = "xtask",
+    version,
     about = "Slot math runner: simulate, evaluate, play, exact figures, tuning"
 )]
 struct Cli {
@@ -89,15 +92,16 @@ enum Cmd {
     Play(PlayArgs),
     /// Print the figures computed exactly from the math model.
     Exact(ExactArgs),
-    /// Re-tune the math model (prints the knob values to put into the model).
+    /// Derive a variant of the published model for a target RTP and write its file
+    /// (`--target-rtp`, `--out`), or re-tune a model's knob to the model's own target.
     Tune(TuneArgs),
     /// A mode's RTP as (B + q V) / stake, from base games and free-spin features played apart
     /// (Moon Princess: every pick; Starlight Christmas: one bet mode; far fewer rounds than
     /// whole rounds need).
     Split(SplitArgs),
-    /// Certify one game, mode and model: exact (Wish Upon a Star), or the split estimate in
-    /// resumable chunks until the 99 % half-width reaches the goal (Moon Princess, Starlight
-    /// Christmas; `--whole-rounds`: whole rounds in resumable chunks, Starlight Christmas);
+    /// Certify one game, mode and model: exactly where the game computes its RTP exactly
+    /// (Wish Upon a Star, Ten Lines), else by the split estimate in resumable chunks until the
+    /// 99 % half-width reaches the goal (`--whole-rounds`: whole rounds in chunks instead);
     /// writes `certificate-<mode>.json` into --dir and exits with status 1 when a certificate
     /// does not meet the bar (status 2: input refused).
     Certify(CertifyArgs),
@@ -127,6 +131,17 @@ enum Cmd {
     /// Live-RTP monitoring of one stake level: the expected range after N rounds at 95, 99
     /// and 99.9 %, a verdict and its p-value.
     Monitor(lab::MonitorArgs),
+    /// Which markets may run each variant and mode of a game: every market profile
+    /// (`markets/*.toml`) judged against the certified figures, with the reasons and the
+    /// help-page lines to show.
+    Markets(markets::MarketsArgs),
+    /// Stake Engine math files of a game (`export stake`) and their check (`export verify`).
+    Export(export::ExportArgs),
+    /// The odds of rare wins (the cap's), P(win >= X), by multilevel splitting: unbiased,
+    /// with a 95 % interval; `--until-relative P` plays until it is within P % (moon-princess).
+    Tail(tail::TailArgs),
+    /// Check and merge `tail --out` records of disjoint root rounds (shards, other seeds).
+    TailMerge(tail::TailMergeArgs),
 }
 
 /// An amount of money in currency units with at most two decimals (`100`, `0.20`), in cents.
@@ -338,7 +353,7 @@ pub(crate) fn index(s: &str) -> Result<u64, String> {
 }
 
 /// `--threads`: a whole number from 1 to [`runner::MAX_THREADS`].
-fn thread_count(s: &str) -> Result<usize, String> {
+pub(crate) fn thread_count(s: &str) -> Result<usize, String> {
     let what = format!(
         "write a whole number of threads from 1 to {} (default: all cores)",
         runner::MAX_THREADS
@@ -356,7 +371,7 @@ fn port(s: &str) -> Result<u16, String> {
     u16::try_from(whole(s, WHAT)?).map_err(|_| format!("'{s}' is out of range: {WHAT}"))
 }
 
-fn parse_shard(s: &str) -> Result<Shard, String> {
+pub(crate) fn parse_shard(s: &str) -> Result<Shard, String> {
     let bad = || format!("'{s}' is not a shard: write I/N with 0 <= I < N (e.g. 0/4 ... 3/4)");
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
     let (index, count) = (index(i).map_err(|_| bad())?, index(n).map_err(|_| bad())?);
@@ -557,6 +572,10 @@ pub struct TuneArgs {
     /// Starlight Christmas: tune the ante mode.
     #[arg(long)]
     pub ante: bool,
+    /// The mode to tune by its name, for any game (`love`, `star`, `storm`; `standard`,
+    /// `ante`): the same as the game's own `--choice` or `--ante`, which it excludes.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["choice", "ante"])]
+    pub mode: Option<String>,
     /// The math model to start from: a shipped model by name, or the path of a model file.
     #[arg(long, value_name = "NAME|FILE")]
     pub model: Option<String>,
@@ -594,8 +613,8 @@ pub struct CertifyArgs {
     /// named.
     #[arg(long)]
     pub force: bool,
-    /// Certify by whole rounds in chunks instead of the split estimate (Moon Princess,
-    /// Starlight Christmas).
+    /// Certify by whole rounds in chunks instead of the split estimate (any game without
+    /// exact figures; a game with them is certified exactly all the same).
     #[arg(long)]
     pub whole_rounds: bool,
     /// The goal of the 99 % half-width, percentage points.
@@ -711,6 +730,10 @@ fn main() -> ExitCode {
         Cmd::RngStream(a) => lab::rng_stream(a),
         Cmd::Equivalence(a) => lab::equivalence(a),
         Cmd::Monitor(a) => lab::monitor(a),
+        Cmd::Markets(a) => markets::markets(a),
+        Cmd::Export(a) => export::export(a),
+        Cmd::Tail(a) => tail::tail(a),
+        Cmd::TailMerge(a) => tail::tail_merge(a),
     };
     match result {
         // A simulation stopped by Ctrl-C printed the report of the batches it finished.

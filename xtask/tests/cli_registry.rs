@@ -85,6 +85,13 @@ fn an_unknown_mode_or_two_ways_of_naming_one_are_refused() {
     assert!(err.contains("--mode"), "{err}");
     let (code, _, err) = xtask(&["sim", "starlight-christmas", "--mode", "ante", "--ante"]);
     assert_eq!(code, 2, "{err}");
+    // tune takes --mode as every command does, before any work.
+    let (code, _, err) = xtask(&["tune", "starlight-christmas", "--mode", "love"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("starlight-christmas has no mode 'love'; its modes are standard, ante"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -159,7 +166,7 @@ fn what_a_game_cannot_do_is_refused_naming_what_to_use_instead() {
         assert!(out.is_empty());
         assert!(
             err.contains(&format!("{game} has no exact figures"))
-                && err.contains(&format!("`cargo xtask sim {game}`")),
+                && err.contains(&format!("`sim {game}`")),
             "{err}"
         );
     }

@@ -486,3 +486,11 @@ fn a_report_sum_written_as_a_decimal_is_named_as_not_whole() {
     );
     let _ = std::fs::remove_dir_all(d);
 }
+
+/// `--version` names the runner and its version, as every command-line tool does.
+#[test]
+fn version_is_printed() {
+    let (code, out, err) = xtask(&["--version"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), format!("xtask {}", env!("CARGO_PKG_VERSION")));
+}

@@ -104,6 +104,18 @@ fn sim_reports_the_three_sources_and_the_par_folder_holds_its_files() {
         md.contains("ten-lines") && md.contains("free spins"),
         "{md}"
     );
+    // Ten Lines does not cascade (one landing a spin): no cascade table or plot, and the
+    // sheet links none; the other contribution tables are there.
+    for f in ["contributions.csv", "round_wins.csv"] {
+        assert!(got.iter().any(|g| g == f), "{f} missing from {got:?}");
+    }
+    for f in ["cascades.csv", "tumble_depth.svg"] {
+        assert!(!got.iter().any(|g| g == f), "{f} in {got:?}");
+    }
+    assert!(
+        !md.contains("cascades.csv") && !md.contains("### Tumbles"),
+        "{md}"
+    );
 }
 
 #[test]
@@ -247,7 +259,7 @@ fn certify_is_exact_and_writes_one_certificate() {
 fn lab_kit_holds_what_a_lab_works_from() {
     let d = dir("template-lab");
     let out = d.join("kit");
-    ok(&[
+    let (code, printed, progress) = xtask(&[
         "lab-kit",
         GAME,
         "--out",
@@ -260,6 +272,16 @@ fn lab_kit_holds_what_a_lab_works_from() {
         "2000",
         "--no-vendor",
     ]);
+    assert_eq!(code, 0, "{progress}");
+    // What it prints names the kit where it is kept, never the folder it was built in.
+    assert!(
+        printed.starts_with(&format!("{}: outcomes.csv", out.display())),
+        "{printed}"
+    );
+    assert!(
+        !printed.contains("partial") && !progress.contains("partial"),
+        "{printed}{progress}"
+    );
     let got = files(&out);
     for f in [
         "MANIFEST.sha256",
@@ -284,10 +306,12 @@ fn lab_kit_holds_what_a_lab_works_from() {
             .len(),
         1024
     );
+    // The kit holds a copy of the source (about 70 MB): not left behind.
+    std::fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
-fn monitor_judges_a_stake_level_against_a_report() {
+fn monitor_judges_a_stake_level_against_a_report_or_the_exact_figures() {
     let d = dir("template-monitor");
     let report = common::put(
         &d,
@@ -302,14 +326,35 @@ fn monitor_judges_a_stake_level_against_a_report() {
     assert_eq!(r["verdict"], "within", "{r}");
     let sim = json(&std::fs::read_to_string(&report).unwrap());
     assert_eq!(r["certified"]["rtp"], sim["rtp"], "{r}");
-    // Without a report the template has no certified sd: the refusal names what to run.
-    let err = refused(
-        2,
-        &[
-            "monitor", GAME, "--rounds", "10000", "--staked", "10000", "--won", "9602",
-        ],
+    // Without a report: the exact RTP and the exact sd of a round's win (the crate's figures:
+    // 96.0237 %, sd 3.910576 x stake), named as exact figures of the published model, not as
+    // certification evidence the template does not state.
+    let r = json(&ok(&[
+        "monitor", GAME, "--rounds", "10000", "--staked", "10000", "--won", "9602", "--json",
+    ]));
+    assert_eq!(r["verdict"], "within", "{r}");
+    assert!(
+        (r["certified"]["rtp"].as_f64().unwrap() - EXACT_RTP).abs() < 1e-15,
+        "{r}"
     );
-    assert!(err.contains("certify ten-lines"), "{err}");
+    assert!(
+        (r["certified"]["sd"].as_f64().unwrap() - 3.910_576).abs() < 5e-7,
+        "{r}"
+    );
+    let source = r["certified"]["source"].as_str().unwrap();
+    assert!(
+        source.contains("exact RTP and sd") && source.contains("published model"),
+        "{source}"
+    );
+    // 86 % over 10,000 rounds is 10.02 pp below, 2.56 x sd / sqrt(N) = 3.91 pp: outside
+    // the 95 % band (1.96), inside the 99.9 % one (3.29): a warning.
+    let text = ok(&[
+        "monitor", GAME, "--rounds", "10000", "--staked", "10000", "--won", "8600",
+    ]);
+    assert!(
+        text.contains("verdict: warning") && text.contains("exact RTP and sd"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -345,14 +390,26 @@ fn tune_refuses_and_names_the_manual_loop() {
     );
 }
 
-/// `exact ten-lines` should print the exact RTP (the game is registered `.with_exact()` and
-/// `certify` computes it), but the runner's `exact` refuses it until the exact figures move
-/// behind the registry (issue 38, another part).
+/// `exact ten-lines` prints the rule sheet's exact figures (the crate docs' table, worked
+/// out by enumerating the 24,300,000 stop combinations), as text and as JSON.
 #[test]
-#[ignore = "exact ten-lines refuses until `exact` reaches the registry's exact games (issue 38)"]
-fn exact_prints_the_exact_rtp() {
+fn exact_prints_the_exact_figures() {
     let out = ok(&["exact", GAME]);
-    assert!(out.contains("96.0237"), "{out}");
+    assert!(out.contains("the published model"), "{out}");
+    for line in [
+        "96.023672 %   = 58334381/60750000",
+        "30.411111 %   = 2737/9000",
+        "1 in 125.00 rounds",
+        "24300000",
+    ] {
+        assert!(out.contains(line), "{line} missing: {out}");
+    }
+    let v: serde_json::Value = serde_json::from_str(&ok(&["exact", GAME, "--json"])).unwrap();
+    assert_eq!(v["game"], GAME);
+    assert_eq!(v["rtp"]["fraction"], "58334381/60750000");
+    assert_eq!(v["trigger_rate"]["fraction"], "1/125");
+    assert_eq!(v["combinations"]["fraction"], "24300000");
+    assert!(v.get("variant").is_none(), "Ten Lines has no RTP ladder");
 }
 
 #[test]
@@ -374,6 +431,17 @@ fn merge_adds_two_runs_exactly() {
     );
     let m = json(&ok(&["merge", &a, &b, "--json"]));
     assert_eq!(m["rounds"], 2500);
+    // Every seed merged, in the JSON, the text's header and the PAR sheet's table.
+    assert_eq!(m["merged_seeds"], serde_json::json!([1, 2]));
+    let text = ok(&["merge", &a, &b]);
+    let header = text.lines().nth(1).unwrap_or_default();
+    assert!(header.contains("seeds 1, 2"), "{text}");
+    let par = d.join("par");
+    ok(&["merge", &a, &b, "--out", par.to_str().unwrap()]);
+    let md = std::fs::read_to_string(par.join("report.md")).unwrap();
+    assert!(md.contains("| seeds | 1, 2 |"), "{md}");
+    let back = json(&std::fs::read_to_string(par.join("report.json")).unwrap());
+    assert_eq!(back["merged_seeds"], serde_json::json!([1, 2]));
     let win = |r: &serde_json::Value| r["sums"]["total_win"].as_u64().unwrap();
     assert_eq!(win(&m), win(&ra) + win(&rb));
     // The same run twice is refused (same seed).
@@ -390,4 +458,78 @@ fn the_viewer_lists_the_template_and_plays_its_typed_grid_as_play_does() {
         "play", GAME, "--grid", SEVENS, "--seed", "4", "--round", "9", "--json",
     ]);
     assert_eq!(viewer_wasm::respond(&request), from_play.trim_end());
+}
+
+/// The model lines of `sim`, its PAR sheet and `session`: Ten Lines has no RTP ladder, so its
+/// shipped model is the published model, never "off the ladder"; another model (a model file)
+/// is not the published one, and still not "off" a ladder it does not have.
+#[test]
+fn the_published_model_of_a_game_without_a_ladder_reads_as_published() {
+    let d = dir("template-standing");
+    let model_line = |text: &str| -> String {
+        text.lines()
+            .find(|l| l.contains("model") && l.contains("sha256"))
+            .unwrap_or_else(|| panic!("no model line in {text}"))
+            .to_string()
+    };
+    let par = d.join("par");
+    let sim = ok(&[
+        "sim",
+        GAME,
+        "--rounds",
+        "500",
+        "--out",
+        par.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(par.join("report.md")).unwrap();
+    let session = ok(&[
+        "session",
+        GAME,
+        "--balance",
+        "10",
+        "--bet",
+        "1",
+        "--spins",
+        "5",
+        "--players",
+        "10",
+    ]);
+    for text in [&sim, &md, &session] {
+        let line = model_line(text);
+        assert!(
+            line.contains("published model") && !line.contains("off the"),
+            "{line}"
+        );
+        assert!(!line.contains("not the"), "{line}");
+    }
+    // The shipped model with two stops of reel 1 swapped: a model file, not the published one.
+    let mut model: serde_json::Value = serde_json::to_value(
+        <slot_games::TenLines as slot_core::Game>::named_model("standard").unwrap(),
+    )
+    .unwrap();
+    let reel = model["strips"][0].as_array_mut().unwrap();
+    reel.swap(0, 1);
+    let file = common::put(&d, "model.json", &model.to_string());
+    let sim = ok(&["sim", GAME, "--rounds", "500", "--model", &file]);
+    let session = ok(&[
+        "session",
+        GAME,
+        "--balance",
+        "10",
+        "--bet",
+        "1",
+        "--spins",
+        "5",
+        "--players",
+        "10",
+        "--model",
+        &file,
+    ]);
+    for text in [&sim, &session] {
+        let line = model_line(text);
+        assert!(
+            line.contains("not the game's published model") && !line.contains("off the"),
+            "{line}"
+        );
+    }
 }

@@ -381,6 +381,8 @@ fn a_lab_kit_holds_its_manifest_and_its_outcomes_are_reproduced() {
         "model.json",
         "rules.md",
         "disclosure.md",
+        "markets.md",
+        "markets.json",
         "HOW-TO-REBUILD.md",
         "toolchain.txt",
         "par/report.md",

@@ -26,7 +26,7 @@ use crate::fingerprint::Fingerprint;
 use crate::money::{BetLadder, Cap, Win};
 use crate::recorder::Recorder;
 use crate::summary::RoundSummary;
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantChoiceError};
 use rand_core::Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -183,10 +183,19 @@ pub trait Game: Sized + Sync {
     /// Princess's free-spin feature and free-spin source): reports whose sums differ there
     /// are refused. Empty by default.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[];
+    /// Whether the game's spins cascade: winning symbols leave the grid and others fall in,
+    /// each step an [`crate::events::Event::Tumble`], so a spin has a cascade length and a
+    /// win a tumble depth. `false` (the default) for a game whose spin is one landing; the
+    /// PAR files hold the cascade tables and plot only for a game that cascades.
+    const CASCADES: bool = false;
     /// The game's cell codes, as the grid text of [`Game::evaluate_grid_text`] and
     /// [`Game::play_from_grid`] writes them, with each symbol's name (one or two lines of
     /// text, shown by the runner's `eval --help`). Empty by default.
     const CELL_CODES: &'static str = "";
+    /// What the game offers that markets restrict (a feature buy, jackpots, a gamble), as
+    /// [`crate::offers::Offers`]; `None` (the default): not stated, so a market rule on
+    /// these is judged "undecided", never "allowed".
+    const OFFERS: Option<crate::offers::Offers> = None;
 
     /// The mode's name, as on the command line and in reports (`love`, `ante`, `standard`).
     fn mode_name(mode: Self::Mode) -> &'static str;
@@ -229,6 +238,36 @@ pub trait Game: Sized + Sync {
     /// fingerprint), `None` for any other model.
     fn variant(&self) -> Option<Variant> {
         Self::variant_of(&self.fingerprint())
+    }
+
+    /// The game on the shipped variant of its RTP ladder tuned to `rtp`, written as a
+    /// percentage (`"94.00"`, `"94.5 %"`): one call, `MoonPrincess::at_rtp("94.00")?` (with
+    /// `slot_core::Game` in scope).
+    ///
+    /// # Errors
+    /// [`VariantChoiceError`]: a text that is no RTP, an RTP the ladder does not have (naming
+    /// the ladder; a game without a ladder ships only its published model), a shipped model the
+    /// game refuses (a fault of the game crate).
+    fn at_rtp(rtp: &str) -> Result<Self, VariantChoiceError> {
+        let rtp: TargetRtp = rtp.parse()?;
+        let variant = Self::variant_at(rtp).ok_or_else(|| VariantChoiceError::NotOnLadder {
+            game: Self::NAME,
+            rtp,
+            ladder: if Self::VARIANTS.is_empty() {
+                "empty (the game ships one model, `standard`)".into()
+            } else {
+                let rungs: Vec<String> = Self::VARIANTS.iter().map(|v| v.rtp.to_string()).collect();
+                rungs.join(", ")
+            },
+        })?;
+        let fault = |message: String| VariantChoiceError::Model {
+            game: Self::NAME,
+            rtp,
+            message,
+        };
+        let model = Self::named_model(variant.model)
+            .ok_or_else(|| fault(format!("no shipped model called {}", variant.model)))?;
+        Self::new(&model).map_err(|e| fault(e.to_string()))
     }
 
     /// The RTP this game's model is tuned to in the mode: its variant's ([`Game::variant`]);
@@ -315,6 +354,16 @@ pub trait Game: Sized + Sync {
     /// The mode's RTP computed exactly from the model (a fraction of the stake), where the
     /// game computes it; `None` (the default) where only a simulation gives it.
     fn exact_rtp(&self, mode: Self::Mode) -> Option<f64> {
+        let _ = mode;
+        None
+    }
+
+    /// The standard deviation of a round's win in the mode (x the stake) computed exactly
+    /// from the model, where the game computes it; `None` (the default) where only a
+    /// simulation or the game's evidence gives it. With [`Game::exact_rtp`], what live-RTP
+    /// monitoring judges a stake level against when the game states no evidence of the
+    /// model (`slot_sim::evidence::certified`).
+    fn exact_sd(&self, mode: Self::Mode) -> Option<f64> {
         let _ = mode;
         None
     }

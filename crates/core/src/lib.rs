@@ -4,6 +4,7 @@
 //! |---|---|
 //! | `bytes_rng` | (feature `fuzzing`) a generator replaying bytes, for fuzz targets |
 //! | [`events`] | the round record: one event vocabulary for the three games, the event log and its reconciliation |
+//! | [`exact`] | figures computed exactly from a model, by name ([`exact::ExactSheet`]), for a game that computes them ([`exact::ExactGame`]) |
 //! | [`fingerprint`] | SHA-256 fingerprints of math models (by their canonical JSON form) |
 //! | [`game`] | the one interface every game implements ([`Game`]): its facts, its math model, a round in a mode, a grid evaluated alone, its random inputs |
 //! | [`golden`] | golden vectors as data: chosen rounds with their win and event-log digest |
@@ -22,6 +23,7 @@
 //! | [`recorder`] | the zero-cost [`recorder::NoRecorder`] and the serialisable [`recorder::EventLog`] |
 //! | [`replay`] | the replay contract: batch `b` of seed `s` is PCG-64 stream `b` ([`replay::batch_rng`]), any round replayed alone with its event log ([`replay::replay_game_round`]), the default seed and the batch size |
 //! | [`seal`] | HMAC-SHA-256 seals for records in untrusted storage, round ids |
+//! | [`splitting`] | a round played as a chain of steps whose state can be copied ([`splitting::SplittableGame`]): what a rare-event estimator splits |
 //! | [`summary`] | what one round contributed ([`summary::RoundSummary`]), as the games report it, and the bounds on its parts |
 //! | [`text`] | grids written as text (rows, cells, each game's cell codes), for the runner's `eval` and rule tests |
 //!
@@ -51,6 +53,7 @@ pub mod bytes_rng;
 pub mod cluster;
 pub mod events;
 pub mod evidence;
+pub mod exact;
 pub mod fingerprint;
 pub mod fuzz_seeds;
 pub mod game;
@@ -62,14 +65,17 @@ pub mod ladder;
 pub mod ledger;
 pub mod lines;
 pub mod money;
+pub mod offers;
 pub mod recorder;
 pub mod reel_windows;
 pub mod replay;
 #[cfg(feature = "os-rng")]
 pub mod rng;
+pub mod round_text;
 pub mod sampling;
 pub mod seal;
 pub mod seed_loop;
+pub mod splitting;
 pub mod summary;
 pub mod text;
 pub mod variant;

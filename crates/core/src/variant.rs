@@ -50,6 +50,35 @@ pub struct Variant {
     pub model: &'static str,
 }
 
+/// Why [`crate::Game::at_rtp`] could not give the game on a variant of its ladder.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantChoiceError {
+    /// The RTP text is not an RTP.
+    #[error(transparent)]
+    Rtp(#[from] RtpTextError),
+    /// The ladder has no variant at this RTP.
+    #[error("{game} has no RTP variant {rtp}: its ladder is {ladder}")]
+    NotOnLadder {
+        /// The game's name.
+        game: &'static str,
+        /// The RTP asked for.
+        rtp: TargetRtp,
+        /// The ladder's RTPs, highest first (`96.00 %, 94.00 %`), or why it has none.
+        ladder: String,
+    },
+    /// The variant's shipped model is missing or the game refuses it (a fault of the game
+    /// crate, which its tests rule out).
+    #[error("{game}'s variant {rtp} cannot be played: {message}")]
+    Model {
+        /// The game's name.
+        game: &'static str,
+        /// The variant's RTP.
+        rtp: TargetRtp,
+        /// What is wrong.
+        message: String,
+    },
+}
+
 /// Why a target RTP written as text was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(

@@ -4,7 +4,7 @@
 //! runner's help and of a catalog of reports), [`named`] one game by its command-line name.
 //! Each game is a [`GameEntry`] (`slot_sim::face`): its facts by name, its models loaded to
 //! simulate, replay a round or play a round from a given grid, and the capabilities its
-//! registry line declares (`with_split`, `with_exact`), without a `match` over
+//! registry line declares (`with_split`, `with_exact`, `with_tuner`, `with_tail`), without a `match` over
 //! the game types.
 //!
 //! ```
@@ -30,6 +30,7 @@ pub use slot_core::Game as __Game;
 
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+pub mod tuners;
 use slot_sim::Catalog;
 use slot_sim::face::SplitVisitor;
 
@@ -112,13 +113,17 @@ macro_rules! registry {
 registry! {$
     MoonPrincess = Entry::<MoonPrincess>::new(10_000_000)
         .with_golden_file("crates/moon_princess/tests/golden.json")
-        .with_split();
+        .with_split()
+        .with_tail()
+        .with_tuner(&tuners::moon_princess::TUNER);
     WishUponAStar = Entry::<WishUponAStar>::new(10_000_000)
         .with_golden_file("crates/wish_upon_a_star/tests/golden.json")
-        .with_exact();
+        .with_exact()
+        .with_tuner(&tuners::wish_upon_a_star::TUNER);
     StarlightChristmas = Entry::<StarlightChristmas>::new(2_000_000)
         .with_golden_file("crates/starlight_christmas/tests/golden.json")
-        .with_split();
+        .with_split()
+        .with_tuner(&tuners::starlight_christmas::TUNER);
     TenLines = Entry::<TenLines>::new(10_000_000)
         .with_golden_file("crates/ten_lines/tests/golden.json")
         .with_exact();

@@ -114,7 +114,7 @@ fn every_entry_states_its_facts_and_files() {
 fn a_mode_the_game_does_not_have_is_refused_with_its_modes() {
     let g = slot_games::named(MoonPrincess::NAME).unwrap();
     let e = g.facts("ante").err().unwrap();
-    assert!(matches!(e, FaceError::UnknownMode { .. }));
+    assert!(matches!(e, FaceError::UnknownMode(_)));
     assert_eq!(
         e.to_string(),
         "moon-princess has no mode 'ante'; its modes are love, star, storm"

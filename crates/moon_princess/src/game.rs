@@ -36,8 +36,11 @@ impl slot_core::Game for MoonPrincess {
     const SOURCES: &'static [&'static str] = SOURCES;
     const FEATURES: &'static [&'static str] = FEATURES;
     const AWARDS: &'static [&'static str] = AWARDS;
+    const OFFERS: Option<slot_core::offers::Offers> = Some(slot_core::offers::Offers::NONE);
     /// The free spins feature is the free-spin source, the Trinity feature the Trinity source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 2), (1, 1)];
+    /// Winning symbols leave the grid and the grid refills: every spin tumbles.
+    const CASCADES: bool = true;
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
     const CELL_CODES: &'static str =
         "ci Circle, st Star, he Heart, be Bell, pg Princess Storm (green),

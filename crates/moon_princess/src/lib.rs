@@ -52,6 +52,7 @@
 //! | [`free_spins`] | the free-spin feature |
 //! | [`pick`] | the player's pick |
 //! | [`paused`] | the round waiting for the pick: in memory, stored, sealed; how a simulation picks ([`PickStrategy`]) |
+//! | [`splitting`] | a round split between free spins for the rare-event estimator: [`splitting::FeatureState`] |
 //! | [`outcome`] | a finished round and its statistics record |
 //! | [`round`] | the round flow: [`MoonPrincess`] |
 //! | [`math_model`] | ALL data: reel sets and weights, power chances, with the tuning figures |
@@ -170,7 +171,8 @@
 //! 91.49, 87.50 and 84.50 %, the same rules, strips and paytable on five math models that
 //! differ in five knobs only ([`math_model::LadderKnobs`]): the random power's chance per paid
 //! spin and the clearing reel set's weight in the base game, and each pick's rich free-spin
-//! reel set weight. An operator chooses one by its RTP ([`Game::variant_at`],
+//! reel set weight. An operator chooses one by its RTP in one call
+//! ([`Game::at_rtp`]: `MoonPrincess::at_rtp("91.49")?`; or [`Game::variant_at`] and
 //! [`Game::named_model`]); every round's record names its model's fingerprint, a round paused
 //! on one variant cannot be resumed on another ([`paused`]), and [`Game::variant`] tells which
 //! variant a game plays.
@@ -211,6 +213,7 @@ pub mod paused;
 pub mod pick;
 pub mod round;
 pub mod spin;
+pub mod splitting;
 pub mod symbols;
 mod tables;
 pub mod tuning;

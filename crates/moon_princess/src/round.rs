@@ -299,7 +299,7 @@ impl MoonPrincess {
 
     /// Plays the base game. `Ok`: the round is over; `Err`: it waits for the pick (the state
     /// is handed back to be paused or resumed).
-    fn start<R: Rng + ?Sized, Rec: Recorder>(
+    pub(crate) fn start<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
         rec: Rec,
@@ -402,6 +402,13 @@ impl MoonPrincess {
         rng: &mut R,
         rec: Rec,
     ) -> RoundOutcome {
+        let mut play = Self::feature_play(base, rec);
+        play_free_spins(&mut play, &self.tables, pick, rng);
+        Self::outcome(play, Some(pick))
+    }
+
+    /// The state the free spins start from after the base game `base`.
+    pub(crate) fn feature_play<Rec: Recorder>(base: BaseGame, rec: Rec) -> Play<Rec> {
         // A base game below the cap always resumes; the fallback is never taken.
         let ledger = base.ledger().unwrap_or_else(|| Ledger::with_cap(CAP));
         let mut play = Play::new(rec, ledger);
@@ -409,8 +416,12 @@ impl MoonPrincess {
         play.trinity_spins = base.trinity_spins;
         play.random_powers = base.random_powers;
         play.random_power_win = base.random_power_win;
-        play_free_spins(&mut play, &self.tables, pick, rng);
-        Self::outcome(play, Some(pick))
+        play
+    }
+
+    /// The model made ready to draw.
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.tables
     }
 
     /// Closes the round: `cap_reached` and `round_end`, and the outcome.

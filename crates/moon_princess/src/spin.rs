@@ -66,6 +66,7 @@ pub(crate) enum MeterUse {
 }
 
 /// The state of a round in progress, shared by its spins.
+#[derive(Clone)]
 pub(crate) struct Play<Rec> {
     /// Where the events go.
     pub rec: Rec,

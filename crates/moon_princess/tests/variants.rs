@@ -157,3 +157,22 @@ fn every_variant_file_is_the_published_model_with_its_knobs_and_holds_the_shape(
         }
     }
 }
+
+/// One call gives the game on a rung of the ladder; an RTP off the ladder is refused naming
+/// the ladder, a text that is no RTP naming the form.
+#[test]
+fn at_rtp_plays_a_rung_in_one_call_and_names_the_ladder_otherwise() {
+    let game = MoonPrincess::at_rtp("87.5").unwrap();
+    assert_eq!(game.variant().map(|v| v.model), Some("rtp-87.50"));
+    assert_eq!(
+        MoonPrincess::at_rtp("94.51 %").unwrap().fingerprint(),
+        MoonPrincess::standard().fingerprint()
+    );
+    let off = MoonPrincess::at_rtp("93").unwrap_err().to_string();
+    assert_eq!(
+        off,
+        "moon-princess has no RTP variant 93.00 %: its ladder is 96.50 %, 94.51 %, 91.49 %, 87.50 %, 84.50 %"
+    );
+    let bad = MoonPrincess::at_rtp("high").unwrap_err().to_string();
+    assert!(bad.starts_with("'high' is not an RTP"), "{bad}");
+}

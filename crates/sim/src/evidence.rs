@@ -6,7 +6,8 @@
 //! of another model is refused as stale, naming the file and what to do.
 //!
 //! What it gives: the certified mean and sd of a mode of the variant a game plays
-//! ([`certified`], what `monitor` judges a stake level against), the certification files a
+//! ([`certified`], what `monitor` judges a stake level against; for a game that states no
+//! evidence of its model but computes its RTP and sd exactly, those: [`exact_figures`]), the certification files a
 //! lab kit carries ([`kit_files`]) and, with feature `par-files`, the lab kit's disclosure
 //! figures ([`kit`]).
 
@@ -89,17 +90,25 @@ pub fn kit_files<G: Game>(root: &Path, game: &G) -> Vec<(String, PathBuf)> {
 /// The certified mean and sd of `mode` of the variant `game` plays, from its evidence: the
 /// RTP exact ([`Game::exact_rtp`], or the figure stated where the build computes none) or from the split record's sums, the sd from the record's
 /// sums ([`monitor::split_sd`]), a whole-round report or the variant file's shape run;
-/// `root` is the repository.
+/// `root` is the repository. A game that states no evidence of the model but computes both
+/// its RTP and the sd of a round's win exactly ([`Game::exact_rtp`], [`Game::exact_sd`]:
+/// Ten Lines) gives those, named as exact figures of the model ([`exact_figures`]).
 ///
 /// # Errors
-/// [`EvidenceError`]: no evidence of the model or the mode; a record unreadable, failing
-/// its checks, or of another model (stale).
+/// [`EvidenceError`]: no evidence of the model (and no exact RTP and sd) or of the mode; a
+/// record unreadable, failing its checks, or of another model (stale).
 pub fn certified<G: Game>(
     root: &Path,
     game: &G,
     mode: G::Mode,
 ) -> Result<Certified, EvidenceError> {
-    let (variant, e) = mode_evidence(game, mode)?;
+    let found = mode_evidence(game, mode);
+    if let Err(EvidenceError::NoVariant { .. }) = &found
+        && let Some(exact) = exact_figures(game, mode)
+    {
+        return Ok(exact);
+    }
+    let (variant, e) = found?;
     let fingerprint = game.fingerprint();
     let of_variant = game
         .variant()
@@ -197,6 +206,24 @@ pub fn certified<G: Game>(
         rtp,
         sd,
         source: format!("{rtp_source}; {sd_source}"),
+    })
+}
+
+/// The mean and sd of a round's win of `mode` of the model `game` plays, both computed
+/// exactly from the model ([`Game::exact_rtp`], [`Game::exact_sd`]), the source naming the
+/// model and that no certification evidence is stated; `None` unless the game computes both.
+pub fn exact_figures<G: Game>(game: &G, mode: G::Mode) -> Option<Certified> {
+    let rtp = game.exact_rtp(mode)?;
+    let sd = game.exact_sd(mode)?;
+    let fingerprint = game.fingerprint();
+    Some(Certified {
+        rtp,
+        sd,
+        source: format!(
+            "exact RTP and sd of a round's win, computed by the game from its model sha256 {}, {}; no certification evidence stated",
+            fingerprint.short(),
+            crate::facts::ModelStanding::of::<G>(&fingerprint).describe()
+        ),
     })
 }
 

@@ -12,7 +12,9 @@
 //! What only some games can do is declared in the registry line by capability builders
 //! (`const fn`s, each on the trait the capability needs): [`Entry::with_split`] (a
 //! [`SplitGame`]: the `split` estimate, and certification by it) and [`Entry::with_exact`]
-//! (the RTP is certified exactly, from the model, and never by rounds). The face then answers
+//! (an [`ExactGame`]: the `exact` figures, and its RTP certified exactly, from the model,
+//! never by rounds), [`Entry::with_tuner`] (its [`Tuner`]: `tune`) and [`Entry::with_tail`] (a
+//! [`SplittableGame`]: the odds of rare wins by splitting, `tail`). The face then answers
 //! [`GameEntry::split`] and [`GameEntry::certify_method`] for any game, and refuses what a
 //! game cannot do with [`FaceError::NotSupported`], naming what to use instead.
 //!
@@ -23,18 +25,24 @@
 //! which then runs [`crate::simulate`] for the concrete game type; no round goes through a
 //! virtual call, allocates, or does more work than through the generic path.
 
+use crate::exact::ExactReport;
 use crate::facts::GameFacts;
-use crate::models::{ModelChoiceError, choose};
+use crate::models::{ModelChoiceError, UnknownMode, choose};
+use crate::rare::{RareError, RareRecord, TailConfig};
 use crate::session::{SessionConfig, SessionReport};
 use crate::split::{CapOdds, SplitRecord};
+use crate::tuner::Tuner;
 use crate::{Report, SimConfig, SimError, Watch};
 use slot_core::Game;
 use slot_core::events::EventLog;
+use slot_core::exact::ExactGame;
 use slot_core::fingerprint::Fingerprint;
 use slot_core::game::{EvalError, EvalOptions, GridReport, SplitGame, TargetRtp};
 use slot_core::golden::{GoldenError, GoldenRound};
 use slot_core::money::Win;
-use slot_core::replay::{replay_game_round, replay_round};
+use slot_core::recorder::NoRecorder;
+use slot_core::replay::{BATCH_ROUNDS, SimRng, batch_rng, replay_game_round, replay_round};
+use slot_core::splitting::SplittableGame;
 use std::marker::PhantomData;
 
 /// Why a call through the face did not happen. Every variant names what was wrong and what
@@ -42,15 +50,8 @@ use std::marker::PhantomData;
 #[derive(Debug, thiserror::Error)]
 pub enum FaceError {
     /// A mode the game does not have.
-    #[error("{game} has no mode '{mode}'; its modes are {modes}")]
-    UnknownMode {
-        /// The game.
-        game: &'static str,
-        /// The mode asked for.
-        mode: String,
-        /// The game's modes, comma-separated.
-        modes: String,
-    },
+    #[error(transparent)]
+    UnknownMode(#[from] UnknownMode),
     /// The model could not be chosen or was refused ([`crate::models::choose`]).
     #[error(transparent)]
     Model(#[from] ModelChoiceError),
@@ -63,9 +64,16 @@ pub enum FaceError {
     /// A golden round could not be replayed ([`slot_core::golden::replay`]).
     #[error(transparent)]
     Golden(#[from] GoldenError),
+    /// The exact figures of a model could not be computed (a model too large to enumerate,
+    /// one whose free spins never end): the game's own error.
+    #[error("the exact figures were not computed: {0}")]
+    Exact(Box<dyn std::error::Error + Send + Sync>),
     /// A split record that its own reader refuses ([`SplitRecord::to_checked_json`]).
     #[error("the split record made would be refused by its reader: {0}")]
     SplitRecord(crate::error::SplitError),
+    /// A rare-event run refused or stopped ([`crate::rare::run`]).
+    #[error(transparent)]
+    Rare(#[from] RareError),
     /// Something the game cannot do: its registry line does not declare the capability.
     /// The message names the game, what it lacks, and what to use instead.
     #[error("{what}; {instead}")]
@@ -121,6 +129,68 @@ pub struct SplitDone {
     pub cap_odds: Vec<(String, CapOdds)>,
     /// The record as JSON, read back by its reader first, if [`SplitRequest::json`].
     pub json: Option<String>,
+}
+
+impl SplitDone {
+    /// The readable result: a heading (game, model, base games and their seed, features per
+    /// mode), each mode's RTP as (B + q V) / stake with its 99 % half-width, and each mode's
+    /// cap odds with their 95 % interval and bounds. `mode_is_pick` says "pick" in the
+    /// heading (Moon Princess) rather than "mode".
+    pub fn text(&self, mode_is_pick: bool) -> String {
+        let record = &self.record;
+        let b = &record.base;
+        let stake = record.stake as f64 / 100.0;
+        let features = record.picks.first().map_or(0, |f| f.features);
+        let mut out = format!(
+            "{} split estimate (model {}): {} base games (seed {}), {features} features per {}\n",
+            record.game,
+            record.model_fingerprint,
+            b.rounds,
+            b.seed,
+            if mode_is_pick { "pick" } else { "mode" }
+        );
+        for ((pick, e), f) in record.estimates().iter().zip(&record.picks) {
+            out += &format!(
+                "  {pick:<8} RTP {:.4} % +- {:.4} pp (99 %) = (B {:.4} x + q {:.6} (1 in {:.2}) x V {:.3} x) / stake {stake} x (sd of V {:.1}; seed {}, {} caps){}\n",
+                e.rtp * 100.0,
+                e.half_width_99 * 100.0,
+                e.base_rtp * stake,
+                e.trigger_rate,
+                1.0 / e.trigger_rate,
+                e.feature_mean,
+                e.feature_sd,
+                f.seed,
+                f.cap_hits,
+                e.cap_overcount.map_or(String::new(), |o| format!(
+                    "; beyond the cap it counts at most {:.2e} pp",
+                    o * 100.0
+                ))
+            );
+        }
+        for (pick, c) in &self.cap_odds {
+            out += &format!(
+                "  {pick:<6} cap: 1 in {:.4e} rounds (95 %: 1 in {:.4e} to {:.4e}; effective count {:.1}; unresolved share at most {:.1e}; base games alone never capped: at most {:.1e})\n",
+                1.0 / c.probability,
+                1.0 / c.ci95[1],
+                1.0 / c.ci95[0],
+                c.effective_count,
+                c.bias_bound,
+                c.unseen_base_bound
+            );
+        }
+        out
+    }
+}
+
+/// What a rare-event run is asked to play ([`GameEntry::tail`], [`crate::rare::run`]).
+#[derive(Clone, Debug)]
+pub struct TailRequest<'a> {
+    /// The model.
+    pub source: ModelSource<'a>,
+    /// The mode, by name; `None`: the game's first.
+    pub mode: Option<&'a str>,
+    /// The levels, the plan, the seed and size of the run.
+    pub config: TailConfig,
 }
 
 /// Which math model to load ([`GameEntry::load`]), as the runner's `--model` and `--rtp`
@@ -192,6 +262,18 @@ pub trait GameEntry: Send + Sync {
     fn require_split(&self) -> Result<(), FaceError>;
     /// True if the registry line declares [`Entry::with_exact`].
     fn has_exact(&self) -> bool;
+    /// The game's tuner ([`Entry::with_tuner`]).
+    ///
+    /// # Errors
+    /// [`FaceError::NotSupported`] for a game without one, naming the manual loop.
+    fn tuner(&self) -> Result<&'static dyn Tuner, FaceError>;
+    /// The exact figures of the model `source` names ([`ExactReport::of`]).
+    ///
+    /// # Errors
+    /// [`FaceError::NotSupported`] for a game without [`Entry::with_exact`];
+    /// [`FaceError::Model`] as [`GameEntry::load`]; [`FaceError::Exact`] for a model whose
+    /// figures cannot be computed.
+    fn exact(&self, source: ModelSource<'_>) -> Result<ExactReport, FaceError>;
     /// The split estimate `request` asks for ([`crate::split::run`]).
     ///
     /// # Errors
@@ -199,6 +281,13 @@ pub trait GameEntry: Send + Sync {
     /// [`FaceError::UnknownMode`], [`FaceError::Model`], [`FaceError::Sim`] as
     /// [`crate::split::run`]; [`FaceError::SplitRecord`].
     fn split(&self, request: &SplitRequest<'_>, watch: Watch<'_>) -> Result<SplitDone, FaceError>;
+    /// The odds of rare wins by splitting that `request` asks for ([`crate::rare::run`]).
+    ///
+    /// # Errors
+    /// [`FaceError::NotSupported`] for a game without [`Entry::with_tail`];
+    /// [`FaceError::UnknownMode`], [`FaceError::Model`] as [`GameEntry::load`];
+    /// [`FaceError::Rare`] as [`crate::rare::run`].
+    fn tail(&self, request: &TailRequest<'_>, watch: Watch<'_>) -> Result<RareRecord, FaceError>;
     /// How `certify` certifies the game: by whole rounds if `whole_rounds`, else its own way
     /// (exactly, by the split estimate, else by whole rounds).
     ///
@@ -270,10 +359,42 @@ pub trait LoadedGame: Send + Sync {
     /// [`FaceError::UnknownMode`]; [`FaceError::Sim`] for a configuration
     /// [`crate::session::check`] refuses.
     fn sessions(&self, mode: &str, config: &SessionConfig) -> Result<SessionReport, FaceError>;
+
+    /// Rounds `rounds` of seed `seed` in `mode` played again with their event logs, in one
+    /// pass over their batches (each batch from its start, the rounds between played without
+    /// events): `visit(round, win, log)` in the order of `rounds` sorted. What `replay` gives
+    /// for each, at the cost of one pass. Rounds named twice are visited once.
+    ///
+    /// # Errors
+    /// [`FaceError::UnknownMode`].
+    fn replay_rounds(
+        &self,
+        mode: &str,
+        seed: u64,
+        rounds: &[u64],
+        visit: &mut dyn FnMut(u64, Win, &EventLog),
+    ) -> Result<(), FaceError>;
+
+    /// (feature `stake-export`) The model exported as Stake Engine math files
+    /// ([`crate::export::export_stake`]).
+    ///
+    /// # Errors
+    /// [`crate::export::ExportError`].
+    #[cfg(feature = "stake-export")]
+    fn export_stake(
+        &self,
+        request: &crate::export::ExportRequest<'_>,
+    ) -> Result<crate::export::ExportSummary, crate::export::ExportError>;
 }
 
 /// The split estimate of `G` ([`GameEntry::split`]): what [`Entry::with_split`] stores.
 type SplitFn = fn(&SplitRequest<'_>, Watch<'_>) -> Result<SplitDone, FaceError>;
+
+/// The exact figures of `G` ([`GameEntry::exact`]): what [`Entry::with_exact`] stores.
+type ExactFn = fn(ModelSource<'_>) -> Result<ExactReport, FaceError>;
+
+/// The rare-event run of `G` ([`GameEntry::tail`]): what [`Entry::with_tail`] stores.
+type TailFn = fn(&TailRequest<'_>, Watch<'_>) -> Result<RareRecord, FaceError>;
 
 /// The [`GameEntry`] of a game type `G`: what a registry lists for it. Holds only the two
 /// facts that are the repository's rather than the game's (its golden file and the default
@@ -282,7 +403,9 @@ pub struct Entry<G> {
     default_rounds: u64,
     golden_file: Option<&'static str>,
     split: Option<SplitFn>,
-    exact: bool,
+    exact: Option<ExactFn>,
+    tuner: Option<&'static dyn Tuner>,
+    tail: Option<TailFn>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -294,17 +417,17 @@ impl<G> Entry<G> {
             default_rounds,
             golden_file: None,
             split: None,
-            exact: false,
+            exact: None,
+            tuner: None,
+            tail: None,
             game: PhantomData,
         }
     }
 
-    /// This entry with its RTP certified exactly (a fraction computed from the model,
-    /// [`Game::exact_rtp`]) and never by rounds: `certify` takes no `--whole-rounds`, and
-    /// `split` points to `exact`.
+    /// This entry with its tuner (`tune`, [`Tuner`]).
     #[must_use]
-    pub const fn with_exact(mut self) -> Self {
-        self.exact = true;
+    pub const fn with_tuner(mut self, tuner: &'static dyn Tuner) -> Self {
+        self.tuner = Some(tuner);
         self
     }
 
@@ -316,6 +439,23 @@ impl<G> Entry<G> {
     }
 }
 
+impl<G: ExactGame + Send + 'static> Entry<G> {
+    /// This entry with its exact figures ([`ExactGame`]: `exact`) and its RTP certified
+    /// exactly (a fraction computed from the model, [`Game::exact_rtp`]) and never by rounds:
+    /// `certify` takes no `--whole-rounds`, and `split` points to `exact`.
+    #[must_use]
+    pub const fn with_exact(mut self) -> Self {
+        self.exact = Some(exact_of::<G>);
+        self
+    }
+}
+
+/// The exact figures of the model of `G` that `source` names.
+fn exact_of<G: ExactGame>(source: ModelSource<'_>) -> Result<ExactReport, FaceError> {
+    let (game, _) = choose::<G>(model_name(source), model_rtp(source))?;
+    ExactReport::of(&game).map_err(|e| FaceError::Exact(Box::new(e)))
+}
+
 impl<G: SplitGame + Send + 'static> Entry<G> {
     /// This entry with the split estimate (`split`) and certification by it (`certify`'s
     /// default for the game).
@@ -324,6 +464,28 @@ impl<G: SplitGame + Send + 'static> Entry<G> {
         self.split = Some(split_of::<G>);
         self
     }
+}
+
+impl<G: SplittableGame + Send + 'static> Entry<G> {
+    /// This entry with the odds of rare wins by splitting (`tail`; [`crate::rare`]).
+    #[must_use]
+    pub const fn with_tail(mut self) -> Self {
+        self.tail = Some(tail_of::<G>);
+        self
+    }
+}
+
+/// The rare-event run of `G` a request asks for.
+fn tail_of<G: SplittableGame + Send + 'static>(
+    request: &TailRequest<'_>,
+    watch: Watch<'_>,
+) -> Result<RareRecord, FaceError> {
+    let mode = match request.mode {
+        Some(name) => mode_named::<G>(name)?,
+        None => G::MODES[0],
+    };
+    let (game, _) = choose::<G>(model_name(request.source), model_rtp(request.source))?;
+    Ok(crate::rare::run(&game, mode, &request.config, watch)?)
 }
 
 /// The split estimate of `G` a request asks for.
@@ -385,7 +547,7 @@ impl<G: Game> Entry<G> {
                 "split estimates a game whose free spins are played apart from its base game, which {} is not",
                 G::NAME
             ),
-            instead: if self.exact {
+            instead: if self.exact.is_some() {
                 format!("{}'s RTP is exact: `exact {}`", G::TITLE, G::NAME)
             } else {
                 format!("simulate {} by whole rounds: `sim {}`", G::TITLE, G::NAME)
@@ -394,20 +556,12 @@ impl<G: Game> Entry<G> {
     }
 }
 
-/// The mode of `G` called `name`.
+/// The mode of `G` called `name` ([`crate::models::mode_named`]).
 ///
 /// # Errors
 /// [`FaceError::UnknownMode`], naming the game's modes.
 pub fn mode_named<G: Game>(name: &str) -> Result<G::Mode, FaceError> {
-    G::mode_named(name).ok_or_else(|| FaceError::UnknownMode {
-        game: G::NAME,
-        mode: name.chars().take(80).collect(),
-        modes: G::MODES
-            .iter()
-            .map(|&m| G::mode_name(m))
-            .collect::<Vec<_>>()
-            .join(", "),
-    })
+    Ok(crate::models::mode_named::<G>(name)?)
 }
 
 impl<G: Game + Send + 'static> GameEntry for Entry<G> {
@@ -465,13 +619,55 @@ impl<G: Game + Send + 'static> GameEntry for Entry<G> {
     }
 
     fn has_exact(&self) -> bool {
-        self.exact
+        self.exact.is_some()
+    }
+
+    fn tuner(&self) -> Result<&'static dyn Tuner, FaceError> {
+        self.tuner.ok_or_else(|| FaceError::NotSupported {
+            game: G::NAME,
+            what: format!("{} has no tuner", G::NAME),
+            instead: format!(
+                "change its model by hand and check it: `sim {} --model FILE`",
+                G::NAME
+            ),
+        })
+    }
+
+    fn exact(&self, source: ModelSource<'_>) -> Result<ExactReport, FaceError> {
+        match self.exact {
+            Some(exact) => exact(source),
+            None => Err(FaceError::NotSupported {
+                game: G::NAME,
+                what: format!(
+                    "{} has no exact figures: its round is not computed exactly from its model",
+                    G::NAME
+                ),
+                instead: format!("simulate it: `sim {}`", G::NAME),
+            }),
+        }
     }
 
     fn split(&self, request: &SplitRequest<'_>, watch: Watch<'_>) -> Result<SplitDone, FaceError> {
         match self.split {
             Some(split) => split(request, watch),
             None => Err(self.no_split()),
+        }
+    }
+
+    fn tail(&self, request: &TailRequest<'_>, watch: Watch<'_>) -> Result<RareRecord, FaceError> {
+        match self.tail {
+            Some(tail) => tail(request, watch),
+            None => Err(FaceError::NotSupported {
+                game: G::NAME,
+                what: format!(
+                    "tail splits rounds between the steps of a feature, which {} does not offer (no SplittableGame)",
+                    G::NAME
+                ),
+                instead: format!(
+                    "count the rare wins in whole rounds: `sim {}` (its top awards' odds)",
+                    G::NAME
+                ),
+            }),
         }
     }
 
@@ -483,7 +679,7 @@ impl<G: Game + Send + 'static> GameEntry for Entry<G> {
     }
 
     fn certify_method(&self, whole_rounds: bool) -> Result<CertifyMethod, FaceError> {
-        match (whole_rounds, self.exact, self.split.is_some()) {
+        match (whole_rounds, self.exact.is_some(), self.split.is_some()) {
             (true, true, _) => Err(FaceError::NotSupported {
                 game: G::NAME,
                 what: format!(
@@ -561,6 +757,45 @@ impl<G: Game + Send + 'static> LoadedGame for Loaded<G> {
         let mode = mode_named::<G>(mode)?;
         crate::session::check::<G>(mode, config)?;
         Ok(crate::session::sessions(&self.game, mode, config)?.0)
+    }
+
+    fn replay_rounds(
+        &self,
+        mode: &str,
+        seed: u64,
+        rounds: &[u64],
+        visit: &mut dyn FnMut(u64, Win, &EventLog),
+    ) -> Result<(), FaceError> {
+        let mode = mode_named::<G>(mode)?;
+        let mut sorted = rounds.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        // The batch under way, its generator and the next round it plays.
+        let mut at: Option<(u64, u64, SimRng)> = None;
+        for k in sorted {
+            let batch = k / BATCH_ROUNDS;
+            let (mut next, mut rng) = match at.take() {
+                Some((b, next, rng)) if b == batch => (next, rng),
+                _ => (batch * BATCH_ROUNDS, batch_rng(seed, batch)),
+            };
+            while next < k {
+                self.game.play_round(mode, &mut rng, &mut NoRecorder);
+                next += 1;
+            }
+            let mut log = EventLog::default();
+            let outcome = self.game.play_round(mode, &mut rng, &mut log);
+            visit(k, G::win(&outcome), &log);
+            at = Some((batch, k + 1, rng));
+        }
+        Ok(())
+    }
+
+    #[cfg(feature = "stake-export")]
+    fn export_stake(
+        &self,
+        request: &crate::export::ExportRequest<'_>,
+    ) -> Result<crate::export::ExportSummary, crate::export::ExportError> {
+        crate::export::export_stake(&self.game, request)
     }
 }
 

@@ -52,6 +52,80 @@ pub struct GameFacts {
     pub variant_rtp: Option<VariantRtpOf>,
     /// Pairs (feature, source) that are the same money ([`Game::FEATURE_SOURCES`]).
     pub feature_sources: &'static [(usize, usize)],
+    /// Whether the game's spins cascade ([`Game::CASCADES`]): the PAR files hold the cascade
+    /// tables only then.
+    pub cascades: bool,
+    /// Where a model, by its fingerprint, stands among the game's shipped models
+    /// ([`ModelStanding::of`]): what a report's provenance says of the model it ran.
+    pub model_standing: ModelStandingOf,
+}
+
+/// Where the model with this fingerprint stands among a game's shipped models.
+pub type ModelStandingOf = fn(&Fingerprint) -> ModelStanding;
+
+/// Where a model stands among the models its game ships: a variant of its RTP ladder, its
+/// published model (a game without a ladder), or neither. What the reports' provenance line
+/// "model" says of the model they ran.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModelStanding {
+    /// A variant of the game's RTP ladder, by its target RTP as the ladder names it
+    /// (`"90.00 %"`); a game with a ladder publishes one of them.
+    Variant(String),
+    /// The published model of a game without an RTP ladder (its `standard` model, the first
+    /// of [`Game::MODEL_NAMES`]).
+    Published,
+    /// A model of a game with an RTP ladder that is not on it (a stress model, a model file).
+    OffLadder,
+    /// A model of a game without an RTP ladder other than its published one (a stress model,
+    /// a model file).
+    NotPublished,
+}
+
+impl ModelStanding {
+    /// The standing of `G`'s model with this fingerprint: its variant on `G`'s RTP ladder
+    /// ([`Game::variant_of`]); for a game without a ladder ([`Game::VARIANTS`] empty),
+    /// whether it is the published model.
+    pub fn of<G: Game>(fingerprint: &Fingerprint) -> ModelStanding {
+        if let Some(v) = G::variant_of(fingerprint) {
+            return ModelStanding::Variant(v.rtp.to_string());
+        }
+        if !G::VARIANTS.is_empty() {
+            return ModelStanding::OffLadder;
+        }
+        let published = G::MODEL_NAMES
+            .first()
+            .and_then(|name| G::named_model(name))
+            .is_some_and(|m| Fingerprint::of(&m) == *fingerprint);
+        if published {
+            ModelStanding::Published
+        } else {
+            ModelStanding::NotPublished
+        }
+    }
+
+    /// The variant's RTP as the ladder names it (`"90.00 %"`), `None` for a model that is no
+    /// variant of a ladder.
+    pub fn variant(&self) -> Option<&str> {
+        match self {
+            ModelStanding::Variant(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The standing in words, as the reports' provenance writes it ("the 90.00 % variant of
+    /// the game's RTP ladder", "the game's published model (it has no RTP ladder)", ...).
+    pub fn describe(&self) -> String {
+        match self {
+            ModelStanding::Variant(v) => format!("the {v} variant of the game's RTP ladder"),
+            ModelStanding::Published => {
+                "the game's published model (it has no RTP ladder)".to_string()
+            }
+            ModelStanding::OffLadder => "a model off the game's RTP ladder".to_string(),
+            ModelStanding::NotPublished => {
+                "not the game's published model (it has no RTP ladder)".to_string()
+            }
+        }
+    }
 }
 
 /// The exact award odds of the shipped model of `G` whose fingerprint is `fingerprint`.
@@ -158,6 +232,8 @@ impl GameFacts {
             target_rtp: G::published_rtp(mode).fraction(),
             variant_rtp: Some(variant_rtp_of::<G> as VariantRtpOf),
             feature_sources: G::FEATURE_SOURCES,
+            cascades: G::CASCADES,
+            model_standing: ModelStanding::of::<G>,
         }
     }
 
@@ -272,6 +348,56 @@ pub enum UnknownFacts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game with an RTP ladder: each shipped variant is on it, any other model is off it
+    /// and never called published. (A game without a ladder, Ten Lines, is the runner's
+    /// template test: `xtask/tests/cli_template.rs`.)
+    #[test]
+    fn a_model_of_a_game_with_a_ladder_is_a_variant_or_off_the_ladder() {
+        use moon_princess::MoonPrincess;
+        let published = MoonPrincess::named_model("standard").unwrap();
+        let standing = ModelStanding::of::<MoonPrincess>(&Fingerprint::of(&published));
+        let rtp = MoonPrincess::variant_of(&Fingerprint::of(&published))
+            .unwrap()
+            .rtp
+            .to_string();
+        assert_eq!(standing, ModelStanding::Variant(rtp.clone()));
+        assert_eq!(standing.variant(), Some(rtp.as_str()));
+        assert_eq!(
+            standing.describe(),
+            format!("the {rtp} variant of the game's RTP ladder")
+        );
+        for v in MoonPrincess::VARIANTS {
+            let m = MoonPrincess::named_model(v.model).unwrap();
+            assert_eq!(
+                ModelStanding::of::<MoonPrincess>(&Fingerprint::of(&m)),
+                ModelStanding::Variant(v.rtp.to_string())
+            );
+        }
+        // Another game's model is no model of this ladder.
+        let other =
+            Fingerprint::of(&wish_upon_a_star::WishUponAStar::named_model("standard").unwrap());
+        let off = ModelStanding::of::<MoonPrincess>(&other);
+        assert_eq!(off, ModelStanding::OffLadder);
+        assert_eq!(off.variant(), None);
+        assert_eq!(off.describe(), "a model off the game's RTP ladder");
+    }
+
+    #[test]
+    fn the_words_of_a_game_without_a_ladder_never_say_off_the_ladder() {
+        for s in [ModelStanding::Published, ModelStanding::NotPublished] {
+            let words = s.describe();
+            assert!(!words.contains("off the"), "{words}");
+            assert!(words.contains("published model"), "{words}");
+            assert_eq!(s.variant(), None);
+        }
+        assert!(
+            ModelStanding::Published
+                .describe()
+                .starts_with("the game's")
+        );
+        assert!(ModelStanding::NotPublished.describe().starts_with("not "));
+    }
 
     #[test]
     fn find_names_the_allowed_games_and_modes() {

@@ -110,6 +110,10 @@ pub enum KitError {
     /// A path could not be made absolute.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// The market profiles (`markets/`) could not be read or one is refused: nothing is
+    /// judged from a half-read folder.
+    #[error(transparent)]
+    Markets(#[from] crate::markets::MarketsError),
 }
 
 /// What [`build`] tells as it goes: progress (the runner's stderr) and results (stdout).
@@ -133,6 +137,8 @@ pub fn kit_writes(name: &str) -> bool {
             | "bin"
             | "certification"
             | "disclosure.md"
+            | "markets.json"
+            | "markets.md"
             | "model.json"
             | "outcomes-chi-square.csv"
             | "outcomes.csv"
@@ -206,11 +212,21 @@ struct Ready<G: Game> {
     evidence: KitEvidence,
     toolchain_file: String,
     channel: String,
+    /// Every market's verdict on the model, from its certified figures.
+    markets: crate::markets::verdict::Matrix,
 }
 
 /// Every setting and what the kit needs, checked in order before any work.
 fn ready<G: Game>(c: &KitConfig<'_>) -> Result<Ready<G>, KitError> {
-    let (game, model, _) = crate::models::choose_model::<G>(c.model.as_deref(), c.rtp)?;
+    let (game, model, target) = crate::models::choose_model::<G>(c.model.as_deref(), c.rtp)?;
+    // The market profiles are read whole before any work: a bad one refuses the kit.
+    let name = c.model.clone().unwrap_or_else(|| {
+        G::variant_at(target)
+            .map_or("standard", |v| v.model)
+            .to_string()
+    });
+    let markets =
+        crate::markets::judge_model(&c.root, &c.root.join("markets"), &game, &name, target)?;
     if c.rounds == 0 || c.par_rounds == 0 || c.bytes == 0 {
         return Err(KitError::Zero);
     }
@@ -245,6 +261,7 @@ fn ready<G: Game>(c: &KitConfig<'_>) -> Result<Ready<G>, KitError> {
         evidence,
         toolchain_file,
         channel,
+        markets,
     })
 }
 
@@ -284,6 +301,10 @@ pub fn build<G: Game, P: Rng + ?Sized>(
             Ok(())
         })
         .and_then(|()| replace_folder(&building, &config.out));
+    if let (Ok(()), Some(s)) = (&result, &summary) {
+        // Named where the kit now is: the folder it was written in is gone.
+        note(kit_written(&config.out, config.rounds, s));
+    }
     if result.is_err() {
         let _ = std::fs::remove_dir_all(&building);
         if out.created() {
@@ -291,6 +312,19 @@ pub fn build<G: Game, P: Rng + ?Sized>(
         }
     }
     result.map(|()| summary)
+}
+
+/// The result line of a kit moved into `out` (the folder asked for, what the user keeps):
+/// its outcomes' rows, rounds and SHA-256, and the chi-square verdict.
+fn kit_written(out: &Path, rounds: u64, s: &KitSummary) -> KitNote {
+    KitNote::Result(format!(
+        "{}: outcomes.csv {} draws of {} rounds (sha256 {}); chi-square: {}",
+        out.display(),
+        s.outcome_rows,
+        rounds,
+        s.outcomes_sha256,
+        s.outcomes.verdict()
+    ))
 }
 
 /// The options that choose this kit again on the runner's command line (as `mode_of` and
@@ -361,7 +395,8 @@ fn write<G: Game, P: Rng + ?Sized>(
         detail: true,
         ..SimConfig::rounds(config.par_rounds, config.seed)
     };
-    let par = crate::simulate(&r.game, mode, &sim, Watch::default())?;
+    let mut par = crate::simulate(&r.game, mode, &sim, Watch::default())?;
+    par.markets = Some(crate::markets::sheet::markdown(&r.markets, 3));
     if stopped(config) {
         return Ok(None); // no manifest: the kit does not look complete
     }
@@ -372,6 +407,18 @@ fn write<G: Game, P: Rng + ?Sized>(
         mode,
     };
     let summary = write_kit(&subject, &inputs, production, &par, &mut files)?;
+    // Which markets may run the model: the verdicts from its certified figures.
+    files.put(
+        "markets.md",
+        format!(
+            "# Markets: {} ({})\n{}",
+            G::TITLE,
+            G::NAME,
+            crate::markets::sheet::markdown(&r.markets, 2)
+        )
+        .as_bytes(),
+    )?;
+    files.put("markets.json", (r.markets.json() + "\n").as_bytes())?;
     if config.vendor {
         if src.join("vendor").is_dir() {
             // A kit's source carries its vendored dependencies: copied as they are.
@@ -407,14 +454,6 @@ fn write<G: Game, P: Rng + ?Sized>(
         return Ok(None);
     }
     files.write_manifest()?;
-    note(KitNote::Result(format!(
-        "{}: outcomes.csv {} draws of {} rounds (sha256 {}); chi-square: {}",
-        dir.display(),
-        summary.outcome_rows,
-        config.rounds,
-        summary.outcomes_sha256,
-        summary.outcomes.verdict()
-    )));
     Ok(Some(summary))
 }
 

@@ -12,6 +12,7 @@
 //! | `model.json` | the math model played | `serde_json` of [`Game::Model`] |
 //! | `rules.md` | the game's facts, its model by section, its rules text | [`rules_sheet`] |
 //! | `disclosure.md` | the certified RTP per mode and certified odds of the top awards (each naming its record in `certification/`), each top award's odds against 1 in 17, 34 and 100 million | [`disclosure`] |
+//! | `markets.md`, `markets.json` | every market's verdict on the model per mode, with the rule and certified figure behind each, and the help-page lines each market asks for (also in `par/report.md`'s disclosure) | [`crate::markets::judge_model`], [`crate::markets::sheet::markdown`] (written by [`crate::kit_build`]) |
 //! | `par/` | the PAR files of a simulation of the mode | [`crate::par::write`] |
 //! | `certification/` | the committed certification records of the model's variant (its RTP and its cap's odds) | copied |
 //! | `source/`, `bin/`, `toolchain.txt` | the source the binary was built from (with its `COMMIT` and, unless left out, its vendored dependencies), the binary, the toolchain | copied |

@@ -52,6 +52,12 @@
 //! | [`detail`] | where the return comes from: contributions by symbol and count, tumble depth, multiplier, Girl Power, award; the round wins' distribution |
 //! | [`dieharder`] | a generator's raw words for a test battery: the stream without end, Dieharder run on it live, its verdicts counted |
 //! | [`evidence`] | the certification evidence a game states, read and checked: certified mean and sd, lab-kit files and disclosure figures |
+//! | [`exact`] | the exact figures of a model as a report ([`exact::ExactReport`]): a game's exact sheet with the model it is of, as text or JSON |
+//! | [`export`] | (feature `stake-export`) a game's modes as Stake Engine math files: books that are real rounds, weighted by stratum to reproduce a reference run; the platform's format as read and every mapping decision |
+//! | [`export_verify`] | (feature `stake-export`) an export checked: the platform's documented checks and this project's (books replay, weights reproduce the reference) |
+//! | [`export_market`] | (feature `stake-export`) the Stake Engine market verdict (`markets/stake-engine.toml`) on the variant as exported: the table's RTP in the platform's payouts, the certified odds |
+//! | [`export_anchor`] | the certified figures an export's weights are anchored on, read from a game's evidence (RTP, feature probability and mean, cap odds, a whole-round run's buckets and hit rate) |
+//! | [`export_weights`] | the strata of rounds, their calibration to the anchor (raked probabilities, moved means) and the integer weights that give each stratum its probability and mean win |
 //! | [`face`] | an object-safe face over `Game`: [`face::GameEntry`] (a game chosen by name at run time) and [`face::LoadedGame`] (one of its models: simulate, replay, play from a grid) |
 //! | [`facts`] | what a report knows of a game and mode ([`GameFacts`]), and the [`Catalog`] reports are read against |
 //! | [`files`] | files written whole or not at all, output folders a command owns (refused when they hold other work), bounded reads of outside files |
@@ -62,15 +68,17 @@
 //! | [`kit_build`] | (feature `par-files`) a lab kit end to end from a [`kit_build::KitConfig`]: checked, its folder claimed, built beside it, moved into place |
 //! | [`kit_source`] | where a lab kit's source comes from (a checkout or a kit's `source/`: commit, files), its toolchain, its vendored dependencies |
 //! | [`monitor`] | live-RTP monitoring: the range an RTP lies in after N rounds, a verdict and its p-value |
+//! | [`rare`] | the odds of rare wins (the cap's) by multilevel splitting of a [`slot_core::splitting::SplittableGame`]: unbiased, exact mergeable sums, the record and its 95 % intervals |
 //! | [`split`] | the split estimate B + q V of a [`slot_core::game::SplitGame`] and its record |
 //! | [`knob`] | one integer knob of a mode tuned to a target RTP on the split estimate with paired base games (a generator per round), optionally anchored on a certified level |
 //! | [`ladder`] | the tuner of a game whose RTP ladder moves two base knobs and a feature knob per mode ([`slot_core::ladder::LadderGame`]): its feature knobs re-tuned, or a variant for a target with its file |
+//! | [`tuner`] | a game's tuner as a registry capability ([`tuner::Tuner`]): a model's knobs re-tuned, a variant for a target as a checked file |
 //! | [`base_knobs`] | two integer knobs of a base game solved together (Newton steps on paired base games) so that its RTP and trigger rate reach two targets |
 //! | [`par`] | (feature `par-files`) the PAR files of a report |
 //! | [`error`] | [`SimError`] |
 //!
 //! Features: `par-files` (default) brings [`par`] and its dependencies (`csv`, `plotters`,
-//! SVG only); `fuzzing` brings the checks the fuzz targets of the files read from outside run.
+//! SVG only); `stake-export` brings [`export`] and [`export_verify`] (`zstd`); `fuzzing` brings the checks the fuzz targets of the files read from outside run.
 
 pub mod base_knobs;
 pub mod certify;
@@ -81,6 +89,15 @@ pub mod engine;
 pub mod equivalence;
 pub mod error;
 pub mod evidence;
+pub mod exact;
+#[cfg(feature = "stake-export")]
+pub mod export;
+pub mod export_anchor;
+#[cfg(feature = "stake-export")]
+pub mod export_market;
+#[cfg(feature = "stake-export")]
+pub mod export_verify;
+pub mod export_weights;
 pub mod face;
 pub mod facts;
 pub mod files;
@@ -96,10 +113,12 @@ pub mod knob;
 #[cfg(feature = "par-files")]
 pub mod labkit;
 pub mod ladder;
+pub mod markets;
 pub mod models;
 pub mod monitor;
 #[cfg(feature = "par-files")]
 pub mod par;
+pub mod rare;
 pub mod report;
 mod report_file;
 pub mod run;
@@ -107,6 +126,7 @@ pub mod session;
 pub mod split;
 pub mod stats;
 pub mod tune;
+pub mod tuner;
 
 pub use error::{DetailError, OtherChunk, ReportError, SimError, SplitError};
 pub use facts::{Catalog, GameFacts, UnknownFacts};

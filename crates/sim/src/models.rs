@@ -1,12 +1,41 @@
 //! Choosing a game's math model the way every tool does (the runner's `--model` and `--rtp`,
 //! the Python module's `model=` and `rtp=`): a shipped model by name, a variant of the game's
 //! RTP ladder by its RTP, or a model file by its path (a bare model, or a variant file as the
-//! tuner writes it).
+//! tuner writes it), and a game's mode by its name ([`mode_named`]).
 
 use slot_core::Game;
 use slot_core::game::TargetRtp;
 use slot_core::variant::read_variant_file;
 use std::path::Path;
+
+/// A mode name the game does not have ([`mode_named`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game} has no mode '{mode}'; its modes are {modes}")]
+pub struct UnknownMode {
+    /// The game.
+    pub game: &'static str,
+    /// The mode asked for (at most 80 characters of it).
+    pub mode: String,
+    /// The game's modes, comma-separated.
+    pub modes: String,
+}
+
+/// The mode of `G` called `name` (`love`, `ante`, `standard`: as reports and the command
+/// line name them).
+///
+/// # Errors
+/// [`UnknownMode`], naming the game's modes.
+pub fn mode_named<G: Game>(name: &str) -> Result<G::Mode, UnknownMode> {
+    G::mode_named(name).ok_or_else(|| UnknownMode {
+        game: G::NAME,
+        mode: name.chars().take(80).collect(),
+        modes: G::MODES
+            .iter()
+            .map(|&m| G::mode_name(m))
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
+}
 
 /// Why a model could not be chosen.
 #[derive(Debug, thiserror::Error)]

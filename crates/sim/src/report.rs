@@ -71,6 +71,11 @@ pub struct Report {
     /// for a model off the ladder (a stress model, a model file).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
+    /// Where the model simulated stands among the game's shipped models (a variant of its
+    /// ladder, its published model, neither), from the game's facts; what the provenance's
+    /// "model" line says. Not written to JSON (a figure of the model, not of the run).
+    #[serde(skip)]
+    pub standing: crate::facts::ModelStanding,
     /// How the rounds were played.
     #[serde(flatten)]
     pub run: RunRecord,
@@ -104,6 +109,16 @@ pub struct Report {
     /// facts, not written.
     #[serde(skip)]
     pub cap: Option<u64>,
+    /// The markets section of the PAR sheet's disclosure (Markdown,
+    /// [`crate::markets::sheet::markdown`]), computed from the model's certified figures by a
+    /// caller that has the repository's market profiles (the runner's `sim --out`, the lab
+    /// kit); `None`: no section. Not written to JSON (a figure of the model, not of the run).
+    #[serde(skip)]
+    pub markets: Option<String>,
+    /// Whether the game's spins cascade ([`slot_core::Game::CASCADES`]), from the game's
+    /// facts, not written: the PAR files hold the cascade tables only then.
+    #[serde(skip)]
+    pub cascades: bool,
     /// The SHA-256 of every field reading and merging a report trusts, by field name
     /// ([`crate::report::CHECKED_FIELDS`]): an edit of any of them is refused, naming the
     /// field. [`Report::to_json`] writes them afresh; after changing a field in place, call
@@ -139,6 +154,7 @@ impl Report {
             model_fingerprint,
             target_rtp: variant.map_or(facts.target_rtp, |v| v.fraction()),
             variant: variant.map(|v| v.to_string()),
+            standing: (facts.model_standing)(&model_fingerprint),
             run,
             goodness_of_fit: None,
             detail: None,
@@ -153,6 +169,8 @@ impl Report {
                 .mode_rtps
                 .map_or_else(Vec::new, |f| f(&model_fingerprint)),
             cap: facts.cap,
+            markets: None,
+            cascades: facts.cascades,
             checksums: BTreeMap::new(),
             signature: None,
         };
@@ -170,10 +188,7 @@ impl Report {
                 format!(
                     "sha256 {} ({})",
                     self.model_fingerprint,
-                    self.variant.as_ref().map_or_else(
-                        || "a model off the game's RTP ladder".to_string(),
-                        |v| format!("the {v} variant of the game's RTP ladder")
-                    )
+                    self.standing.describe()
                 ),
             ),
             ("sums checksum", format!("sha256 {}", self.sums_sha256)),
@@ -591,6 +606,13 @@ pub(crate) fn pairs_on_one_line(text: &str) -> String {
         }
     }
     out
+}
+
+/// The readable report, as [`Report::text`] writes it (`println!("{report}")`).
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text())
+    }
 }
 
 #[cfg(test)]

@@ -861,8 +861,16 @@ pub fn merge_files(
             }
         }
     }
-    let mut sums = first.sums.clone();
-    for (path, r) in &files[1..] {
+    // Added in a fixed order, whatever order the files were named in: by seed, the shards of
+    // a run by their first batch, so that the shards of a run follow each other as their
+    // rounds do (the dry spells over their boundaries are joined: the whole run's sums).
+    let mut order: Vec<&(PathBuf, ReportFile)> = files.iter().collect();
+    order.sort_by_key(|(_, r)| match r.shard {
+        Some(s) => (s.seed, s.batches[0]),
+        None => (r.seed, 0),
+    });
+    let mut sums = order[0].1.sums.clone();
+    for (path, r) in &order[1..] {
         sums.checked_merge(&r.sums)
             .map_err(|e| ReportError::CannotAdd {
                 path: path.clone(),

@@ -91,6 +91,11 @@ pub struct SessionReport {
     /// a model off the ladder.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
+    /// Where the model played stands among the game's shipped models (a variant of its
+    /// ladder, its published model, neither): what the text's model line says. Not written to
+    /// JSON (`variant` is).
+    #[serde(skip)]
+    pub standing: crate::facts::ModelStanding,
     /// Starting balance, cents.
     pub balance: u64,
     /// Bet, cents.
@@ -360,6 +365,7 @@ fn summarise<G: Game>(
         mode: G::mode_name(mode).into(),
         model_fingerprint: game.fingerprint(),
         variant: game.variant().map(|v| v.rtp.to_string()),
+        standing: crate::facts::ModelStanding::of::<G>(&game.fingerprint()),
         balance: c.balance,
         bet: c.bet,
         stake,
@@ -411,10 +417,9 @@ impl SessionReport {
         s += &format!(
             "  model sha256 {} ({})\n",
             self.model_fingerprint,
-            self.variant.as_deref().map_or_else(
-                || "a model off the game's RTP ladder".to_string(),
-                |v| format!("the {v} variant")
-            )
+            self.standing
+                .variant()
+                .map_or_else(|| self.standing.describe(), |v| format!("the {v} variant"))
         );
         s += &format!(
             "  still playing after {} spins   {:.2} %\n",

@@ -330,7 +330,8 @@ fn config(rounds: u64, threads: usize) -> SimConfig {
 /// Every game and mode: 20,000 rounds reconcile round by round (`simulate` refuses a pass
 /// with any that does not), the sums agree with the run's, and each game's own sections are
 /// there: Moon Princess's powers and grid clears, Starlight Christmas's Multipliers and
-/// tumbles, Wish Upon a Star's Lock & Spin stars and gifts.
+/// tumbles, Wish Upon a Star's Lock & Spin stars and gifts; spins tumble exactly in the games
+/// that state they cascade (`Game::CASCADES`).
 #[test]
 fn every_game_and_mode_reconciles_and_has_its_sections() {
     fn run<G: slot_core::Game>(game: &G) -> Vec<Detail> {
@@ -341,6 +342,14 @@ fn every_game_and_mode_reconciles_and_has_its_sections() {
                 let d = r.detail.clone().unwrap();
                 d.check(&r.par.sums).unwrap();
                 assert_eq!(d.rounds, 20_000);
+                // The game's stated fact (what the PAR files' cascade table follows) is what
+                // its spins do.
+                assert_eq!(
+                    G::CASCADES,
+                    d.cascades.iter().any(|c| c[0] > 0),
+                    "{}: CASCADES against the spins' tumbles",
+                    G::NAME
+                );
                 d
             })
             .collect()

@@ -71,3 +71,93 @@ fn settings_out_of_range_are_refused_before_any_work() {
     assert!(matches!(e, KitError::Source(_)), "{e}");
     assert!(!out.exists(), "nothing is made for settings refused");
 }
+
+/// What the build tells names only what the user keeps: the kit's folder, never the folder
+/// it was written in before being moved into place (gone after the run).
+#[test]
+fn the_notes_name_the_kit_where_it_is_kept() {
+    let out = std::env::temp_dir().join(format!("slot-sim-kit-notes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut rng = slot_core::replay::batch_rng(9, 0);
+    let mut notes = Vec::new();
+    build::<MoonPrincess, _>(Pick::Love, &config(out.clone()), &mut rng, |n| {
+        notes.push(n)
+    })
+    .unwrap();
+    let kept = out.display().to_string();
+    let results: Vec<&String> = notes
+        .iter()
+        .filter_map(|n| match n {
+            slot_sim::kit_build::KitNote::Result(line) => Some(line),
+            slot_sim::kit_build::KitNote::Progress(_) => None,
+        })
+        .collect();
+    assert!(
+        results
+            .iter()
+            .any(|l| l.starts_with(&format!("{kept}: outcomes.csv"))),
+        "{notes:?}"
+    );
+    for n in &notes {
+        let line = format!("{n:?}");
+        assert!(
+            !line.contains("partial"),
+            "a temporary folder named: {line}"
+        );
+    }
+    assert!(out.join("MANIFEST.sha256").is_file());
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// The kit of Moon Princess's 84.50 % variant carries the markets' verdicts on it, computed
+/// from its certification record: 84.50 % +- 0.05 pp (99 %) ends below Malta's 85 % floor,
+/// so `markets.md` says "not allowed" for Malta with the rule and its figure, as does the PAR
+/// sheet's disclosure; `markets.json` reads as the runner's `markets --json`; both are in
+/// the manifest. A folder of profiles with a bad one refuses the kit before any work.
+#[test]
+fn the_kit_carries_the_markets_verdicts_on_its_model() {
+    let out = std::env::temp_dir().join(format!("slot-sim-kit-markets-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut rng = slot_core::replay::batch_rng(9, 0);
+    let c = KitConfig {
+        rtp: Some("84.50".parse().unwrap()),
+        ..config(out.clone())
+    };
+    build::<MoonPrincess, _>(Pick::Love, &c, &mut rng, |_| {}).unwrap();
+    let md = std::fs::read_to_string(out.join("markets.md")).unwrap();
+    assert!(
+        md.starts_with("# Markets: Moon Princess (moon-princess)"),
+        "{md}"
+    );
+    let malta = md
+        .lines()
+        .find(|l| l.starts_with("| Malta (mt) | rtp-84.50 | love |"))
+        .unwrap_or_else(|| panic!("{md}"));
+    assert!(malta.contains("| not allowed | mt-min-rtp"), "{malta}");
+    assert!(malta.contains("is below the floor 85.00 %"), "{malta}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("markets.json")).unwrap()).unwrap();
+    assert_eq!(json["game"], "moon-princess");
+    let sheet = std::fs::read_to_string(out.join("par/report.md")).unwrap();
+    assert!(sheet.contains("### Markets"), "{sheet}");
+    assert!(sheet.contains("| Malta (mt) | rtp-84.50 | love | not allowed |"));
+    let manifest = std::fs::read_to_string(out.join("MANIFEST.sha256")).unwrap();
+    assert!(manifest.contains("  markets.md\n") && manifest.contains("  markets.json\n"));
+    std::fs::remove_dir_all(&out).unwrap();
+
+    // A bad profile: refused before any work, naming the file.
+    let root = std::env::temp_dir().join(format!("slot-sim-kit-root-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("markets")).unwrap();
+    std::fs::write(root.join("markets/xx.toml"), "id = \"xx\"\n").unwrap();
+    let c = KitConfig {
+        root: root.clone(),
+        ..config(out.clone())
+    };
+    let e = build::<MoonPrincess, _>(Pick::Love, &c, &mut rng, |_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("xx.toml"), "{e}");
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -59,6 +59,8 @@ fn a_short_run_is_read_against_its_interval_with_the_certified_figure_beside() {
     );
 
     assert!(report.text().contains(&certified));
+    // `Display` writes the same text (`println!("{report}")`).
+    assert_eq!(format!("{report}"), report.text());
     // A report read back from its JSON gives the same lines (the figure is the model's).
     let catalog = Catalog::new().with::<StarlightChristmas>();
     let back = Report::from_json(Path::new("r.json"), &report.to_json(), &catalog).unwrap();

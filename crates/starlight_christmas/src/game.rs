@@ -36,8 +36,11 @@ impl slot_core::Game for StarlightChristmas {
     const SOURCES: &'static [&'static str] = &SOURCES;
     const FEATURES: &'static [&'static str] = &FEATURES;
     const AWARDS: &'static [&'static str] = &AWARDS;
+    const OFFERS: Option<slot_core::offers::Offers> = Some(slot_core::offers::Offers::NONE);
     /// The free spins feature is the free-spin source.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, 3)];
+    /// Winning symbols leave the grid and the grid refills: every spin tumbles.
+    const CASCADES: bool = true;
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
     const CELL_CODES: &'static str =
         "gy yellow, gt turquoise, gg green, gb blue, gr red gem, st Star,

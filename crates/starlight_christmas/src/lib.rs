@@ -92,8 +92,9 @@
 //! 95.50 (published) and 94.50 %, the same rules and paytable on three math models that
 //! differ in two weights only, the Multiplier's in each bet mode's base table (taken from or
 //! given to the Sun, the table's total and every other weight unchanged; the free spins are
-//! the same in every variant). An operator chooses one by its RTP ([`Game::variant_at`],
-//! [`Game::named_model`]); every round's record names its model's fingerprint, and
+//! the same in every variant). An operator chooses one by its RTP in one call
+//! ([`Game::at_rtp`]: `StarlightChristmas::at_rtp("94.50")?`; or [`Game::variant_at`]
+//! and [`Game::named_model`]); every round's record names its model's fingerprint, and
 //! [`Game::variant`] tells which variant a game plays.
 //!
 //! | variant | model name | RTP standard / ante (certified) | lowest RTP across the options | hit frequency | free spins, 1 in | sd (x stake) | free-spin share | cap 5,000 x, 1 in | Multiplier weight (of 2^20) |

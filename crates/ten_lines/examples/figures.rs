@@ -24,6 +24,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("hit frequency     {h} = {:.6} %", 100.0 * h.to_f64());
     let t = f.trigger_rate();
     println!("free spins        {t} = 1 in {:.3}", 1.0 / t.to_f64());
+    if let Some(v) = f.variance() {
+        println!(
+            "variance          {v} = sd {:.6} x stake",
+            v.to_f64().sqrt()
+        );
+    }
     println!("largest line total {}", f.max_line_total);
     println!("round win bound   {}", f.largest_round_win_bound());
     Ok(())

@@ -13,6 +13,21 @@
 //!     = [ (L + S) N + 10 T (3 L + S) ] / (100 N^2)
 //! ```
 //!
+//! The variance of a round's win `W = X + I (Y_1 + ... + Y_10)` (the paid spin's `X = L + S`,
+//! `I` its trigger, each free spin's `Y = 3 L + S` from a combination of its own) comes from
+//! four more sums: `A2 = sum (L + S)^2`, `B2 = sum (3 L + S)^2` (from `sum L^2`,
+//! `sum L S`, `sum S^2`) and `C = sum (L + S)` over the triggering combinations. With
+//! `B1 = 3 L + S` summed, the free spins independent of the paid spin and of each other,
+//!
+//! ```text
+//! E[W]   = (L + S) / N + (T / N) 10 B1 / N
+//! E[W^2] = A2 / N + 2 (C / N) 10 B1 / N + (T / N) (10 B2 / N + 90 (B1 / N)^2)
+//! Var W  = E[W^2] - E[W]^2
+//! ```
+//!
+//! (the 90 counts the ordered pairs of different free spins of the 10), in integers over
+//! `N^4`, so the variance is an exact fraction too ([`ExactFigures::variance`]).
+//!
 //! A round wins something exactly when its paid spin does (a trigger pays the Scatter), so the
 //! hit frequency is `H / N`; the trigger rate is `T / N`. The cap never cuts a round
 //! ([`ExactFigures::largest_round_win_bound`] stays below it; a test shows it for the shipped
@@ -22,7 +37,9 @@
 use crate::evaluate::evaluate;
 use crate::math_model::{MathModel, ModelError};
 use crate::paytable::{FREE_SPIN_LINE_MULTIPLIER, FREE_SPINS, SCATTER_PAY};
+use crate::round::TenLines;
 use crate::symbols::{REELS, ROWS, Window};
+use slot_core::exact::{ExactFigure, ExactGame, ExactSheet, FigureUnit};
 use slot_core::money::Win;
 
 /// The most combinations [`ExactFigures::compute`] enumerates (2^30, about a minute
@@ -100,6 +117,14 @@ pub struct ExactFigures {
     pub triggers: u128,
     /// `H`: the combinations that win anything.
     pub hits: u128,
+    /// `sum L^2` over every combination, (hundredths of the total bet)^2.
+    pub line_sq_sum: u128,
+    /// `sum L S` over every combination, (hundredths of the total bet)^2.
+    pub line_scatter_sum: u128,
+    /// `sum S^2` over every combination, (hundredths of the total bet)^2.
+    pub scatter_sq_sum: u128,
+    /// `C`: `sum (L + S)` over the triggering combinations, hundredths of the total bet.
+    pub trigger_win_sum: u128,
     /// The largest line total of any one combination, hundredths of the total bet.
     pub max_line_total: Win,
 }
@@ -134,6 +159,10 @@ impl ExactFigures {
             scatter_sum: 0,
             triggers: 0,
             hits: 0,
+            line_sq_sum: 0,
+            line_scatter_sum: 0,
+            scatter_sq_sum: 0,
+            trigger_win_sum: 0,
             max_line_total: Win::ZERO,
         };
         let mut w: Window = [[0; ROWS]; REELS];
@@ -150,9 +179,16 @@ impl ExactFigures {
                             let ev = evaluate(&w);
                             let line = ev.line_total.hundredths();
                             let scatter = ev.scatter_win.hundredths();
-                            f.line_sum += u128::from(line);
-                            f.scatter_sum += u128::from(scatter);
-                            f.triggers += u128::from(ev.triggered());
+                            let (l, sc) = (u128::from(line), u128::from(scatter));
+                            f.line_sum += l;
+                            f.scatter_sum += sc;
+                            f.line_sq_sum += l * l;
+                            f.line_scatter_sum += l * sc;
+                            f.scatter_sq_sum += sc * sc;
+                            if ev.triggered() {
+                                f.triggers += 1;
+                                f.trigger_win_sum += l + sc;
+                            }
                             f.hits += u128::from(line + scatter > 0);
                             f.max_line_total = f.max_line_total.max(ev.line_total);
                         }
@@ -201,6 +237,57 @@ impl ExactFigures {
         .unwrap_or(ZERO)
     }
 
+    /// The variance of a round's win, (x the stake)^2, exactly (the module docs give the
+    /// formula): `(N M2 - M1^2) / (100^2 N^4)` with `M1 = E[W] N^2` and `M2 = E[W^2] N^3` in
+    /// hundredths of the bet. `None` if a term exceeds `u128` (not for strips of up to
+    /// [`MAX_COMBINATIONS`] with this paytable's wins; checked, never wrapped).
+    pub fn variance(&self) -> Option<Fraction> {
+        let n = self.combinations;
+        let spins = u128::from(FREE_SPINS);
+        let k = u128::from(FREE_SPIN_LINE_MULTIPLIER);
+        let a1 = self.line_sum.checked_add(self.scatter_sum)?;
+        let a2 = self
+            .line_sq_sum
+            .checked_add(self.line_scatter_sum.checked_mul(2)?)?
+            .checked_add(self.scatter_sq_sum)?;
+        let b1 = k
+            .checked_mul(self.line_sum)?
+            .checked_add(self.scatter_sum)?;
+        let b2 = (k * k)
+            .checked_mul(self.line_sq_sum)?
+            .checked_add((2 * k).checked_mul(self.line_scatter_sum)?)?
+            .checked_add(self.scatter_sq_sum)?;
+        let m1 = a1
+            .checked_mul(n)?
+            .checked_add(spins.checked_mul(self.triggers)?.checked_mul(b1)?)?;
+        let pairs = spins * (spins - 1);
+        let m2 = a2
+            .checked_mul(n.checked_mul(n)?)?
+            .checked_add(
+                (2 * spins)
+                    .checked_mul(self.trigger_win_sum)?
+                    .checked_mul(b1)?
+                    .checked_mul(n)?,
+            )?
+            .checked_add(
+                self.triggers.checked_mul(
+                    spins
+                        .checked_mul(b2)?
+                        .checked_mul(n)?
+                        .checked_add(pairs.checked_mul(b1.checked_mul(b1)?)?)?,
+                )?,
+            )?;
+        let numerator = n.checked_mul(m2)?.checked_sub(m1.checked_mul(m1)?)?;
+        let denominator = 10_000u128.checked_mul(n.checked_pow(4)?)?;
+        Fraction::new(numerator, denominator)
+    }
+
+    /// The standard deviation of a round's win, x the stake: the square root of
+    /// [`ExactFigures::variance`] (the one rounding), `None` where it is.
+    pub fn sd(&self) -> Option<f64> {
+        self.variance().map(|v| v.to_f64().sqrt())
+    }
+
     /// The hit frequency: the chance a round wins anything, `H / N`.
     pub fn hit_frequency(&self) -> Fraction {
         Fraction::new(self.hits, self.combinations).unwrap_or(ZERO)
@@ -218,6 +305,92 @@ impl ExactFigures {
         let m = self.max_line_total.hundredths();
         let s = SCATTER_PAY.hundredths();
         Win::from_hundredths(m + s + u64::from(FREE_SPINS) * (FREE_SPIN_LINE_MULTIPLIER * m + s))
+    }
+}
+
+/// A fraction as the sheet's decimal parts.
+fn parts(f: Fraction) -> (String, String) {
+    (f.numerator.to_string(), f.denominator.to_string())
+}
+
+impl ExactFigures {
+    /// The figures as a sheet ([`slot_core::exact::ExactSheet`]), in the order the runner's
+    /// `exact ten-lines` prints them: the stop combinations, the RTP and its two shares, the
+    /// hit frequency, the free-spin trigger rate (once in so many rounds), the mean value of
+    /// an award of 10 free spins and the bound on a round's win (both x bet).
+    pub fn sheet(&self) -> ExactSheet {
+        let figure = |name, label, unit, f: Fraction| {
+            ExactFigure::new(name, label, unit, parts(f), f.to_f64())
+        };
+        let x_bet =
+            |hundredths: u128, of: u128| Fraction::new(hundredths, 100 * of).unwrap_or(ZERO);
+        let bound = u128::from(self.largest_round_win_bound().hundredths());
+        ExactSheet {
+            figures: vec![
+                figure(
+                    "combinations",
+                    "stop combinations",
+                    FigureUnit::Integer,
+                    Fraction::new(self.combinations, 1).unwrap_or(ZERO),
+                ),
+                figure("rtp", "RTP", FigureUnit::Fraction, self.rtp()),
+                figure(
+                    "base_rtp",
+                    "base game share (line and Scatter pays)",
+                    FigureUnit::Fraction,
+                    self.base_rtp(),
+                ),
+                figure(
+                    "free_spins_rtp",
+                    "free-spin share",
+                    FigureUnit::Fraction,
+                    self.free_spins_rtp(),
+                ),
+                figure(
+                    "hit_frequency",
+                    "hit frequency (a round wins anything)",
+                    FigureUnit::Fraction,
+                    self.hit_frequency(),
+                ),
+                figure(
+                    "trigger_rate",
+                    "free spins triggered (3+ Scatters)",
+                    FigureUnit::Fraction,
+                    self.trigger_rate(),
+                )
+                .once_in("rounds"),
+                figure(
+                    "free_spins_value",
+                    "mean value of 10 free spins",
+                    FigureUnit::TimesBet,
+                    x_bet(
+                        self.free_spins_value().numerator,
+                        self.free_spins_value().denominator,
+                    ),
+                ),
+                figure(
+                    "largest_round_win_bound",
+                    "bound on a round's win (below the cap)",
+                    FigureUnit::TimesBet,
+                    x_bet(bound, 1),
+                ),
+            ],
+            ..ExactSheet::default()
+        }
+    }
+}
+
+impl ExactGame for TenLines {
+    type ExactError = ExactError;
+
+    /// The model's figures by enumeration ([`ExactFigures::compute`],
+    /// [`ExactFigures::sheet`]).
+    ///
+    /// # Errors
+    /// [`ExactError`]: a model the game refuses, or one with more than
+    /// [`MAX_COMBINATIONS`] combinations of stops.
+    fn exact_sheet(&self) -> Result<ExactSheet, ExactError> {
+        Ok(ExactFigures::compute(self.model())?.sheet())
     }
 }
 

@@ -38,6 +38,7 @@ impl slot_core::Game for TenLines {
     const SOURCES: &'static [&'static str] = SOURCES;
     const FEATURES: &'static [&'static str] = FEATURES;
     const AWARDS: &'static [&'static str] = AWARDS;
+    const OFFERS: Option<slot_core::offers::Offers> = Some(slot_core::offers::Offers::NONE);
     /// The free-spin feature's win is the free-spin source, in every round.
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(0, SOURCE_FREE_SPINS)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;
@@ -177,6 +178,12 @@ impl slot_core::Game for TenLines {
     fn exact_rtp(&self, _: Standard) -> Option<f64> {
         let f = crate::exact::ExactFigures::compute(self.model()).ok()?;
         Some(f.rtp().to_f64())
+    }
+
+    /// The sd of a round's win from the same enumeration's sums of squares
+    /// ([`crate::exact::ExactFigures::variance`]), `None` where [`slot_core::Game::exact_rtp`] is.
+    fn exact_sd(&self, _: Standard) -> Option<f64> {
+        crate::exact::ExactFigures::compute(self.model()).ok()?.sd()
     }
 
     /// The stop of each reel (uniform over its strip).

@@ -46,6 +46,7 @@
 //! | free-spin share | | 18.378775 % |
 //! | hit frequency | 2737/9000 | 30.411111 % |
 //! | free spins | 1/125 | 1 in 125 rounds |
+//! | sd of a round's win | sqrt(56438308499519639/3690562500000000) | 3.910576 x stake |
 //!
 //! `cargo run --release -p ten-lines --example figures` prints them; [`exact`] says how.
 //!

@@ -1,21 +1,13 @@
-//! The exact figures by name and label ([`FIGURES`]): the one list that the runner's
-//! `cargo xtask exact wish-upon-a-star` prints and the Python package's `slot_math.exact`
-//! returns (by [`Figure::name`]), each read from an [`ExactFigures`].
+//! The exact figures by name and label ([`FIGURES`]): the one list that the
+//! exact sheet holds ([`crate::exact_sheet`]: what `cargo xtask exact wish-upon-a-star`
+//! prints and the Python package's `slot_math.exact` returns, by [`Figure::name`]), each
+//! read from an [`ExactFigures`].
 
 use crate::exact::ExactFigures;
 use num_rational::BigRational;
 
-/// How a figure reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FigureUnit {
-    /// A probability, a share or a return per stake (a fraction, printed as a percent; the
-    /// base game's scatter pays 1 x bet, so its trigger probability is its RTP too).
-    Fraction,
-    /// A mean win, x bet.
-    TimesBet,
-    /// A mean count (of free spins).
-    Count,
-}
+/// How a figure reads (a fraction printed as a percent, x bet, a count).
+pub use slot_core::exact::FigureUnit;
 
 /// One exact figure: its name (a Python dict key), its label (the runner's text), its unit,
 /// and how it is read from the figures.

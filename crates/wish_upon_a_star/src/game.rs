@@ -38,6 +38,11 @@ impl slot_core::Game for WishUponAStar {
     const SOURCES: &'static [&'static str] = SOURCES;
     const FEATURES: &'static [&'static str] = FEATURES;
     const AWARDS: &'static [&'static str] = AWARDS;
+    const OFFERS: Option<slot_core::offers::Offers> = Some(slot_core::offers::Offers {
+        feature_buy_modes: &[],
+        jackpots: slot_core::offers::Jackpots::Fixed(AWARDS),
+        gamble: false,
+    });
     /// The gift bonus and Lock & Spin features are their sources (the free spins feature also holds the gift and Lock & Spin wins of the free spins, so it is not the free-spin source).
     const FEATURE_SOURCES: &'static [(usize, usize)] = &[(1, 3), (2, 4)];
     const MODEL_NAMES: &'static [&'static str] = &MathModel::NAMES;

@@ -34,6 +34,7 @@
 //! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`WishUponAStar`]) |
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures, the RTP ladder's variant files; the model checks, that free spins end included (integers) |
 //! | `exact` | (feature `exact`) exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
+//! | `exact_sheet` | (feature `exact`) the exact figures as a `slot_core::exact::ExactSheet`, Wish Upon a Star's `ExactGame`: what the runner's `exact` prints and Python's `exact` returns |
 //! | `figures` | (feature `exact`) the exact figures by name and label: the one list the runner prints and Python returns |
 //! | `tuning` | (feature `exact`) the shape-holding tuner: a variant of the model for another RTP, steered on exact figures |
 //! | [`events`] | what the round record holds for this game |
@@ -65,8 +66,9 @@
 //!
 //! # RTP variants
 //! The game ships a ladder of five RTP variants ([`Game::VARIANTS`]): the same rules and
-//! paytable on five math models. An operator chooses one by its RTP
-//! ([`Game::variant_at`], [`Game::named_model`]); every round's record names its model's
+//! paytable on five math models. An operator chooses one by its RTP in one call
+//! ([`Game::at_rtp`]: `WishUponAStar::at_rtp("94.00")?`; or [`Game::variant_at`] and
+//! [`Game::named_model`]); every round's record names its model's
 //! fingerprint, and [`Game::variant`] tells which variant a game plays.
 //!
 //! | variant | model name | exact RTP | hit frequency | free spins, 1 in (rounds) | sd (x bet) | free-spin share | Grand 200 x, 1 in | Major 50 x, 1 in |
@@ -163,7 +165,7 @@ pub mod evidence;
 #[cfg(feature = "exact")]
 pub mod exact;
 #[cfg(feature = "exact")]
-pub mod exact_report;
+pub mod exact_sheet;
 #[cfg(feature = "exact")]
 pub mod figures;
 #[doc(hidden)]

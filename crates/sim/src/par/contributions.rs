@@ -190,7 +190,7 @@ pub(super) fn markdown(report: &Report, d: &Detail) -> String {
         "| **total** | | | | | **{}** | 100 % |",
         pct(rtp(d.total_win))
     );
-    if d.depths.iter().any(|r| r.depth > 0) {
+    if report.cascades {
         let spins: u64 = d.cascades.iter().map(|p| p[1]).sum();
         let tumbles: u64 = d.cascades.iter().map(|p| p[0] * p[1]).sum();
         let tumbling: u64 = d.cascades.iter().filter(|p| p[0] > 0).map(|p| p[1]).sum();
@@ -258,7 +258,12 @@ pub(super) fn markdown(report: &Report, d: &Detail) -> String {
     m.push_str(&shape_markdown(report, d));
     let _ = writeln!(
         m,
-        "\nTables: [contributions.csv](contributions.csv), [cascades.csv](cascades.csv), [round_wins.csv](round_wins.csv)."
+        "\nTables: [contributions.csv](contributions.csv), {}[round_wins.csv](round_wins.csv).",
+        if report.cascades {
+            "[cascades.csv](cascades.csv), "
+        } else {
+            ""
+        }
     );
     m
 }
@@ -452,7 +457,8 @@ pub(super) fn disclosure_csv(report: &Report) -> Result<String, PlotError> {
     )
 }
 
-/// `contributions.csv`, `cascades.csv` and `round_wins.csv` of the contribution sums.
+/// `contributions.csv`, `cascades.csv` (a game that cascades only, [`Report::cascades`]) and
+/// `round_wins.csv` of the contribution sums.
 pub(super) fn tables(
     report: &Report,
     d: &Detail,
@@ -513,23 +519,24 @@ pub(super) fn tables(
         &["kind", "name", "pays", "count", "times", "rtp"],
         out.into_iter(),
     )?;
-    let cascades = super::csv(
-        &["tumbles", "spins"],
-        d.cascades
-            .iter()
-            .map(|p| vec![p[0].to_string(), p[1].to_string()]),
-    )?;
     let wins = super::csv(
         &["win_x_bet", "rounds"],
         d.win_counts
             .iter()
             .map(|p| vec![x_bet(p[0]), p[1].to_string()]),
     )?;
-    Ok(vec![
-        ("contributions.csv", contributions),
-        ("cascades.csv", cascades),
-        ("round_wins.csv", wins),
-    ])
+    let mut files = vec![("contributions.csv", contributions)];
+    if report.cascades {
+        let cascades = super::csv(
+            &["tumbles", "spins"],
+            d.cascades
+                .iter()
+                .map(|p| vec![p[0].to_string(), p[1].to_string()]),
+        )?;
+        files.push(("cascades.csv", cascades));
+    }
+    files.push(("round_wins.csv", wins));
+    Ok(files)
 }
 
 /// `tumble_depth.svg`: the share of the RTP won at each tumble depth, as bars.

@@ -8,6 +8,7 @@
 //! | `win_distribution.csv` | `range,from_x_bet,to_x_bet,count,share,one_in` |
 //! | `features.csv` | `feature,rounds,triggers,one_in,rtp,average_win_x_bet` |
 //! | `rtp_by_source.csv` | `source,rtp` |
+//! | `experience.csv` | `figure,count,share`: rounds that pay less than, exactly or more than the stake, at least 1, 5, 10, 100 x the stake; the dry spells' count, mean, median, 99th percentile and longest (the share empty) |
 //! | `disclosure.csv` | `figure,value,source`: what a player-facing help page states (RTP, the lowest RTP across the game's options, the top award and its probability, each feature's average frequency) |
 //! | `convergence.csv` | `batches,rounds,rtp,ci99_low,ci99_high` (running RTP at each checkpoint) |
 //! | `win_distribution.svg` | share of rounds per win-size bucket and P(win >= x), log-log, cap marked |
@@ -19,9 +20,9 @@
 //! | file | what |
 //! |---|---|
 //! | `contributions.csv` | `kind,name,pays,count,times,rtp`: symbol wins by count band, other wins, Girl Power, the cap's cut, tumble depths, multipliers |
-//! | `cascades.csv` | `tumbles,spins`: spins by cascade length |
+//! | `cascades.csv` | `tumbles,spins`: spins by cascade length (games that cascade, [`slot_core::Game::CASCADES`]) |
 //! | `round_wins.csv` | `win_x_bet,rounds`: rounds by their exact win |
-//! | `tumble_depth.svg` | share of the RTP won at each tumble depth (tumbling games) |
+//! | `tumble_depth.svg` | share of the RTP won at each tumble depth (games that cascade) |
 //!
 //! One CSV per table (each a plain table with a header row, RFC 4180 quoting by the `csv`
 //! crate); ratios are fractions, wins multiples of the paytable's bet, empty cells where a
@@ -40,6 +41,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 pub mod contributions;
+mod experience;
 
 /// The bucket ranges in x bet, `[from, to)`; `to` is `None` for the open ones (and `from` for
 /// "cap" is the cap, if the game has one).
@@ -198,6 +200,16 @@ pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
     put("win_distribution.svg", &distribution_svg(r, cap_x)?)?;
     put("rtp_share.svg", &contributions::rtp_share_svg(report)?)?;
     put("disclosure.csv", &contributions::disclosure_csv(report)?)?;
+    match experience::csv_rows(r) {
+        Some(rows) => put(
+            "experience.csv",
+            &csv(&["figure", "count", "share"], rows.into_iter())?,
+        )?,
+        // A file left from an earlier report in the same directory would be another run's.
+        None => {
+            let _ = std::fs::remove_file(dir.join("experience.csv"));
+        }
+    }
     // Files of an earlier report's contribution sums in the same directory would be another
     // run's.
     for name in [
@@ -212,7 +224,7 @@ pub fn write(report: &Report, dir: &Path) -> Result<(), SimError> {
         for (name, text) in contributions::tables(report, d)? {
             put(name, &text)?;
         }
-        if d.depths.iter().any(|r| r.depth > 0) {
+        if report.cascades {
             put("tumble_depth.svg", &contributions::depth_svg(report, d)?)?;
         }
     }
@@ -693,7 +705,16 @@ fn markdown(report: &Report) -> String {
     let _ = writeln!(m, "| figure | value |\n|---|---|");
     let rows = [
         ("rounds", r.rounds.to_string()),
-        ("seed", r.seed.to_string()),
+        match r.seeds().as_slice() {
+            [one] => ("seed", one.to_string()),
+            many => (
+                "seeds",
+                many.iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+        },
         ("stake", format!("{} x bet", r.stake_x_bet)),
         ("RTP", pct(r.rtp)),
         (
@@ -716,9 +737,9 @@ fn markdown(report: &Report) -> String {
             format!(
                 "{} (model sha256 {})",
                 report
-                    .variant
-                    .as_deref()
-                    .unwrap_or("a model off the game's RTP ladder"),
+                    .standing
+                    .variant()
+                    .map_or_else(|| report.standing.describe(), str::to_string),
                 report.model_fingerprint
             ),
         ),
@@ -755,6 +776,9 @@ fn markdown(report: &Report) -> String {
         let _ = writeln!(m, "| {k} | {v} |");
     }
     m.push_str(&contributions::disclosure_markdown(report));
+    if let Some(markets) = &report.markets {
+        m.push_str(markets);
+    }
     let _ = writeln!(m, "\n## RTP by source\n\n| source | RTP |\n|---|---|");
     for s in &r.source_names {
         let _ = writeln!(m, "| {s} | {} |", pct(r.rtp_by_source[s]));
@@ -838,6 +862,7 @@ fn markdown(report: &Report) -> String {
         m,
         "\n![win distribution](win_distribution.svg)\n\n![share of rounds and of the RTP by win size](rtp_share.svg)\n\nTables: [win_distribution.csv](win_distribution.csv), [features.csv](features.csv), [rtp_by_source.csv](rtp_by_source.csv)."
     );
+    m.push_str(&experience::markdown(r));
     if let Some(d) = &report.detail {
         m.push_str(&contributions::markdown(report, d));
     }

@@ -1,9 +1,10 @@
 //! The mergeable integer sums over rounds ([`Accumulator`]): adding a round, merging the sums of
 //! one run's batches, and the figures read from them (RTP, sd, the half-width of an interval,
 //! and whether the normal approximation can be trusted); the win-size buckets
-//! ([`BUCKET_EDGES_X`], [`BUCKET_LABELS`]). Integer sums only, so shards merge exactly and in any
-//! order.
+//! ([`BUCKET_EDGES_X`], [`BUCKET_LABELS`]). Integer sums only, so shards merge exactly: in any
+//! order, but for the dry spells of [`super::experience`], joined in round order.
 
+use super::experience::Experience;
 use serde::{Deserialize, Serialize};
 use slot_core::summary::{MAX_AWARDS, MAX_FEATURES, MAX_SOURCES, RoundSummary};
 
@@ -101,6 +102,13 @@ pub struct Accumulator {
     /// would overflow (unknown). Left out of the JSON when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub sum_fourth: u128,
+    /// What a player lives through: the winning rounds below, at and above the stake, those
+    /// of at least 1, 5, 10, 100 x the stake, and the dry spells between rounds that pay at
+    /// least the stake ([`super::experience`]). Left out of the JSON when empty, so that
+    /// reports written before it existed read back with their checksum; such sums have no
+    /// experience figures ([`Accumulator::has_experience`]).
+    #[serde(default, skip_serializing_if = "Experience::is_empty")]
+    pub experience: Experience,
 }
 
 impl Accumulator {
@@ -124,7 +132,16 @@ impl Accumulator {
             bucket_wins: [0; BUCKETS],
             sum_cubes: 0,
             sum_fourth: 0,
+            experience: Experience::default(),
         }
+    }
+
+    /// True if the sums carry the player-experience sums (every winning round counted below,
+    /// at or above the stake): every run of this version does; sums read from a report of an
+    /// earlier one (or merged with one) do not, and show no experience figures.
+    pub fn has_experience(&self) -> bool {
+        let e = &self.experience;
+        u128::from(e.below_stake) + u128::from(e.big()) == u128::from(self.hits)
     }
 
     /// True if the sums carry their shape (the wins of each bucket, the third and fourth
@@ -206,6 +223,9 @@ impl Accumulator {
         self.hits += u64::from(w > 0);
         self.max_win = self.max_win.max(w);
         self.cap_hits += u64::from(r.capped);
+        if w > 0 {
+            self.experience.add_win(self.rounds - 1, w, self.cost);
+        }
         for (s, v) in self.sources.iter_mut().zip(r.by_source) {
             *s += u128::from(v);
         }
@@ -244,7 +264,11 @@ impl Accumulator {
         }
     }
 
-    /// Adds another accumulator's sums (same `cost`).
+    /// Adds another accumulator's sums (same `cost`): those of the rounds that follow these
+    /// sums' rounds. Every sum but the dry spells adds up in any order; the dry spells are
+    /// those of the rounds in the order added (the spell over the boundary is joined,
+    /// [`Experience::merge_after`]), so the batches of a run added in batch order give exactly
+    /// the run's sums.
     ///
     /// For accumulators of one run (the simulator merges its batches): the merged sums are
     /// the sums of [`Accumulator::add`] over all the run's rounds, so its bounds hold and
@@ -254,6 +278,12 @@ impl Accumulator {
         debug_assert_eq!(self.cost, o.cost);
         // Whether both carry their shape, before their totals are added.
         let shape = self.has_shape() && o.has_shape();
+        let experience = self.has_experience() && o.has_experience();
+        if experience {
+            self.experience.merge_after(self.rounds, &o.experience);
+        } else {
+            self.experience = Experience::default();
+        }
         self.rounds += o.rounds;
         self.total_win += o.total_win;
         self.sum_sq += o.sum_sq;
@@ -437,9 +467,12 @@ mod tests {
         wins[3..].iter().for_each(|&w| b.add(&summary(w)));
         let mut ab = a.clone();
         ab.merge(&b);
+        assert_eq!(ab, whole);
+        // In the other order every sum is the same but the dry spells: those of the rounds
+        // in the order added.
         let mut ba = b.clone();
         ba.merge(&a);
-        assert_eq!(ab, whole);
+        ba.experience = whole.experience.clone();
         assert_eq!(ba, whole);
     }
 }

@@ -2,8 +2,10 @@
 //! Statistics).
 //!
 //! An `Accumulator` holds only integer sums (rounds, total win, sum of squared wins, hits,
-//! per-source and per-feature sums, a win-size histogram), so shards merge exactly and in any
-//! order: the same rounds give the same figures whatever the thread count. Floats appear only
+//! per-source and per-feature sums, a win-size histogram, the player-experience sums), so shards
+//! merge exactly (in any order, but for the dry spells, which are joined in round order: the
+//! engine folds batches in order and `merge` adds shards by seed and first batch): the same
+//! rounds give the same figures whatever the thread count. Floats appear only
 //! when a `ParReport` is made from it. `Accumulator::validate` checks sums read from
 //! outside (a report file, a cluster shard) against every relation that real rounds satisfy.
 //!
@@ -31,7 +33,8 @@
 //! The parts: the sums of the rounds' [`slot_core::summary::RoundSummary`]s and their merge
 //! (`accumulator.rs`); the checks of sums read from outside (`validate.rs`); confidence levels and normal quantiles (`confidence.rs`) and
 //! chi-square tests (`chi_square.rs`), the only files that use `statrs`; the top awards' odds
-//! (`awards.rs`); the PAR report (`report.rs`) and its text (`text.rs`).
+//! (`awards.rs`); the player-experience sums and figures (`experience`: losses disguised as
+//! wins, wins of at least 1, 5, 10, 100 x the stake, dry spells); the PAR report (`report.rs`) and its text (`text.rs`).
 //!
 //! The round summary the games fill is the kernel's ([`slot_core::summary`]): a game needs
 //! none of this module.
@@ -40,6 +43,7 @@ mod accumulator;
 mod awards;
 mod chi_square;
 mod confidence;
+pub mod experience;
 mod report;
 mod text;
 mod validate;
@@ -52,6 +56,7 @@ pub use chi_square::{ChiSquare, chi_square_critical, chi_square_p_value, chi_squ
 pub use confidence::{
     ConfidenceError, ConfidenceLevel, DEFAULT_CONFIDENCE, normal_quantile, z_for_confidence,
 };
+pub use experience::{Experience, ExperienceFigures};
 pub use report::{
     BucketFigures, FeatureFigures, ParReport, ReportInfo, RtpInterval, Shape, Volatility,
 };

@@ -131,7 +131,8 @@ pub struct ParReport {
     pub mode: String,
     /// Rounds simulated.
     pub rounds: u64,
-    /// The seed.
+    /// The seed (a merged report: its first run's; every run's seed is in
+    /// [`ParReport::merged_seeds`], and [`ParReport::seeds_text`] names them all).
     pub seed: u64,
     /// Threads used (does not change any figure).
     pub threads: usize,
@@ -166,6 +167,10 @@ pub struct ParReport {
     pub win_distribution: Vec<BucketFigures>,
     /// Skewness and excess kurtosis of a round's win (`null` for sums without them).
     pub shape: Option<Shape>,
+    /// What a player lives through, per stake paid: losses disguised as wins, wins of at least
+    /// 1, 5, 10, 100 x the stake, dry spells (`null` for sums without them, reports of an
+    /// earlier version).
+    pub experience: Option<super::experience::ExperienceFigures>,
     /// Wall-clock time of the run, seconds.
     pub elapsed_seconds: f64,
     /// Rounds per second (all threads).
@@ -301,6 +306,9 @@ impl ParReport {
             rtp_by_source,
             win_distribution,
             shape: Shape::of(acc),
+            experience: acc
+                .has_experience()
+                .then(|| acc.experience.figures(acc.rounds)),
             elapsed_seconds,
             rounds_per_second: rps,
             rounds_per_second_per_thread: rps / threads.max(1) as f64,
@@ -326,6 +334,32 @@ impl ParReport {
 }
 
 impl ParReport {
+    /// The seeds of the rounds the report holds, each once, in the order merged: every
+    /// merged run's ([`ParReport::merged_seeds`]), or the one run's seed.
+    pub fn seeds(&self) -> Vec<u64> {
+        let mut seeds: Vec<u64> = Vec::new();
+        for &s in &self.merged_seeds {
+            if !seeds.contains(&s) {
+                seeds.push(s);
+            }
+        }
+        if seeds.is_empty() {
+            seeds.push(self.seed);
+        }
+        seeds
+    }
+
+    /// The seeds in words, as the report's text writes them: `seed 7` for one run (or the
+    /// shards of one run), `seeds 1, 2` for a merge of runs with different seeds.
+    pub fn seeds_text(&self) -> String {
+        let seeds = self.seeds();
+        let list: Vec<String> = seeds.iter().map(u64::to_string).collect();
+        match seeds.len() {
+            1 => format!("seed {}", list.join(", ")),
+            _ => format!("seeds {}", list.join(", ")),
+        }
+    }
+
     /// The report with its RTP intervals ([`ParReport::rtp_intervals`]) at `levels` instead
     /// of the default 95 % and 99 %, sorted, each once; an empty list keeps the default.
     /// `rtp_ci95` and `rtp_ci99` stay as they are.

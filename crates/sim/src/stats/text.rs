@@ -20,8 +20,10 @@ impl std::fmt::Display for ParReport {
         writeln!(f, "PAR report: {} ({})", self.game, self.mode)?;
         writeln!(
             f,
-            "  rounds            {}   seed {}   threads {}",
-            self.rounds, self.seed, self.threads
+            "  rounds            {}   {}   threads {}",
+            self.rounds,
+            self.seeds_text(),
+            self.threads
         )?;
         writeln!(f, "  stake             {} x bet", self.stake_x_bet)?;
         writeln!(f, "  RTP               {}", pct(self.rtp))?;
@@ -107,6 +109,38 @@ impl std::fmt::Display for ParReport {
                 fmt_one_in(b.one_in)
             )?;
         }
+        if let Some(e) = &self.experience {
+            writeln!(f, "  player experience (x stake)")?;
+            writeln!(
+                f,
+                "    paid > 0, < stake   {}  (losses disguised as wins)",
+                pct(e.below_stake)
+            )?;
+            writeln!(f, "    paid = stake        {}", pct(e.at_stake))?;
+            writeln!(f, "    paid > stake        {}", pct(e.above_stake))?;
+            for m in &e.at_least {
+                writeln!(
+                    f,
+                    "    {:<20}{}  ({})",
+                    format!("paid >= {}x", m.multiple),
+                    pct(m.share),
+                    fmt_one_in(super::awards::one_in(self.rounds, m.count))
+                )?;
+            }
+            let s = &e.dry_spells;
+            let q = |x: Option<super::experience::SpellQuantile>| {
+                x.map_or("-".to_string(), |q| q.to_string())
+            };
+            writeln!(
+                f,
+                "    dry spells          {} between rounds paying >= stake: mean {}, median {}, 99th percentile {}, longest {} rounds",
+                s.count,
+                s.mean.map_or("-".to_string(), |m| format!("{m:.2}")),
+                q(s.median),
+                q(s.p99),
+                s.longest.map_or("-".to_string(), |l| l.to_string())
+            )?;
+        }
         let rare = self.rare_buckets();
         if !rare.is_empty() {
             writeln!(
@@ -185,6 +219,35 @@ mod tests {
         let back: Accumulator =
             serde_json::from_str(&serde_json::to_string(&big).unwrap()).unwrap();
         assert_eq!(back.sum_sq, u128::MAX - 1);
+    }
+
+    /// One run names its seed; a merge of runs with different seeds names every one (the
+    /// shards of one run, one seed, once).
+    #[test]
+    fn the_text_names_every_seed_of_a_merge() {
+        let mut a = Accumulator::new(100);
+        a.add(&summary(100));
+        let info = ReportInfo {
+            game: "g",
+            mode: "m",
+            sources: &["base"],
+            features: &[],
+            awards: &[],
+            cap: None,
+        };
+        let mut r = ParReport::new(info, &a, 7, 1, 1.0);
+        let header = |r: &ParReport| r.to_string().lines().nth(1).unwrap().to_string();
+        assert!(header(&r).contains("   seed 7   "), "{}", header(&r));
+        r.merged_seeds = vec![7, 7];
+        assert_eq!(r.seeds(), [7]);
+        assert!(header(&r).contains("   seed 7   "), "{}", header(&r));
+        r.merged_seeds = vec![7, 3, 11];
+        assert_eq!(r.seeds(), [7, 3, 11]);
+        assert!(
+            header(&r).contains("   seeds 7, 3, 11   "),
+            "{}",
+            header(&r)
+        );
     }
 
     fn serde_json_like(r: &ParReport) -> String {

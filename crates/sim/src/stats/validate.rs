@@ -65,6 +65,12 @@ impl Accumulator {
         } else {
             m.clear_shape();
         }
+        if self.has_experience() && o.has_experience() {
+            m.experience
+                .checked_merge_after(self.rounds, &o.experience)?;
+        } else {
+            m.experience = super::experience::Experience::default();
+        }
         *self = m;
         Ok(())
     }
@@ -397,6 +403,12 @@ impl Accumulator {
                 });
             }
         }
+        // The player-experience sums, when the sums carry them (a report of an earlier
+        // version has none: all zero, which its hits tell apart).
+        if !self.experience.is_empty() || self.hits == 0 {
+            self.experience
+                .validate(n, self.hits, self.max_win, self.cost)?;
+        }
         Ok(())
     }
 }
@@ -456,6 +468,9 @@ pub struct SumsLimits {
 /// cannot be done ([`Accumulator::checked_merge`]). Amounts in hundredths of the bet.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SumsError {
+    /// The player-experience sums do not fit the rounds.
+    #[error(transparent)]
+    Experience(#[from] super::experience::ExperienceError),
     /// A bucket's wins lie outside what its rounds can win.
     #[error("bucket {bucket} holds {count} rounds but wins {wins}, outside its edges")]
     BucketWinsOutsideEdges {
@@ -807,6 +822,13 @@ pub(super) mod tests {
         big.max_win = CAP;
         big.total_win = u128::from(n) * u128::from(CAP);
         big.sum_sq = u128::from(n) * u128::from(CAP) * u128::from(CAP);
+        // Every round paid more than the stake: n - 1 dry spells of 0 rounds between them.
+        big.experience.above_stake = n;
+        big.experience.at_least = [n; 3];
+        big.experience.first_big = Some(0);
+        big.experience.last_big = Some(n - 1);
+        big.experience.spells = n - 1;
+        big.experience.lengths[0] = n - 1;
         let mut capped = summary(CAP);
         capped.capped = true;
         big.add(&capped);
@@ -814,6 +836,8 @@ pub(super) mod tests {
         assert_eq!(big.total_win, m * 500_000);
         assert_eq!(big.sum_sq, m * 250_000_000_000);
         assert!(big.sum_sq < 1u128 << 102);
+        assert_eq!(big.experience.spells, n);
+        assert_eq!(big.experience.last_big, Some(n));
         // Merging it with an empty run changes nothing; a second such run is refused.
         let before = big.clone();
         big.merge(&Accumulator::new(100));

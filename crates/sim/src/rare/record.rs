@@ -1,0 +1,436 @@
+//! The record of a rare-event run ([`RareRecord`]): what was played (game, mode, model,
+//! plan, tail levels, the root rounds by seed and batches), the exact sums, and the estimate
+//! of each level's odds with its 95 % interval recomputed from them ([`TailEstimate`]).
+//! Records of disjoint root rounds of the same game, mode, model, plan and levels merge by
+//! adding their sums ([`RareRecord::absorb`]): the shards of a run, or runs of other seeds.
+
+use crate::files::{read_text_bounded, write_atomic};
+use crate::rare::error::RareError;
+use crate::rare::plan::{Splitting, TailLevels, x_bet};
+use crate::rare::sums::RareSums;
+use serde::{Deserialize, Serialize};
+use slot_core::fingerprint::Fingerprint;
+use slot_core::replay::{BATCH_ROUNDS, rounds_in};
+use std::path::Path;
+
+/// The normal quantile of a two-sided 95 % interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// The format of [`RareRecord`] this build writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// Root rounds a level needs to have reached before a run may stop on its precision: fewer
+/// make the interval's half-width itself too uncertain to stop on.
+pub const MIN_ROOTS_HIT: u64 = 50;
+
+/// The largest record read ([`RareRecord::read`]): 1 MiB.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// The most parts a record holds.
+pub const MAX_PARTS: usize = 100_000;
+
+/// One piece of root rounds in a record: batches `batches[0]..batches[1]` of the run of
+/// `run_rounds` root rounds of seed `seed` (batch b holds roots `b * 10,000 ..`, played on
+/// the replay contract's batch generator, `slot_core::replay::batch_rng(seed, b)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Part {
+    /// The seed.
+    pub seed: u64,
+    /// Root rounds of the whole run (they fix the length of its last batch).
+    pub run_rounds: u64,
+    /// The batches played, `[first, end)`.
+    pub batches: [u64; 2],
+}
+
+impl Part {
+    /// Root rounds this part played.
+    pub fn roots(&self) -> u64 {
+        rounds_in(self.run_rounds, self.batches[0], self.batches[1])
+    }
+
+    /// True if the two parts share a root round (the same seed and a common batch).
+    fn overlaps(&self, other: &Part) -> bool {
+        self.seed == other.seed
+            && self.batches[0] < other.batches[1]
+            && other.batches[0] < self.batches[1]
+    }
+}
+
+/// The estimate of one tail level from a record's sums ([`RareRecord::estimates`]). As JSON,
+/// an infinite relative half-width (nothing reached the level) is `null`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TailEstimate {
+    /// The level, hundredths of the bet.
+    pub level: u64,
+    /// P(a round's win >= level): sum n / (roots D).
+    pub probability: f64,
+    /// Its standard error: the sample sd of the roots' n / D over the square root of roots.
+    pub std_error: f64,
+    /// Its 95 % interval (normal, clipped at 0).
+    pub ci95: [f64; 2],
+    /// The 95 % half-width over the estimate (infinite while nothing reached the level).
+    pub relative_half_width: f64,
+    /// The count of events a brute-force run with the same relative precision would need:
+    /// (probability / std_error)^2.
+    pub effective_count: f64,
+    /// The brute-force rounds with the same variance: roots x p (1 - p) / (sd of n / D)^2.
+    pub equivalent_rounds: f64,
+    /// Root rounds some copy of which reached the level.
+    pub roots_hit: u64,
+}
+
+impl TailEstimate {
+    /// True if the level was reached by at least [`MIN_ROOTS_HIT`] root rounds and the 95 %
+    /// relative half-width is at most `relative`: what `--until-relative` stops on.
+    pub fn precise_to(&self, relative: f64) -> bool {
+        self.roots_hit >= MIN_ROOTS_HIT && self.relative_half_width <= relative
+    }
+}
+
+/// A rare-event run's record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RareRecord {
+    /// [`FORMAT`].
+    pub format: u32,
+    /// The game's command-line name.
+    pub game: String,
+    /// The mode, by name.
+    pub mode: String,
+    /// The model's fingerprint.
+    pub model: Fingerprint,
+    /// The method, in words.
+    pub method: String,
+    /// What the game's importance measures (`SplittableGame::IMPORTANCE`).
+    pub importance: String,
+    /// The splitting plan.
+    pub splitting: Splitting,
+    /// The tail levels, hundredths of the bet.
+    pub levels: TailLevels,
+    /// The root rounds played, by seed and batches.
+    pub parts: Vec<Part>,
+    /// The command lines that made it (one per part merged).
+    pub commands: Vec<String>,
+    /// The sums.
+    pub sums: RareSums,
+}
+
+/// The method's name in records.
+pub const METHOD: &str =
+    "multilevel splitting (fixed copies per level, weights 1/copies; unbiased, exact integer sums)";
+
+impl RareRecord {
+    /// The estimate of every tail level, increasing.
+    pub fn estimates(&self) -> Vec<TailEstimate> {
+        estimates(&self.sums, self.splitting.denominator())
+    }
+
+    /// Checks every relation between the sums, the plan, the levels and the parts.
+    ///
+    /// # Errors
+    /// [`RareError::Record`] naming the first relation that does not hold;
+    /// [`RareError::Splitting`] for a plan that is not allowed.
+    pub fn check(&self) -> Result<(), RareError> {
+        let bad = |m: String| Err(RareError::Record(m));
+        if self.format != FORMAT {
+            return bad(format!(
+                "format {}; this build reads format {FORMAT}",
+                self.format
+            ));
+        }
+        self.splitting.check()?;
+        if self.parts.is_empty() || self.parts.len() > MAX_PARTS {
+            return bad(format!("{} parts; 1 to {MAX_PARTS}", self.parts.len()));
+        }
+        let mut roots = 0u64;
+        for (i, p) in self.parts.iter().enumerate() {
+            let batches = self.parts_batches(p);
+            if p.batches[0] >= p.batches[1] || p.batches[1] > batches {
+                return bad(format!(
+                    "part {i}: batches {}..{} of a run of {} roots ({batches} batches)",
+                    p.batches[0], p.batches[1], p.run_rounds
+                ));
+            }
+            if let Some(j) = self.parts[..i].iter().position(|q| q.overlaps(p)) {
+                return bad(format!(
+                    "parts {j} and {i} share root rounds (seed {})",
+                    p.seed
+                ));
+            }
+            roots = roots.saturating_add(p.roots());
+        }
+        let s = &self.sums;
+        if s.roots != roots {
+            return bad(format!(
+                "{} roots in the sums, {roots} in the parts",
+                s.roots
+            ));
+        }
+        if s.going > s.roots {
+            return bad(format!("{} roots went on, of {} roots", s.going, s.roots));
+        }
+        let want: &[u64] = self.levels.hundredths();
+        let have: Vec<u64> = s.tails.iter().map(|t| t.level).collect();
+        if have != want {
+            return bad(format!("sums for levels {have:?}, record levels {want:?}"));
+        }
+        let d = u128::from(self.splitting.denominator());
+        let mut above: Option<u128> = None;
+        for t in &s.tails {
+            let lvl = x_bet(t.level);
+            if t.hits > u128::from(s.roots) * d {
+                return bad(format!("level {lvl}: hits {} above roots x D", t.hits));
+            }
+            if t.hits_sq < t.hits || t.hits_sq > t.hits * d {
+                return bad(format!(
+                    "level {lvl}: hits_sq {} is not between hits and hits x D",
+                    t.hits_sq
+                ));
+            }
+            // Cauchy-Schwarz: (sum n)^2 <= roots sum n^2 (compared as f64-free integers
+            // where they fit; the sums' bounds keep them in 256 bits, checked in halves).
+            if !square_at_most(t.hits, u128::from(s.roots), t.hits_sq) {
+                return bad(format!("level {lvl}: hits^2 above roots x hits_sq"));
+            }
+            if t.roots_hit > s.roots || u128::from(t.roots_hit) > t.hits {
+                return bad(format!("level {lvl}: {} roots hit", t.roots_hit));
+            }
+            if u128::from(t.roots_hit) * d < t.hits {
+                return bad(format!("level {lvl}: hits above roots hit x D"));
+            }
+            if above.is_some_and(|h| t.hits > h) {
+                return bad(format!("level {lvl}: more hits than the level below"));
+            }
+            above = Some(t.hits);
+        }
+        Ok(())
+    }
+
+    /// The batches of the run a part belongs to.
+    fn parts_batches(&self, p: &Part) -> u64 {
+        p.run_rounds.div_ceil(BATCH_ROUNDS)
+    }
+
+    /// Adds the root rounds of `other` to this record.
+    ///
+    /// # Errors
+    /// [`RareError::Merge`]: another game, mode, model, method, plan or levels, or root rounds
+    /// both records hold; [`RareError::Record`] if either fails [`RareRecord::check`].
+    pub fn absorb(&mut self, other: &RareRecord) -> Result<(), RareError> {
+        self.check()?;
+        other.check()?;
+        let same = |what: &str, a: String, b: String| {
+            if a == b {
+                Ok(())
+            } else {
+                Err(RareError::Merge(format!("{what} {a} and {b}")))
+            }
+        };
+        same("games", self.game.clone(), other.game.clone())?;
+        same("modes", self.mode.clone(), other.mode.clone())?;
+        same("models", self.model.to_string(), other.model.to_string())?;
+        same("methods", self.method.clone(), other.method.clone())?;
+        same(
+            "plans",
+            self.splitting.describe(),
+            other.splitting.describe(),
+        )?;
+        same(
+            "levels",
+            format!("{:?}", self.levels.hundredths()),
+            format!("{:?}", other.levels.hundredths()),
+        )?;
+        for p in &other.parts {
+            if let Some(q) = self.parts.iter().find(|q| q.overlaps(p)) {
+                return Err(RareError::Merge(format!(
+                    "both hold batches of seed {} ({}..{} and {}..{}): the same root rounds twice",
+                    p.seed, q.batches[0], q.batches[1], p.batches[0], p.batches[1]
+                )));
+            }
+        }
+        self.parts.extend_from_slice(&other.parts);
+        self.commands.extend(other.commands.iter().cloned());
+        self.sums.add(&other.sums);
+        self.check()
+    }
+
+    /// The record as pretty JSON (u128 sums as exact JSON numbers).
+    pub fn to_json_pretty(&self) -> String {
+        // A record of plain data always serializes.
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    /// Reads a record from JSON and checks it ([`RareRecord::check`]).
+    ///
+    /// # Errors
+    /// [`RareError::Record`] for a text above [`MAX_RECORD_BYTES`] or a record that fails
+    /// its check; [`RareError::Json`] for text that is no record.
+    pub fn read(text: &str) -> Result<RareRecord, RareError> {
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(RareError::Record(format!(
+                "{} bytes; a record is at most {MAX_RECORD_BYTES}",
+                text.len()
+            )));
+        }
+        let r: RareRecord = serde_json::from_str(text)?;
+        r.check()?;
+        Ok(r)
+    }
+
+    /// Reads and checks the record in the file `path` ([`RareRecord::read`]); a record that
+    /// fails is named by its path.
+    ///
+    /// # Errors
+    /// [`RareError::Sim`] for a file that cannot be read or is longer than
+    /// [`MAX_RECORD_BYTES`]; [`RareError::Record`] naming the file for a record refused.
+    pub fn read_file(path: &Path) -> Result<RareRecord, RareError> {
+        let text = read_text_bounded(path, MAX_RECORD_BYTES as u64, "a rare-event record (JSON)")?;
+        RareRecord::read(&text).map_err(|e| RareError::Record(format!("{}: {e}", path.display())))
+    }
+
+    /// Writes the record to `path` as pretty JSON, whole or not at all, after reading it
+    /// back as its reader does.
+    ///
+    /// # Errors
+    /// [`RareError::Record`] if its own reader refuses it (nothing written); [`RareError::Sim`]
+    /// if the file cannot be written.
+    pub fn write_file(&self, path: &Path) -> Result<(), RareError> {
+        let text = self.to_json_pretty();
+        RareRecord::read(&text)?;
+        write_atomic(path, text.as_bytes())?;
+        Ok(())
+    }
+
+    /// The records in the files `paths` read and merged in order ([`RareRecord::absorb`]).
+    ///
+    /// # Errors
+    /// [`RareError::Size`] for no file; as [`RareRecord::read_file`] and
+    /// [`RareRecord::absorb`] (naming the file that could not be merged).
+    pub fn merge_files(paths: &[&Path]) -> Result<RareRecord, RareError> {
+        let Some((first, rest)) = paths.split_first() else {
+            return Err(RareError::Size(
+                "no record to merge; give one or more files".into(),
+            ));
+        };
+        let mut merged = RareRecord::read_file(first)?;
+        for p in rest {
+            let r = RareRecord::read_file(p)?;
+            merged
+                .absorb(&r)
+                .map_err(|e| RareError::Merge(format!("{}: {e}", p.display())))?;
+        }
+        Ok(merged)
+    }
+
+    /// Each level's estimate as text lines: level, odds 1 in, 95 % interval, relative
+    /// half-width, roots that reached it.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "{} {} ({}), model {}\n{}; importance: {}\n{} root rounds ({} went on), {} copies, {} steps\n",
+            self.game,
+            self.mode,
+            self.method,
+            self.model,
+            self.splitting.describe(),
+            self.importance,
+            self.sums.roots,
+            self.sums.going,
+            self.sums.copies,
+            self.sums.steps
+        );
+        for e in self.estimates() {
+            let one_in = |p: f64| {
+                if p > 0.0 {
+                    format!("{:.4e}", 1.0 / p)
+                } else {
+                    "never".into()
+                }
+            };
+            out += &format!(
+                "P(win >= {} x) = {:.4e} (1 in {}), 95 % interval {:.4e} to {:.4e}, relative half-width {:.2} %, {} roots reached it, worth {:.3e} brute-force rounds\n",
+                x_bet(e.level),
+                e.probability,
+                one_in(e.probability),
+                e.ci95[0],
+                e.ci95[1],
+                e.relative_half_width * 100.0,
+                e.roots_hit,
+                e.equivalent_rounds
+            );
+        }
+        out
+    }
+}
+
+/// The estimate of every tail level of `sums` with weights over `d` (the plan's denominator).
+pub fn estimates(sums: &RareSums, d: u64) -> Vec<TailEstimate> {
+    let d = d as f64;
+    let roots = sums.roots as f64;
+    sums.tails
+        .iter()
+        .map(|t| {
+            let p = if roots > 0.0 {
+                t.hits as f64 / (roots * d)
+            } else {
+                0.0
+            };
+            // Sample variance of n / D over the roots.
+            let var = if sums.roots > 1 {
+                let mean_n = t.hits as f64 / roots;
+                ((t.hits_sq as f64 - mean_n * t.hits as f64) / (roots - 1.0)).max(0.0) / (d * d)
+            } else {
+                0.0
+            };
+            let se = (var / roots.max(1.0)).sqrt();
+            let hw = Z95 * se;
+            TailEstimate {
+                level: t.level,
+                probability: p,
+                std_error: se,
+                ci95: [(p - hw).max(0.0), p + hw],
+                relative_half_width: if p > 0.0 { hw / p } else { f64::INFINITY },
+                effective_count: if se > 0.0 { (p / se).powi(2) } else { 0.0 },
+                equivalent_rounds: if var > 0.0 {
+                    roots * p * (1.0 - p) / var
+                } else {
+                    0.0
+                },
+                roots_hit: t.roots_hit,
+            }
+        })
+        .collect()
+}
+
+/// True if `a^2 <= b c` (all `u128`), compared exactly in 256 bits.
+fn square_at_most(a: u128, b: u128, c: u128) -> bool {
+    wide_mul(a, a) <= wide_mul(b, c)
+}
+
+/// The 256-bit product of two `u128`s as (high, low).
+fn wide_mul(x: u128, y: u128) -> (u128, u128) {
+    let (x1, x0) = (x >> 64, x & u128::from(u64::MAX));
+    let (y1, y0) = (y >> 64, y & u128::from(u64::MAX));
+    let p00 = x0 * y0;
+    let p01 = x0 * y1;
+    let p10 = x1 * y0;
+    let p11 = x1 * y1;
+    let mid = (p00 >> 64) + (p01 & u128::from(u64::MAX)) + (p10 & u128::from(u64::MAX));
+    let low = (p00 & u128::from(u64::MAX)) | (mid << 64);
+    let high = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+    (high, low)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_products_compare_exactly() {
+        assert_eq!(wide_mul(3, 5), (0, 15));
+        // (2^64)^2 = 2^128: high 1, low 0.
+        assert_eq!(wide_mul(1 << 64, 1 << 64), (1, 0));
+        // (2^128 - 1)^2 = 2^256 - 2^129 + 1.
+        assert_eq!(wide_mul(u128::MAX, u128::MAX), (u128::MAX - 1, 1));
+        assert!(square_at_most(6, 4, 9));
+        assert!(!square_at_most(7, 4, 12));
+    }
+}
