@@ -4,7 +4,7 @@
 //! mode from the arguments. The work is done by the libraries; each command parses, calls
 //! and prints.
 
-use crate::progress::{Display, interrupt_flag};
+use crate::progress::{Display, ProgressView, interrupt_flag};
 use crate::runner::{self, CliError, CliResult, EvalOutput, EvalWin};
 use crate::{Choice, EvalArgs, GameEntryRef, MergeArgs, PlayArgs, SessionArgs, SimArgs, SplitArgs};
 use slot_core::Game;
@@ -248,15 +248,9 @@ pub fn sim(a: &SimArgs) -> CliResult {
     }
     let progress = Progress::default();
     let display = Display {
-        planned: config.planned_rounds(),
-        cost: a.game.cost(mode)?,
-        target_half_width: match config.extent {
-            Extent::Precision { half_width, .. } => Some(half_width),
-            _ => None,
-        },
+        view: ProgressView::rounds(&config, a.game.cost(mode)?),
         quiet: a.quiet,
         every: Duration::from_secs_f64(a.progress_seconds),
-        unit: "rounds",
     };
     let watch = Watch {
         progress: Some(&progress),

@@ -146,47 +146,12 @@ enum Cmd {
 
 /// An amount of money in currency units with at most two decimals (`100`, `0.20`), in cents.
 fn money(s: &str) -> Result<u64, String> {
-    let bad = || {
-        format!(
+    slot_core::money::parse_hundredths(s).map_err(|e| match e {
+        slot_core::money::DecimalError::Malformed(_) => format!(
             "'{s}' is not an amount: write currency units with at most two decimals, e.g. 100 or 0.20"
-        )
-    };
-    // `1_000.50`: `_` between digits, as in every other number of the command line.
-    let plain = s.replace('_', "");
-    if s.starts_with('_')
-        || s.ends_with('_')
-        || s.contains("__")
-        || s.contains("._")
-        || s.contains("_.")
-    {
-        return Err(bad());
-    }
-    let (units, cents) = plain.split_once('.').unwrap_or((&plain, ""));
-    if units.is_empty() && cents.is_empty()
-        || !units.chars().all(|c| c.is_ascii_digit())
-        || !cents.chars().all(|c| c.is_ascii_digit())
-        || cents.len() > 2
-    {
-        return Err(bad());
-    }
-    // Past the largest amount (2^64 - 1 cents): refused as such, not as a malformed number.
-    let too_large = || {
-        format!(
-            "'{s}' is more than the largest amount, {}.{:02}",
-            u64::MAX / 100,
-            u64::MAX % 100
-        )
-    };
-    let units: u64 = if units.is_empty() {
-        0
-    } else {
-        units.parse().map_err(|_| too_large())?
-    };
-    let cents: u64 = format!("{cents:0<2}").parse().map_err(|_| bad())?;
-    units
-        .checked_mul(100)
-        .and_then(|u| u.checked_add(cents))
-        .ok_or_else(too_large)
+        ),
+        too_large => too_large.to_string(),
+    })
 }
 
 /// Arguments of `session`.

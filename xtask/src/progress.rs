@@ -12,7 +12,6 @@
 //! A second Ctrl-C ends the process at once.
 
 use slot_sim::engine::Progress;
-use slot_sim::stats::Accumulator;
 use std::io::IsTerminal;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,37 +68,18 @@ pub fn interrupted() -> bool {
     INTERRUPT.load(Ordering::SeqCst)
 }
 
-pub use slot_sim::report::si;
+pub use slot_sim::run::ProgressView;
 
-/// A duration in words: "45 s", "3 min 20 s", "2 h 05 min".
-pub fn duration(secs: f64) -> String {
-    if !secs.is_finite() {
-        return "unknown".into();
-    }
-    let s = secs.round() as u64;
-    match s {
-        0..60 => format!("{s} s"),
-        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
-        _ => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
-    }
-}
-
-/// What a progress display shows about a run.
+/// How a run's progress is shown: what is shown ([`ProgressView`]), how often off a terminal,
+/// or nothing.
 #[derive(Clone, Copy, Debug)]
 pub struct Display {
-    /// Rounds the run is to play (the bound of a precision-driven run).
-    pub planned: u64,
-    /// Stake per round, hundredths.
-    pub cost: u64,
-    /// The 99 % half-width a precision-driven run stops at (a fraction).
-    pub target_half_width: Option<f64>,
+    /// What a status line says of the run.
+    pub view: ProgressView,
     /// Show nothing.
     pub quiet: bool,
     /// Seconds between lines off a terminal.
     pub every: Duration,
-    /// What is counted: `rounds` (a simulation: the running RTP is shown), or `games` (a split
-    /// estimate's base games then features, whose running sum is no RTP: none is shown).
-    pub unit: &'static str,
 }
 
 impl Display {
@@ -107,57 +87,14 @@ impl Display {
     /// every mode), a line every `every` off a terminal, no running RTP.
     pub fn games(planned: u64, quiet: bool, every: Duration) -> Display {
         Display {
-            planned,
-            cost: 100,
-            target_half_width: None,
+            view: ProgressView::games(planned),
             quiet,
             every,
-            unit: "games",
         }
     }
-}
 
-impl Display {
-    /// One status text: rounds, rate, running RTP, (half-width), time left.
     fn status(&self, p: &Progress, elapsed: f64) -> String {
-        let n = p.rounds.load(Ordering::Relaxed);
-        let w = p.win.load(Ordering::Relaxed);
-        let rate = n as f64 / elapsed.max(1e-9);
-        let rtp = w as f64 / (n.max(1) as f64 * self.cost as f64) * 100.0;
-        let unit = self.unit;
-        let mut text = format!(
-            "{} / {} {unit} ({:.1} %), {} {unit}/s",
-            si(n as f64),
-            si(self.planned as f64),
-            n as f64 / self.planned.max(1) as f64 * 100.0,
-            si(rate)
-        );
-        if unit == "rounds" {
-            text += &format!(", RTP {rtp:.3} %");
-        }
-        let mut left = self.planned.saturating_sub(n) as f64;
-        if let Some(goal) = self.target_half_width {
-            let prefix = *p.prefix.lock().unwrap_or_else(|e| e.into_inner());
-            let mut acc = Accumulator::new(self.cost);
-            acc.rounds = prefix.rounds;
-            acc.total_win = prefix.total_win;
-            acc.sum_sq = prefix.sum_sq;
-            let hw = acc.half_width(slot_sim::stats::ConfidenceLevel::P99.z());
-            if hw.is_finite() && prefix.rounds > 0 {
-                text += &format!(
-                    ", 99 % half-width {:.4} pp (goal {} pp)",
-                    hw * 100.0,
-                    goal * 100.0
-                );
-                // The half-width falls as 1 / sqrt(n).
-                let needed = (prefix.rounds as f64 * (hw / goal).powi(2)).min(self.planned as f64);
-                left = (needed - n as f64).max(0.0);
-            }
-        }
-        if rate > 0.0 {
-            text += &format!(", about {} left", duration(left / rate));
-        }
-        text
+        self.view.status(p, elapsed)
     }
 
     /// Runs `f` while showing progress on stderr (see the module docs), and returns its result.
@@ -185,7 +122,7 @@ impl Display {
 
     fn bar(&self, p: &Progress, start: Instant, done: &AtomicBool) {
         use indicatif::{ProgressBar, ProgressStyle};
-        let bar = ProgressBar::new(self.planned);
+        let bar = ProgressBar::new(self.view.planned);
         bar.set_style(
             ProgressStyle::with_template("{bar:30} {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -208,18 +145,5 @@ impl Display {
                 next += self.every;
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_in_words() {
-        assert_eq!(duration(44.6), "45 s");
-        assert_eq!(duration(200.0), "3 min 20 s");
-        assert_eq!(duration(7_500.0), "2 h 05 min");
-        assert_eq!(duration(f64::INFINITY), "unknown");
     }
 }

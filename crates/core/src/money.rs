@@ -434,9 +434,106 @@ pub enum MoneyError {
     Overflow,
 }
 
+/// Why a decimal amount written as text was refused ([`parse_hundredths`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecimalError {
+    /// Not digits with at most two decimals (a sign, an exponent, a third decimal, a stray
+    /// `_`, nothing at all).
+    #[error(
+        "'{0}' is not a number with at most two decimals: write digits, a point and up to two decimals (100, 0.20, 312.5; `_` between digits allowed: 1_000)"
+    )]
+    Malformed(String),
+    /// More than the largest amount, `u64::MAX` hundredths (184,467,440,737,095,516.15).
+    #[error("'{0}' is more than the largest amount, {max}.{cents:02}", max = u64::MAX / 100, cents = u64::MAX % 100)]
+    TooLarge(String),
+}
+
+/// Reads a non-negative decimal with at most two decimals as **hundredths**, exactly (no
+/// floating point): an amount of money in currency units as cents (`0.20` -> 20), a win or a
+/// level in x bet as hundredths of the bet (`312.5` -> 31,250).
+///
+/// Accepted: digits with an optional point and up to two decimals (`100`, `100.`, `0.2`,
+/// `.25`, `1.05`); `_` between digits as a separator (`1_000_000.50`); spaces around.
+///
+/// # Errors
+/// [`DecimalError::Malformed`] for a sign, an exponent, a third decimal, a `_` that is not
+/// between two digits or an empty text; [`DecimalError::TooLarge`] past `u64::MAX` hundredths.
+pub fn parse_hundredths(text: &str) -> Result<u64, DecimalError> {
+    let malformed = || DecimalError::Malformed(text.to_string());
+    let t = text.trim();
+    let b = t.as_bytes();
+    // `_` only between two digits.
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'_' {
+            let digit_at =
+                |j: Option<usize>| j.and_then(|j| b.get(j)).is_some_and(u8::is_ascii_digit);
+            if !digit_at(i.checked_sub(1)) || !digit_at(Some(i + 1)) {
+                return Err(malformed());
+            }
+        }
+    }
+    let plain = t.replace('_', "");
+    let (units, cents) = plain.split_once('.').unwrap_or((&plain, ""));
+    let digits = |s: &str| s.bytes().all(|c| c.is_ascii_digit());
+    if units.is_empty() && cents.is_empty() || !digits(units) || !digits(cents) || cents.len() > 2 {
+        return Err(malformed());
+    }
+    let too_large = || DecimalError::TooLarge(text.to_string());
+    let units: u64 = if units.is_empty() {
+        0
+    } else {
+        units.parse().map_err(|_| too_large())?
+    };
+    let cents = match cents.len() {
+        0 => 0,
+        1 => u64::from(cents.as_bytes()[0] - b'0') * 10,
+        _ => u64::from(cents.as_bytes()[0] - b'0') * 10 + u64::from(cents.as_bytes()[1] - b'0'),
+    };
+    units
+        .checked_mul(100)
+        .and_then(|u| u.checked_add(cents))
+        .ok_or_else(too_large)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hand-worked readings: units and cents, separators, the largest amount and one past it.
+    #[test]
+    fn decimals_read_as_hundredths() {
+        for (text, hundredths) in [
+            ("100", 10_000),
+            ("0.20", 20),
+            ("0.2", 20),
+            (".25", 25),
+            ("100.", 10_000),
+            ("312.5", 31_250),
+            (" 1_000_000.05 ", 100_000_005),
+            ("184467440737095516.15", u64::MAX),
+        ] {
+            assert_eq!(parse_hundredths(text), Ok(hundredths), "{text}");
+        }
+        for text in [
+            "", ".", "-1", "+1", "1e3", "0.125", "1__0", "_1", "1_", "1_.5", "1._5", "1.2.3", "x",
+        ] {
+            assert_eq!(
+                parse_hundredths(text),
+                Err(DecimalError::Malformed(text.to_string())),
+                "{text}"
+            );
+        }
+        for text in ["184467440737095516.16", "99999999999999999999"] {
+            assert_eq!(
+                parse_hundredths(text),
+                Err(DecimalError::TooLarge(text.to_string()))
+            );
+        }
+        let msg = parse_hundredths("184467440737095516.16")
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains("184467440737095516.15"), "{msg}");
+    }
 
     const LADDER: BetLadder = crate::bet_ladder!(20, 4000);
 

@@ -551,6 +551,19 @@ pub fn checkpoint_figures(c: &Checkpoint, cost: u64) -> (f64, f64) {
     (acc.rtp(), acc.half_width(ConfidenceLevel::P99.z()))
 }
 
+/// A duration in words: "45 s", "3 min 20 s", "2 h 05 min"; "unknown" for a non-finite one.
+pub fn duration(secs: f64) -> String {
+    if !secs.is_finite() {
+        return "unknown".into();
+    }
+    let s = secs.round() as u64;
+    match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min {:02} s", s / 60, s % 60),
+        _ => format!("{} h {:02} min", s / 3600, s % 3600 / 60),
+    }
+}
+
 /// A number of rounds or a rate with three significant digits and an SI prefix: "2.85 M",
 /// "28.5 k", "512".
 pub fn si(x: f64) -> String {
@@ -618,6 +631,14 @@ impl std::fmt::Display for Report {
 #[cfg(test)]
 mod si_tests {
     use super::*;
+
+    #[test]
+    fn durations_in_words() {
+        assert_eq!(duration(44.6), "45 s");
+        assert_eq!(duration(200.0), "3 min 20 s");
+        assert_eq!(duration(7_500.0), "2 h 05 min");
+        assert_eq!(duration(f64::INFINITY), "unknown");
+    }
 
     #[test]
     fn rates_have_three_significant_digits() {

@@ -268,27 +268,10 @@ pub fn x_bet(hundredths: u64) -> String {
     }
 }
 
-/// `5000`, `312.5`, `0.25` as hundredths; `None` for anything else (more than two decimals,
-/// signs, overflow).
+/// `5000`, `312.5`, `0.25` as hundredths ([`slot_core::money::parse_hundredths`]); `None`
+/// for anything else (more than two decimals, signs, overflow).
 fn parse_hundredths(text: &str) -> Option<u64> {
-    let text = text.trim();
-    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
-    if whole.is_empty() || frac.len() > 2 || !whole.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    if !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let cents = match frac.len() {
-        0 => 0,
-        1 => frac.parse::<u64>().ok()? * 10,
-        _ => frac.parse::<u64>().ok()?,
-    };
-    whole
-        .parse::<u64>()
-        .ok()?
-        .checked_mul(100)?
-        .checked_add(cents)
+    slot_core::money::parse_hundredths(text).ok()
 }
 
 #[cfg(test)]
@@ -334,7 +317,8 @@ mod tests {
         assert_eq!(parse_hundredths("0.07"), Some(7));
         assert_eq!(parse_hundredths("1.234"), None);
         assert_eq!(parse_hundredths("-1"), None);
-        assert_eq!(parse_hundredths(".5"), None);
+        assert_eq!(parse_hundredths(".5"), Some(50));
+        assert_eq!(parse_hundredths("1e3"), None);
         assert_eq!(parse_hundredths("99999999999999999999"), None);
         assert_eq!(x_bet(500_000), "5000");
         assert_eq!(x_bet(31_250), "312.5");
