@@ -66,7 +66,11 @@ fn help(path: &[&str]) -> String {
     let mut args: Vec<&str> = path.to_vec();
     args.push("--help");
     let out = common::ok(&args);
-    assert!(!out.trim().is_empty(), "`xtask {}` printed nothing", args.join(" "));
+    assert!(
+        !out.trim().is_empty(),
+        "`xtask {}` printed nothing",
+        args.join(" ")
+    );
     out
 }
 

@@ -83,7 +83,10 @@ fn anchors(path: &Path) -> Vec<String> {
             out.push(slug(&line[hashes + 1..]));
         }
         for target in includes(line) {
-            let file = path.parent().unwrap().join(target.split(':').next().unwrap());
+            let file = path
+                .parent()
+                .unwrap()
+                .join(target.split(':').next().unwrap());
             if file.is_file() {
                 out.extend(anchors(&file));
             }
@@ -140,7 +143,11 @@ fn join(base: &Path, rel: &str) -> PathBuf {
 fn link_problems(path: &Path) -> Vec<String> {
     let text = read(path);
     let dir = path.parent().unwrap();
-    let shown = path.strip_prefix(root()).unwrap_or(path).display().to_string();
+    let shown = path
+        .strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string();
     let mut problems = Vec::new();
     for (n, line) in prose(&text) {
         for target in links(line) {
@@ -157,7 +164,10 @@ fn link_problems(path: &Path) -> Vec<String> {
                 join(dir, file)
             };
             if !resolved.exists() {
-                problems.push(format!("{shown}:{n}: `{target}`: no file {}", resolved.display()));
+                problems.push(format!(
+                    "{shown}:{n}: `{target}`: no file {}",
+                    resolved.display()
+                ));
                 continue;
             }
             if let Some(anchor) = anchor {
@@ -175,7 +185,10 @@ fn link_problems(path: &Path) -> Vec<String> {
             let mut parts = target.splitn(2, ':');
             let file = join(dir, parts.next().unwrap());
             if !file.is_file() {
-                problems.push(format!("{shown}:{n}: include `{target}`: no file {}", file.display()));
+                problems.push(format!(
+                    "{shown}:{n}: include `{target}`: no file {}",
+                    file.display()
+                ));
                 continue;
             }
             // An anchor name (not a line range) must be marked in the file.
@@ -204,10 +217,16 @@ fn the_table_of_contents_lists_every_page_and_only_pages() {
     listed.sort();
     let pages = pages();
     for page in &listed {
-        assert!(pages.contains(page), "SUMMARY.md lists {page}, which is no page of docs/guide/src");
+        assert!(
+            pages.contains(page),
+            "SUMMARY.md lists {page}, which is no page of docs/guide/src"
+        );
     }
     for page in &pages {
-        assert!(listed.contains(page), "docs/guide/src/{page} is not listed in SUMMARY.md");
+        assert!(
+            listed.contains(page),
+            "docs/guide/src/{page} is not listed in SUMMARY.md"
+        );
     }
     assert!(pages.len() >= 15, "too few pages found: {pages:?}");
 }
@@ -223,7 +242,12 @@ fn every_link_and_include_of_the_readme_and_the_guide_resolves() {
         problems.extend(link_problems(file));
     }
     assert!(checked > 15);
-    assert!(problems.is_empty(), "{} broken link(s):\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} broken link(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -259,7 +283,9 @@ fn every_example_marker_is_understood() {
                 i + 1
             );
             assert!(
-                lines.get(i + 1).is_some_and(|l| l.trim().starts_with("```")),
+                lines
+                    .get(i + 1)
+                    .is_some_and(|l| l.trim().starts_with("```")),
                 "{}:{}: an example marker stands on the line before a code fence",
                 file.display(),
                 i + 1
@@ -270,17 +296,30 @@ fn every_example_marker_is_understood() {
 
 #[test]
 fn the_checks_catch_what_they_should() {
-    assert_eq!(slug("Server use: dependencies, features"), "server-use-dependencies-features");
+    assert_eq!(
+        slug("Server use: dependencies, features"),
+        "server-use-dependencies-features"
+    );
     assert_eq!(slug("The `certify` command"), "the-certify-command");
-    assert_eq!(links("see [a](b.md#c) and [d](../e \"t\")"), ["b.md#c", "../e"]);
+    assert_eq!(
+        links("see [a](b.md#c) and [d](../e \"t\")"),
+        ["b.md#c", "../e"]
+    );
     assert_eq!(includes("{{#include ../../x.md:2:}}"), ["../../x.md:2:"]);
-    assert_eq!(join(Path::new("/a/b/c"), "../../d/./e"), PathBuf::from("/a/d/e"));
+    assert_eq!(
+        join(Path::new("/a/b/c"), "../../d/./e"),
+        PathBuf::from("/a/d/e")
+    );
     assert_eq!(prose("a\n```sh\n[x](y)\n```\nb").len(), 2);
     // A broken link and a missing anchor are found.
     let dir = std::env::temp_dir().join(format!("guide-links-{}", std::process::id()));
     fs::create_dir_all(&dir).unwrap();
     let page = dir.join("p.md");
-    fs::write(&page, "# P\n\n## Here\n\n[ok](#here) [bad](#there) [gone](nope.md) [self](p.md#p)\n").unwrap();
+    fs::write(
+        &page,
+        "# P\n\n## Here\n\n[ok](#here) [bad](#there) [gone](nope.md) [self](p.md#p)\n",
+    )
+    .unwrap();
     let problems = link_problems(&page);
     let _ = fs::remove_dir_all(&dir);
     assert_eq!(problems.len(), 2, "{problems:?}");

@@ -195,4 +195,3 @@ pub mod guide {
     #[doc = include_str!("../../../docs/guide/src/server.md")]
     pub struct Server;
 }
-
