@@ -170,15 +170,14 @@ fn link_problems(path: &Path) -> Vec<String> {
                 ));
                 continue;
             }
-            if let Some(anchor) = anchor {
-                if resolved.extension().is_some_and(|e| e == "md")
-                    && !anchors(&resolved).iter().any(|a| a == anchor)
-                {
-                    problems.push(format!(
-                        "{shown}:{n}: `{target}`: no heading with the anchor #{anchor} in {}",
-                        resolved.display()
-                    ));
-                }
+            if let Some(anchor) = anchor
+                && resolved.extension().is_some_and(|e| e == "md")
+                && !anchors(&resolved).iter().any(|a| a == anchor)
+            {
+                problems.push(format!(
+                    "{shown}:{n}: `{target}`: no heading with the anchor #{anchor} in {}",
+                    resolved.display()
+                ));
             }
         }
         for target in includes(line) {
@@ -192,17 +191,17 @@ fn link_problems(path: &Path) -> Vec<String> {
                 continue;
             }
             // An anchor name (not a line range) must be marked in the file.
-            if let Some(anchor) = parts.next() {
-                if !anchor.is_empty() && !anchor.chars().next().unwrap().is_ascii_digit() {
-                    let text = read(&file);
-                    let start = format!("ANCHOR: {anchor}");
-                    let end = format!("ANCHOR_END: {anchor}");
-                    if !text.contains(&start) || !text.contains(&end) {
-                        problems.push(format!(
-                            "{shown}:{n}: include `{target}`: {} has no `{start}` ... `{end}`",
-                            file.display()
-                        ));
-                    }
+            if let Some(anchor) = parts.next()
+                && anchor.chars().next().is_some_and(|c| !c.is_ascii_digit())
+            {
+                let text = read(&file);
+                let start = format!("ANCHOR: {anchor}");
+                let end = format!("ANCHOR_END: {anchor}");
+                if !text.contains(&start) || !text.contains(&end) {
+                    problems.push(format!(
+                        "{shown}:{n}: include `{target}`: {} has no `{start}` ... `{end}`",
+                        file.display()
+                    ));
                 }
             }
         }
