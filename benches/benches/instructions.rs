@@ -2,7 +2,7 @@
 //! mode and pick, and the core primitives. Counts are exact and repeatable on a busy machine,
 //! unlike wall time; `benches/baselines/instructions.json` holds the committed counts and
 //! `cargo run -p benches --bin instruction-check` fails when one rises more than 5 % above
-//! its baseline (README, "Benchmarks").
+//! its baseline (guide, "Benchmarks").
 //!
 //! Everything a bench needs (the game, its tables, the grids) is built in its argument, which
 //! gungraun runs outside the measurement; only the function body is counted.

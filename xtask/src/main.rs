@@ -1,5 +1,5 @@
 //! The runner (`cargo xtask ...`): its commands, arguments, output and exit statuses
-//! (README, "The runner").
+//! (guide, "Command reference").
 //!
 //! * `sim <game>`: simulate and print the PAR report (`--json` for one JSON object,
 //!   `--confidence` for the levels of the RTP intervals);
@@ -19,7 +19,7 @@
 //! * `session <game> --balance B --bet b --spins N [--players P]`: player sessions
 //!   ([`slot_sim::session`]).
 //!
-//! Exit statuses, the same for every command (README, "The runner"): 0 done; 1 done but a bar
+//! Exit statuses, the same for every command (guide, "Exit statuses"): 0 done; 1 done but a bar
 //! not met (a certificate, a tuned shape, a monitoring verdict, an equivalence check); 2 input
 //! refused (bad arguments, malformed grids, impossible files, a folder holding other work),
 //! with a message saying what is wrong and what is allowed; 130 interrupted by Ctrl-C or

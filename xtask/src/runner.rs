@@ -36,7 +36,7 @@ pub fn threads(t: Option<usize>) -> Result<usize, CliError> {
     }
 }
 
-/// One win in the JSON of `eval --json` (README, "The runner").
+/// One win in the JSON of `eval --json` (guide, "Command reference").
 #[derive(Debug, Serialize)]
 pub struct EvalWin {
     /// The symbol's code in grid text ([`slot_core::text`]), or the pay class (`princess` for Moon

@@ -1,4 +1,4 @@
-//! The runner's command-line contract for Starlight Christmas (README, "The runner"): JSON
+//! The runner's command-line contract for Starlight Christmas (guide, "Command reference"): JSON
 //! fields, exit status 2 on bad arguments and malformed grids, replay of a simulated round.
 
 mod common;

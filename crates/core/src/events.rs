@@ -1,4 +1,4 @@
-//! The round record: one event vocabulary for the three games (README, "The round record").
+//! The round record: one event vocabulary for the three games (guide, "The round record").
 //!
 //! Every game reports what a player sees as a sequence of [`Event`]s. One type serves the
 //! three games, so a client, an audit tool or the round viewer reads every game with one

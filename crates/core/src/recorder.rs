@@ -1,4 +1,4 @@
-//! Round recorders (README, "The round record").
+//! Round recorders (guide, "The round record").
 //!
 //! A game reports every event a player would see to a [`Recorder`]. The event is passed as a
 //! closure, so with [`NoRecorder`] (simulation) the event is never even built: the call

@@ -11,7 +11,7 @@
 //!   `weight[i] / total` (one bounded draw, then a search of the cumulative weights).
 //! * Reel strips draw a stop uniformly, show a window below it and refill from above it.
 //!
-//! Which generator for what (README, "Randomness and money, in one paragraph"): simulations use
+//! Which generator for what (guide, "Randomness and money, in one paragraph"): simulations use
 //! a fast PCG (`replay::SimRng`); a real-money server must use a CSPRNG seeded from the operating
 //! system (for example `rand_chacha::ChaCha20Rng`), since a PCG stream is predictable from a
 //! few hundred bytes of its output.

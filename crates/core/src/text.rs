@@ -1,5 +1,5 @@
 //! Grids written as text: rows from the top separated by `/`, cells by white space, each cell
-//! a code the game defines. Used by the runner's `eval --grid` (README, "The runner"), by event
+//! a code the game defines. Used by the runner's `eval --grid` (guide, "Command reference"), by event
 //! logs and by rule tests, so that a test reads like the grid it checks.
 
 use crate::grid::Grid;

@@ -185,3 +185,13 @@ mod tests {
         assert_eq!(visit_split("moon", Name), Err(UnknownGame::new("moon")));
     }
 }
+
+/// The guide's Rust examples, compiled and run as this crate's doctests (`cargo test -p
+/// slot-games --doc`), so that a changed interface breaks CI, not the reader: each page of
+/// `docs/guide/src` that holds a `rust` block is included here whole (its other blocks, shell,
+/// TOML, text and `rust,ignore`, are not Rust tests).
+#[cfg(doctest)]
+pub mod guide {
+    #[doc = include_str!("../../../docs/guide/src/server.md")]
+    pub struct Server;
+}

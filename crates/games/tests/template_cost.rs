@@ -3,7 +3,8 @@
 //! template (its package name, its crate name or its type) are exactly the files the guide's
 //! "Registering the game" section lists (`docs/writing-a-game.md`), and at most six, lock
 //! files included (cargo writes them). Left out: the documents that describe the template
-//! itself (`README.md`, `ARCHITECTURE.md` and the guide).
+//! itself (`README.md`, `ARCHITECTURE.md`, `docs/writing-a-game.md` and the pages of the guide
+//! in `docs/guide/`).
 //!
 //! The template's names are spelt here in parts, so that this file does not name it.
 
@@ -20,7 +21,7 @@ const PARTS: [&str; 2] = ["ten", "lines"];
 
 /// The documents that describe the template itself, and the tests that run the template
 /// through every runner command and the Python package (issue 38's bar for the template, not
-/// a cost of registering a game).
+/// a cost of registering a game). The guide's pages (`docs/guide/`, [`GUIDE`]) describe it too.
 const DESCRIBING: [&str; 5] = [
     "README.md",
     "ARCHITECTURE.md",
@@ -28,6 +29,10 @@ const DESCRIBING: [&str; 5] = [
     "xtask/tests/cli_template.rs",
     "python/tests/test_template.py",
 ];
+
+/// The guide (an mdBook): its pages describe the template (the games, writing a game, the
+/// command reference generated from the runner's `--help`, which lists every game).
+const GUIDE: &str = "docs/guide/";
 
 /// The most files outside its folder that a registered game may take.
 const MOST: usize = 6;
@@ -71,7 +76,9 @@ fn naming_files() -> BTreeSet<String> {
     let dir = template_dir();
     tracked()
         .into_iter()
-        .filter(|p| !p.starts_with(&dir) && !DESCRIBING.contains(&p.as_str()))
+        .filter(|p| {
+            !p.starts_with(&dir) && !p.starts_with(GUIDE) && !DESCRIBING.contains(&p.as_str())
+        })
         .filter(|p| {
             // A file git tracks but the work tree lacks (deleted, not yet committed) names nothing.
             let text = std::fs::read(root().join(p)).unwrap_or_default();

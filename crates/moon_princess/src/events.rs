@@ -1,5 +1,5 @@
 //! The round record of Moon Princess, in the one event vocabulary of the three games
-//! (README, "The round record"; [`slot_core::events`]).
+//! (guide, "The round record"; [`slot_core::events`]).
 //!
 //! A round's events: `round_start`; `spin_start` (paid, multiplier x1) and `landed` (grid
 //! text, reel set, stops); per evaluation the line `win`s (`pays: "line"`, the row or column,

@@ -1,5 +1,5 @@
 //! A round that waits for the player's free-spin pick (the rules, "Free spins": "Choice"), and
-//! how a server keeps it meanwhile (README, "Server use").
+//! how a server keeps it meanwhile (guide, "Server use: dependencies, features, sealed rounds").
 //!
 //! When the base game clears the grid, the round stops before its free spins:
 //! [`crate::MoonPrincess::start_round`] returns a [`PausedRound`], everything the base game decided.

@@ -1,7 +1,7 @@
 //! The round flow (the rules (crate docs): "Girl Power meter", "Free spins"): the paid spin with
 //! its random power, every Trinity spin a full meter gives, and the free spins a clear grid
 //! triggers, which wait for the player's pick; all under the cap
-//! (README, "The common rules": The cap) and with its round record (README, "The round record").
+//! (README, "The common rules": The cap) and with its round record (guide, "The round record").
 //!
 //! [`MoonPrincess::start_round`] plays the base game and returns either the finished round or a
 //! [`PausedRound`]; [`MoonPrincess::resume`] plays the free spins with the pick.

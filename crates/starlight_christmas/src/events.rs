@@ -1,5 +1,5 @@
 //! The round record of Starlight Christmas, in the one event vocabulary of the three games
-//! (README, "The round record"; [`slot_core::events`]).
+//! (guide, "The round record"; [`slot_core::events`]).
 //!
 //! A round's events: `round_start`, `spin_start` (paid), `landed`, then per tumble step the
 //! pay-anywhere `win`s found (they carry `pay` but no `paid`: their money moves when the

@@ -95,7 +95,7 @@ pub struct SymbolWin {
 }
 
 /// A grid evaluated alone, as if no tumble followed, as the runner's `eval` shows it
-/// (README, "The runner").
+/// (guide, "Command reference").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridEvaluation {
     /// The symbol wins, lowest code first.

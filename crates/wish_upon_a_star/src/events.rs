@@ -1,5 +1,5 @@
 //! The round record of Wish Upon a Star, in the one event vocabulary of the three games
-//! (README, "The round record"; [`slot_core::events`]).
+//! (guide, "The round record"; [`slot_core::events`]).
 //!
 //! A round's events: `round_start`; for each spin `spin_start`, `landed` (grid text, the five
 //! stops, every Star with its value), the ways `win`s (`pays: "ways"`, with `ways`, `pay` for

@@ -118,7 +118,7 @@ pub struct Volatility {
 }
 
 /// The PAR report of a simulation (README, "The common rules": Statistics), with the JSON
-/// fields `sim --json` prints (README, "The runner"). Ratios are fractions (0.955 = 95.5 %).
+/// fields `sim --json` prints (guide, "What the options mean"). Ratios are fractions (0.955 = 95.5 %).
 /// RTP, its intervals, sd and the volatility index are per stake paid; win sizes (max win,
 /// average feature wins, the distribution) are multiples of the paytable's bet, the base bet
 /// when a stake is above it (Starlight Christmas ante: stake 1.25 x bet, so the 5,000x cap reads
