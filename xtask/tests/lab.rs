@@ -779,8 +779,9 @@ fn a_kit_is_rebuilt_from_its_own_source_offline() {
 }
 
 /// Every figure the disclosure states rests on a record in the kit: Moon Princess's certified
-/// cap odds (1 in 1 / p of its cap-odds split record), the same as `par/report.md`, with the
-/// record in `certification/` and the manifest; not a short run's "not seen ... undetermined".
+/// cap odds (1 in 1 / p of its multilevel-splitting record, read from the file), the same as
+/// `par/report.md`, with the record in `certification/` and the manifest; not a short run's
+/// "not seen ... undetermined".
 #[test]
 fn the_disclosure_states_the_certified_cap_odds_from_a_record_in_the_kit() {
     use slot_core::Game;
@@ -789,14 +790,21 @@ fn the_disclosure_states_the_certified_cap_odds_from_a_record_in_the_kit() {
         .unwrap();
     let cap = published.mode("love").unwrap().odds[0];
     let cap_record = published.kit_name(cap.record).unwrap();
-    assert_eq!(cap_record, "split_1e9_2e8_seed20261401.json");
+    assert_eq!(cap_record, "tail/cap-love.json");
     let d = dir("labkit-cap");
     let k = d.join("kit");
     kit("moon-princess", &k, &[]);
     let disclosure = std::fs::read_to_string(k.join("disclosure.md")).unwrap();
     let par = std::fs::read_to_string(k.join("par/report.md")).unwrap();
     let love = format!("{:.4e}", 1.0 / cap.probability);
-    assert_eq!(love, "4.8521e8");
+    let record = slot_sim::rare::RareRecord::read_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../crates/moon_princess")
+            .join(cap.record),
+    )
+    .unwrap();
+    let p = record.estimates().last().unwrap().probability;
+    assert_eq!(love, format!("{:.4e}", 1.0 / p));
     assert!(par.contains(&format!("1 in {love} rounds")), "{par}");
     let row = disclosure
         .lines()
@@ -860,7 +868,8 @@ fn a_variant_kit_states_its_own_certified_figures() {
         let listed = manifest_paths(k);
         assert!(
             listed.contains(&"certification/split.json".to_string())
-                && listed.contains(&"certification/certificate-love.json".to_string()),
+                && listed.contains(&"certification/certificate-love.json".to_string())
+                && listed.contains(&"certification/tail/cap-love.json".to_string()),
             "{listed:?}"
         );
     }

@@ -182,6 +182,11 @@ pub struct AwardOdds {
     pub probability: f64,
     /// The count of events it rests on (the effective count of a weighted estimate).
     pub count: f64,
+    /// The 95 % interval of `probability` (probabilities, low to high) where the record's
+    /// estimator states its own: a rare-event record's normal interval from the spread of
+    /// its root rounds' contributions (`slot_sim::rare`). `None`: the exact Poisson interval
+    /// of `count` (rounded down), scaled to `probability` (a counted or split-weighted figure).
+    pub interval_95: Option<[f64; 2]>,
     /// How it was obtained, in words.
     pub how: &'static str,
     /// The record it was computed from, its path relative to the crate's folder.
@@ -195,6 +200,7 @@ impl AwardOdds {
             award: self.award,
             probability: self.probability,
             count: self.count,
+            interval_95: self.interval_95,
             how: self.how.to_string(),
         }
     }
@@ -256,9 +262,13 @@ pub struct CertifiedOdds {
     pub probability: f64,
     /// The count of events the figure rests on: the times it came in the run, or, for a
     /// weighted estimate, its effective count ((sum of weights)^2 / sum of squared weights).
-    /// Its 95 % interval is the exact Poisson interval of this count (rounded down), scaled
-    /// to `probability` (`slot_sim` computes it).
+    /// Unless `interval_95` states the interval, it is the exact Poisson interval of this
+    /// count (rounded down), scaled to `probability` (`slot_sim` computes it).
     pub count: f64,
+    /// The 95 % interval of `probability` (low, high) as the record's estimator states it (a
+    /// rare-event record's normal interval, [`AwardOdds::interval_95`]); `None`: the Poisson
+    /// interval of `count`.
+    pub interval_95: Option<[f64; 2]>,
     /// How it was obtained, in words (method, seeds, rounds, any bias bound).
     pub how: String,
 }

@@ -1,14 +1,19 @@
 //! Moon Princess's certification evidence, one entry per variant of its RTP ladder: every
 //! pick's RTP by the split estimate (B + q V; the sd of whole rounds from the record's sums)
-//! and the odds of the 5,000 x cap, each with its record in `confirmation/` (the figures,
-//! how they were obtained and the earlier runs: `confirmation/README.md`). A test of the
-//! runner recomputes every figure from its record and ties it to the variant's fingerprint.
+//! and the odds of the 5,000 x cap by multilevel splitting (`slot_sim::rare`, a record per
+//! pick in `confirmation/tail/`, to a 95 % relative half-width of at most 5 %, with the
+//! record's own interval), each with its record in `confirmation/` (the figures, how they
+//! were obtained and the earlier runs: `confirmation/README.md`, `docs/rare-events.md`). A
+//! test of the runner recomputes every figure from its record and ties it to the variant's
+//! fingerprint.
 
 use slot_core::evidence::{
     AwardOdds, Evidence, Method, ModeEvidence, RecordFile, SdSource, VariantEvidence,
 };
 
-/// The game's certification evidence ([`slot_core::Game::evidence`]): every pick of the published model and of the ladder's other variants, certified by the split estimate.
+/// The game's certification evidence ([`slot_core::Game::evidence`]): every pick of the
+/// published model and of the ladder's other variants, its RTP certified by the split
+/// estimate and its cap's odds by multilevel splitting.
 pub const EVIDENCE: Evidence = Evidence::new(
     "crates/moon_princess",
     false,
@@ -22,8 +27,16 @@ pub const EVIDENCE: Evidence = Evidence::new(
                     path: "confirmation/split_3e9_8e7_seed20261303.json",
                 },
                 RecordFile {
-                    name: "split_1e9_2e8_seed20261401.json",
-                    path: "confirmation/split_1e9_2e8_seed20261401.json",
+                    name: "tail/cap-love.json",
+                    path: "confirmation/tail/cap-love.json",
+                },
+                RecordFile {
+                    name: "tail/cap-star.json",
+                    path: "confirmation/tail/cap-star.json",
+                },
+                RecordFile {
+                    name: "tail/cap-storm.json",
+                    path: "confirmation/tail/cap-storm.json",
                 },
             ],
         ),
@@ -47,6 +60,18 @@ pub const EVIDENCE: Evidence = Evidence::new(
                     name: "split.json",
                     path: "confirmation/variants/rtp-96.50/split.json",
                 },
+                RecordFile {
+                    name: "tail/cap-love.json",
+                    path: "confirmation/tail/rtp-96.50/cap-love.json",
+                },
+                RecordFile {
+                    name: "tail/cap-star.json",
+                    path: "confirmation/tail/rtp-96.50/cap-star.json",
+                },
+                RecordFile {
+                    name: "tail/cap-storm.json",
+                    path: "confirmation/tail/rtp-96.50/cap-storm.json",
+                },
             ],
         ),
         VariantEvidence::new(
@@ -68,6 +93,18 @@ pub const EVIDENCE: Evidence = Evidence::new(
                 RecordFile {
                     name: "split.json",
                     path: "confirmation/variants/rtp-91.49/split.json",
+                },
+                RecordFile {
+                    name: "tail/cap-love.json",
+                    path: "confirmation/tail/rtp-91.49/cap-love.json",
+                },
+                RecordFile {
+                    name: "tail/cap-star.json",
+                    path: "confirmation/tail/rtp-91.49/cap-star.json",
+                },
+                RecordFile {
+                    name: "tail/cap-storm.json",
+                    path: "confirmation/tail/rtp-91.49/cap-storm.json",
                 },
             ],
         ),
@@ -91,6 +128,18 @@ pub const EVIDENCE: Evidence = Evidence::new(
                     name: "split.json",
                     path: "confirmation/variants/rtp-87.50/split.json",
                 },
+                RecordFile {
+                    name: "tail/cap-love.json",
+                    path: "confirmation/tail/rtp-87.50/cap-love.json",
+                },
+                RecordFile {
+                    name: "tail/cap-star.json",
+                    path: "confirmation/tail/rtp-87.50/cap-star.json",
+                },
+                RecordFile {
+                    name: "tail/cap-storm.json",
+                    path: "confirmation/tail/rtp-87.50/cap-storm.json",
+                },
             ],
         ),
         VariantEvidence::new(
@@ -113,6 +162,18 @@ pub const EVIDENCE: Evidence = Evidence::new(
                     name: "split.json",
                     path: "confirmation/variants/rtp-84.50/split.json",
                 },
+                RecordFile {
+                    name: "tail/cap-love.json",
+                    path: "confirmation/tail/rtp-84.50/cap-love.json",
+                },
+                RecordFile {
+                    name: "tail/cap-star.json",
+                    path: "confirmation/tail/rtp-84.50/cap-star.json",
+                },
+                RecordFile {
+                    name: "tail/cap-storm.json",
+                    path: "confirmation/tail/rtp-84.50/cap-storm.json",
+                },
             ],
         ),
     ],
@@ -130,10 +191,11 @@ const STANDARD_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 2.0609585250000002e-9,
-            count: 102.21188404908649,
-            how: "split record confirmation/split_1e9_2e8_seed20261401.json: 1e9 base games (seed 20261401) and 2e8 features alone (seed 20261402), each feature weighted by the share of triggering base games it caps with (effective count 102.2); nothing left out; no base game capped alone in 1e9 (its chance, stated apart: at most 3.7e-9 at 95 %)",
-            record: "confirmation/split_1e9_2e8_seed20261401.json",
+            probability: 2.0038249880768534e-9,
+            count: 1558.7678560503348,
+            interval_95: Some([1.9043492527080567e-9, 2.10330072344565e-9]),
+            how: "multilevel splitting record confirmation/tail/cap-love.json (`cargo xtask tail`, seed 20261501): 1.376e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 4.990e8, 95 % interval 1 in 4.754e8 to 5.251e8 (relative half-width 4.96 %, effective count 1558.8); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/split_1e9_2e8_seed20261401.json saw no base game cap alone in 1e9 (its chance, stated apart: at most 3.7e-9 at 95 %)",
+            record: "confirmation/tail/cap-love.json",
         }],
     },
     ModeEvidence {
@@ -147,10 +209,11 @@ const STANDARD_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 3.04935138e-9,
-            count: 150.30002397902103,
-            how: "split record confirmation/split_1e9_2e8_seed20261401.json: 1e9 base games (seed 20261401) and 2e8 features alone (seed 20261403), each feature weighted by the share of triggering base games it caps with (effective count 150.3); nothing left out; no base game capped alone in 1e9 (its chance, stated apart: at most 3.7e-9 at 95 %)",
-            record: "confirmation/split_1e9_2e8_seed20261401.json",
+            probability: 2.7597867525540867e-9,
+            count: 1543.2558602073452,
+            interval_95: Some([2.6220960394212672e-9, 2.897477465686906e-9]),
+            how: "multilevel splitting record confirmation/tail/cap-star.json (`cargo xtask tail`, seed 20261502): 1.040e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 3.623e8, 95 % interval 1 in 3.451e8 to 3.814e8 (relative half-width 4.99 %, effective count 1543.3); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/split_1e9_2e8_seed20261401.json saw no base game cap alone in 1e9 (its chance, stated apart: at most 3.7e-9 at 95 %)",
+            record: "confirmation/tail/cap-star.json",
         }],
     },
     ModeEvidence {
@@ -164,10 +227,11 @@ const STANDARD_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 1.334333255e-9,
-            count: 66.04823993493534,
-            how: "split record confirmation/split_1e9_2e8_seed20261401.json: 1e9 base games (seed 20261401) and 2e8 features alone (seed 20261404), each feature weighted by the share of triggering base games it caps with (effective count 66.0); nothing left out; no base game capped alone in 1e9 (its chance, stated apart: at most 3.7e-9 at 95 %)",
-            record: "confirmation/split_1e9_2e8_seed20261401.json",
+            probability: 1.4461320022056842e-9,
+            count: 1538.7057912695782,
+            interval_95: Some([1.3738752838114763e-9, 1.5183887205998921e-9]),
+            how: "multilevel splitting record confirmation/tail/cap-storm.json (`cargo xtask tail`, seed 20261503): 1.856e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 6.915e8, 95 % interval 1 in 6.586e8 to 7.279e8 (relative half-width 5.00 %, effective count 1538.7); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/split_1e9_2e8_seed20261401.json saw no base game cap alone in 1e9 (its chance, stated apart: at most 3.7e-9 at 95 %)",
+            record: "confirmation/tail/cap-storm.json",
         }],
     },
 ];
@@ -184,10 +248,11 @@ const RTP_96_50_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 2.4018514375e-9,
-            count: 47.71865340271483,
-            how: "split record confirmation/variants/rtp-96.50/split.json: 3e9 base games (seed 20264000) and 8e7 features alone (seed 20264001), each feature weighted by the share of triggering base games it caps with (effective count 47.7); nothing left out; no base game capped alone in 3e9 (its chance, stated apart: at most 1.2e-9 at 95 %)",
-            record: "confirmation/variants/rtp-96.50/split.json",
+            probability: 1.9555804373204025e-9,
+            count: 1555.7240814684048,
+            interval_95: Some([1.858404779773867e-9, 2.052756094866938e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-96.50/cap-love.json (`cargo xtask tail`, seed 20261511): 1.392e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 5.114e8, 95 % interval 1 in 4.871e8 to 5.381e8 (relative half-width 4.97 %, effective count 1555.7); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-96.50/split.json saw no base game cap alone in 3e9 (its chance, stated apart: at most 1.2e-9 at 95 %)",
+            record: "confirmation/tail/rtp-96.50/cap-love.json",
         }],
     },
     ModeEvidence {
@@ -201,10 +266,11 @@ const RTP_96_50_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 3.1915087916666664e-9,
-            count: 63.124618853366314,
-            how: "split record confirmation/variants/rtp-96.50/split.json: 3e9 base games (seed 20264000) and 8e7 features alone (seed 20264002), each feature weighted by the share of triggering base games it caps with (effective count 63.1); nothing left out; no base game capped alone in 3e9 (its chance, stated apart: at most 1.2e-9 at 95 %)",
-            record: "confirmation/variants/rtp-96.50/split.json",
+            probability: 3.046825014311692e-9,
+            count: 1547.6256209913147,
+            interval_95: Some([2.895028203236092e-9, 3.1986218253872918e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-96.50/cap-star.json (`cargo xtask tail`, seed 20261512): 9.280e6 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 3.282e8, 95 % interval 1 in 3.126e8 to 3.454e8 (relative half-width 4.98 %, effective count 1547.6); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-96.50/split.json saw no base game cap alone in 3e9 (its chance, stated apart: at most 1.2e-9 at 95 %)",
+            record: "confirmation/tail/rtp-96.50/cap-star.json",
         }],
     },
     ModeEvidence {
@@ -218,10 +284,11 @@ const RTP_96_50_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 9.119498166666666e-10,
-            count: 18.87199723247634,
-            how: "split record confirmation/variants/rtp-96.50/split.json: 3e9 base games (seed 20264000) and 8e7 features alone (seed 20264003), each feature weighted by the share of triggering base games it caps with (effective count 18.9); nothing left out; no base game capped alone in 3e9 (its chance, stated apart: at most 1.2e-9 at 95 %)",
-            record: "confirmation/variants/rtp-96.50/split.json",
+            probability: 1.5708635438163325e-9,
+            count: 1544.4748913918086,
+            interval_95: Some([1.4925212784318577e-9, 1.6492058092008073e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-96.50/cap-storm.json (`cargo xtask tail`, seed 20261513): 1.696e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 6.366e8, 95 % interval 1 in 6.064e8 to 6.700e8 (relative half-width 4.99 %, effective count 1544.5); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-96.50/split.json saw no base game cap alone in 3e9 (its chance, stated apart: at most 1.2e-9 at 95 %)",
+            record: "confirmation/tail/rtp-96.50/cap-storm.json",
         }],
     },
 ];
@@ -238,10 +305,11 @@ const RTP_91_49_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 2.0189542592592597e-9,
-            count: 35.669594689062016,
-            how: "split record confirmation/variants/rtp-91.49/split.json: 2.7e9 base games (seed 20263000) and 7.2e7 features alone (seed 20263001), each feature weighted by the share of triggering base games it caps with (effective count 35.7); nothing left out; no base game capped alone in 2.7e9 (its chance, stated apart: at most 1.4e-9 at 95 %)",
-            record: "confirmation/variants/rtp-91.49/split.json",
+            probability: 1.7716712558392397e-9,
+            count: 1549.3931134263928,
+            interval_95: Some([1.6834546347044418e-9, 1.8598878769740376e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-91.49/cap-love.json (`cargo xtask tail`, seed 20261521): 1.552e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 5.644e8, 95 % interval 1 in 5.377e8 to 5.940e8 (relative half-width 4.98 %, effective count 1549.4); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-91.49/split.json saw no base game cap alone in 2.7e9 (its chance, stated apart: at most 1.4e-9 at 95 %)",
+            record: "confirmation/tail/rtp-91.49/cap-love.json",
         }],
     },
     ModeEvidence {
@@ -255,10 +323,11 @@ const RTP_91_49_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 2.3622120576131686e-9,
-            count: 42.08502418134201,
-            how: "split record confirmation/variants/rtp-91.49/split.json: 2.7e9 base games (seed 20263000) and 7.2e7 features alone (seed 20263002), each feature weighted by the share of triggering base games it caps with (effective count 42.1); nothing left out; no base game capped alone in 2.7e9 (its chance, stated apart: at most 1.4e-9 at 95 %)",
-            record: "confirmation/variants/rtp-91.49/split.json",
+            probability: 2.676248550415039e-9,
+            count: 1545.0681915196046,
+            interval_95: Some([2.5428040407537122e-9, 2.809693060076366e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-91.49/cap-star.json (`cargo xtask tail`, seed 20261522): 1.024e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 3.737e8, 95 % interval 1 in 3.559e8 to 3.933e8 (relative half-width 4.99 %, effective count 1545.1); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-91.49/split.json saw no base game cap alone in 2.7e9 (its chance, stated apart: at most 1.4e-9 at 95 %)",
+            record: "confirmation/tail/rtp-91.49/cap-star.json",
         }],
     },
     ModeEvidence {
@@ -272,10 +341,11 @@ const RTP_91_49_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 1.2613495010288068e-9,
-            count: 22.499220511202516,
-            how: "split record confirmation/variants/rtp-91.49/split.json: 2.7e9 base games (seed 20263000) and 7.2e7 features alone (seed 20263003), each feature weighted by the share of triggering base games it caps with (effective count 22.5); nothing left out; no base game capped alone in 2.7e9 (its chance, stated apart: at most 1.4e-9 at 95 %)",
-            record: "confirmation/variants/rtp-91.49/split.json",
+            probability: 1.2334187825520834e-9,
+            count: 1539.764229035083,
+            interval_95: Some([1.17181157337886e-9, 1.2950259917253068e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-91.49/cap-storm.json (`cargo xtask tail`, seed 20261523): 2.160e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 8.108e8, 95 % interval 1 in 7.722e8 to 8.534e8 (relative half-width 4.99 %, effective count 1539.8); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-91.49/split.json saw no base game cap alone in 2.7e9 (its chance, stated apart: at most 1.4e-9 at 95 %)",
+            record: "confirmation/tail/rtp-91.49/cap-storm.json",
         }],
     },
 ];
@@ -292,10 +362,11 @@ const RTP_87_50_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 1.297664609375e-9,
-            count: 21.0354378341831,
-            how: "split record confirmation/variants/rtp-87.50/split.json: 2.4e9 base games (seed 20265000) and 6.4e7 features alone (seed 20265001), each feature weighted by the share of triggering base games it caps with (effective count 21.0); nothing left out; no base game capped alone in 2.4e9 (its chance, stated apart: at most 1.5e-9 at 95 %)",
-            record: "confirmation/variants/rtp-87.50/split.json",
+            probability: 1.7024502895846225e-9,
+            count: 1550.3675139950874,
+            interval_95: Some([1.6177070229683523e-9, 1.7871935562008927e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-87.50/cap-love.json (`cargo xtask tail`, seed 20261531): 1.616e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 5.874e8, 95 % interval 1 in 5.595e8 to 6.182e8 (relative half-width 4.98 %, effective count 1550.4); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-87.50/split.json saw no base game cap alone in 2.4e9 (its chance, stated apart: at most 1.5e-9 at 95 %)",
+            record: "confirmation/tail/rtp-87.50/cap-love.json",
         }],
     },
     ModeEvidence {
@@ -309,10 +380,11 @@ const RTP_87_50_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 1.78342232421875e-9,
-            count: 28.496683273212465,
-            how: "split record confirmation/variants/rtp-87.50/split.json: 2.4e9 base games (seed 20265000) and 6.4e7 features alone (seed 20265002), each feature weighted by the share of triggering base games it caps with (effective count 28.5); nothing left out; no base game capped alone in 2.4e9 (its chance, stated apart: at most 1.5e-9 at 95 %)",
-            record: "confirmation/variants/rtp-87.50/split.json",
+            probability: 2.3176795557925577e-9,
+            count: 1550.1333935980479,
+            interval_95: Some([2.202303166163361e-9, 2.4330559454217545e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-87.50/cap-star.json (`cargo xtask tail`, seed 20261532): 1.216e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 4.315e8, 95 % interval 1 in 4.110e8 to 4.541e8 (relative half-width 4.98 %, effective count 1550.1); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-87.50/split.json saw no base game cap alone in 2.4e9 (its chance, stated apart: at most 1.5e-9 at 95 %)",
+            record: "confirmation/tail/rtp-87.50/cap-star.json",
         }],
     },
     ModeEvidence {
@@ -326,10 +398,11 @@ const RTP_87_50_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 1.1157002213541666e-9,
-            count: 17.82233771462812,
-            how: "split record confirmation/variants/rtp-87.50/split.json: 2.4e9 base games (seed 20265000) and 6.4e7 features alone (seed 20265003), each feature weighted by the share of triggering base games it caps with (effective count 17.8); nothing left out; no base game capped alone in 2.4e9 (its chance, stated apart: at most 1.5e-9 at 95 %)",
-            record: "confirmation/variants/rtp-87.50/split.json",
+            probability: 1.0598380610627947e-9,
+            count: 1545.0165756796182,
+            interval_95: Some([1.006990976746415e-9, 1.1126851453791744e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-87.50/cap-storm.json (`cargo xtask tail`, seed 20261533): 2.544e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 9.435e8, 95 % interval 1 in 8.987e8 to 9.931e8 (relative half-width 4.99 %, effective count 1545.0); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-87.50/split.json saw no base game cap alone in 2.4e9 (its chance, stated apart: at most 1.5e-9 at 95 %)",
+            record: "confirmation/tail/rtp-87.50/cap-storm.json",
         }],
     },
 ];
@@ -346,10 +419,11 @@ const RTP_84_50_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 1.2722482908163266e-9,
-            count: 17.597648361179726,
-            how: "split record confirmation/variants/rtp-84.50/split.json: 2.1e9 base games (seed 20262000) and 5.6e7 features alone (seed 20262001), each feature weighted by the share of triggering base games it caps with (effective count 17.6); nothing left out; no base game capped alone in 2.1e9 (its chance, stated apart: at most 1.8e-9 at 95 %)",
-            record: "confirmation/variants/rtp-84.50/split.json",
+            probability: 1.553622159090909e-9,
+            count: 1546.9875135215946,
+            interval_95: Some([1.4762027069421236e-9, 1.6310416112396945e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-84.50/cap-love.json (`cargo xtask tail`, seed 20261541): 1.760e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 6.437e8, 95 % interval 1 in 6.131e8 to 6.774e8 (relative half-width 4.98 %, effective count 1547.0); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-84.50/split.json saw no base game cap alone in 2.1e9 (its chance, stated apart: at most 1.8e-9 at 95 %)",
+            record: "confirmation/tail/rtp-84.50/cap-love.json",
         }],
     },
     ModeEvidence {
@@ -363,10 +437,11 @@ const RTP_84_50_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 2.0724819387755103e-9,
-            count: 28.465573084185376,
-            how: "split record confirmation/variants/rtp-84.50/split.json: 2.1e9 base games (seed 20262000) and 5.6e7 features alone (seed 20262002), each feature weighted by the share of triggering base games it caps with (effective count 28.5); nothing left out; no base game capped alone in 2.1e9 (its chance, stated apart: at most 1.8e-9 at 95 %)",
-            record: "confirmation/variants/rtp-84.50/split.json",
+            probability: 2.1971665419541394e-9,
+            count: 1550.4787220626758,
+            interval_95: Some([2.0878015909391627e-9, 2.306531492969116e-9]),
+            how: "multilevel splitting record confirmation/tail/rtp-84.50/cap-star.json (`cargo xtask tail`, seed 20261542): 1.232e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 4.551e8, 95 % interval 1 in 4.336e8 to 4.790e8 (relative half-width 4.98 %, effective count 1550.5); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-84.50/split.json saw no base game cap alone in 2.1e9 (its chance, stated apart: at most 1.8e-9 at 95 %)",
+            record: "confirmation/tail/rtp-84.50/cap-star.json",
         }],
     },
     ModeEvidence {
@@ -380,10 +455,11 @@ const RTP_84_50_MODES: [ModeEvidence; 3] = [
         sd: SdSource::SplitSums,
         odds: &[AwardOdds {
             award: "cap 5000x",
-            probability: 8.190543452380953e-10,
-            count: 11.277894410491951,
-            how: "split record confirmation/variants/rtp-84.50/split.json: 2.1e9 base games (seed 20262000) and 5.6e7 features alone (seed 20262003), each feature weighted by the share of triggering base games it caps with (effective count 11.3); nothing left out; no base game capped alone in 2.1e9 (its chance, stated apart: at most 1.8e-9 at 95 %)",
-            record: "confirmation/variants/rtp-84.50/split.json",
+            probability: 8.62896761154746e-10,
+            count: 1542.5708532325275,
+            interval_95: Some([8.198357355569654e-10, 9.059577867525267e-10]),
+            how: "multilevel splitting record confirmation/tail/rtp-84.50/cap-storm.json (`cargo xtask tail`, seed 20261543): 2.992e7 root rounds, 16 start copies and 4 at each of 78.12 to 2,500 x; 1 in 1.159e9, 95 % interval 1 in 1.104e9 to 1.220e9 (relative half-width 4.99 %, effective count 1542.6); unbiased (docs/rare-events.md); a cap by the base game alone counts in it as in brute force, and the split record confirmation/variants/rtp-84.50/split.json saw no base game cap alone in 2.1e9 (its chance, stated apart: at most 1.8e-9 at 95 %)",
+            record: "confirmation/tail/rtp-84.50/cap-storm.json",
         }],
     },
 ];

@@ -91,26 +91,35 @@
 //! The cap odds (caps per feature x q) are rarer than 1 in 100 million: stated for GLI-11.
 //!
 //! # The odds of the cap, to a regulator's precision
-//! A round caps when its base game and its free spins together reach 5,000 x. A second split
-//! run, `cargo xtask split moon-princess --rounds 1000000000 --features 200000000 --seed
-//! 20261401` (([`crate::evidence::EVIDENCE`])), keeps the triggering base games by their win and each
-//! pick's features from half the cap by theirs; each feature then counts with the share of
-//! triggering base games whose win takes it to the cap (all of them for a feature that capped
-//! alone), which gives the probability with no approximation beyond sampling
-//! ([`crate::evidence::EVIDENCE`]). The 95 % interval is the exact Poisson interval of the effective count:
+//! A round caps when its base game and its free spins together reach 5,000 x. The odds each
+//! pick states ([`crate::evidence::EVIDENCE`]) come from **multilevel splitting**
+//! (`slot_sim::rare`, `cargo xtask tail`, `docs/rare-events.md`): a root round whose free spins
+//! start continues as 16 copies of its state, and a copy whose running win passes 78.12,
+//! 156.25, 312.5, 625, 1,250 or 2,500 x continues as 4, each copy weighing its share; the
+//! estimate is unbiased, its sums exact integers, and each run stopped at a 95 % relative
+//! half-width of at most 5 % (records `confirmation/tail/cap-<pick>.json`, seeds 20261501 to
+//! 20261503, 25 to 32 CPU seconds each; every variant of the ladder likewise, in
+//! `confirmation/tail/rtp-<R>/`):
 //!
-//! | pick | cap, 1 in (rounds) | 95 % interval, 1 in | effective count | features capped alone |
+//! | pick | cap, 1 in (rounds) | 95 % interval, 1 in | effective count | root rounds |
 //! |---|---|---|---|---|
-//! | love | 4.852e8 | 3.997e8 to 5.951e8 | 102.2 | 96 of 2e8 |
-//! | star | 3.279e8 | 2.795e8 to 3.875e8 | 150.3 | 142 of 2e8 |
-//! | storm | 7.494e8 | 5.891e8 to 9.690e8 | 66.0 | 62 of 2e8 |
+//! | love | 4.990e8 | 4.754e8 to 5.251e8 | 1,558.8 | 13.76e6 |
+//! | star | 3.623e8 | 3.451e8 to 3.814e8 | 1,543.3 | 10.40e6 |
+//! | storm | 6.915e8 | 6.586e8 to 7.279e8 | 1,538.7 | 18.56e6 |
+//!
+//! The figures stated before came from a second split run, `cargo xtask split moon-princess
+//! --rounds 1000000000 --features 200000000 --seed 20261401`, which keeps the triggering base
+//! games by their win and each pick's features from half the cap by theirs, each feature
+//! counting with the share of triggering base games whose win takes it to the cap: 1 in
+//! 4.852e8 (love), 3.279e8 (star), 7.494e8 (storm), on effective counts of 102.2, 150.3 and
+//! 66.0 (about +-20 %); each new interval lies inside the old one.
 //!
 //! Every pick's cap is rarer than 1 in 100 million (GLI-11) and than Ontario's 1 in 17
-//! million for a top award. No triggering base game won more than half the cap (the largest 414.90 x), so
-//! nothing is left out of the sum. No base game reached the cap alone in 1e9 (nor in the
-//! 3e9 of the certification run); its chance is stated apart, at most 3.7e-9 at 95 % from
-//! this run alone, since no count can bound it closer.
-//!
+//! million for a top award. A cap by the base game alone counts in the splitting estimate only
+//! as in brute force (a root round capped before its free spins weighs 1; none did). No base
+//! game reached the cap alone in the split run's 1e9 (nor in the 3e9 of the certification
+//! run); its chance is stated apart, at most 3.7e-9 at 95 % from that run alone, since no
+//! count can bound it closer.
 //!
 //! The whole-round runs of the same model and the figures the knobs were first tuned with
 //! (the draws before 2026-12-02) are kept as history in `confirmation/README.md`.

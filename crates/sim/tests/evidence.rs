@@ -98,7 +98,8 @@ fn a_model_off_the_ladder_has_no_evidence() {
     );
     assert!(evidence::kit_files(&root(), &stress).is_empty());
     assert!(stress.certified_rtp(Pick::Love).is_none());
-    // The published model's kit carries its two records, by their names.
+    // The published model's kit carries its split certification record and the three
+    // multilevel-splitting records of its cap's odds, by their names.
     let names: Vec<String> = evidence::kit_files(&root(), &MoonPrincess::standard())
         .into_iter()
         .map(|(n, p)| {
@@ -110,7 +111,9 @@ fn a_model_off_the_ladder_has_no_evidence() {
         names,
         [
             "split_3e9_8e7_seed20261303.json",
-            "split_1e9_2e8_seed20261401.json"
+            "tail/cap-love.json",
+            "tail/cap-star.json",
+            "tail/cap-storm.json"
         ]
     );
 }

@@ -390,38 +390,75 @@ fn moon_princess_split_agrees_with_brute_force_full_size() {
     }
 }
 
-/// The committed records of Moon Princess's cap (`crates/moon_princess/confirmation/tail/`,
-/// `docs/rare-events.md`): each reads back, is of the shipped model (its fingerprint), reaches
-/// a 95 % relative half-width of at most 5 % at 5,000 x, and agrees with the certified odds
-/// of the split record (`Game::certified_award_odds`, an effective count of 66 to 150 events:
-/// a 95 % interval of about +-20 %) within 30 %.
+/// The committed records of Moon Princess's cap (`crates/moon_princess/confirmation/tail/`:
+/// `cap-<pick>.json` of the published model, `rtp-<R>/cap-<pick>.json` of each other variant of
+/// the ladder; `docs/rare-events.md`): each reads back through its reader's checks, is of the
+/// variant's model (its fingerprint), game and pick, reaches a 95 % relative half-width of at
+/// most 5 % at 5,000 x, and is what the game states: `Game::certified_award_odds` gives the
+/// record's probability, effective count and 95 % interval, recomputed here from its sums.
+/// Every record has a seed of its own.
 #[test]
-fn the_committed_cap_records_hold() {
-    let game = MoonPrincess::standard();
+fn the_committed_cap_records_hold_and_are_the_certified_odds() {
     let dir =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../moon_princess/confirmation/tail");
-    for pick in [Pick::Love, Pick::Star, Pick::Storm] {
-        let record = RareRecord::read_file(&dir.join(format!("cap-{pick}.json"))).unwrap();
-        assert_eq!(record.model, game.fingerprint(), "{pick}");
-        assert_eq!(
-            (record.game.as_str(), record.mode.as_str()),
-            ("moon-princess", pick.name())
-        );
-        let cap = *record.estimates().last().unwrap();
-        assert_eq!(cap.level, 500_000);
-        assert!(
-            cap.relative_half_width <= 0.05,
-            "{pick}: {}",
-            cap.relative_half_width
-        );
-        let certified = game.certified_award_odds(pick);
-        let old = certified.iter().find(|o| o.award == "cap 5000x").unwrap();
-        let ratio = cap.probability / old.probability;
-        assert!(
-            (0.7..1.3).contains(&ratio),
-            "{pick}: {} against {}",
-            cap.probability,
-            old.probability
-        );
+    let mut seeds = Vec::new();
+    for v in MoonPrincess::VARIANTS {
+        let game = MoonPrincess::new(&MoonPrincess::named_model(v.model).unwrap()).unwrap();
+        let folder = if v.model == "standard" {
+            dir.clone()
+        } else {
+            dir.join(v.model)
+        };
+        for pick in [Pick::Love, Pick::Star, Pick::Storm] {
+            let path = folder.join(format!("cap-{pick}.json"));
+            let record = RareRecord::read_file(&path).unwrap();
+            let at = format!("{} {pick}", v.model);
+            assert_eq!(
+                record.model,
+                game.fingerprint(),
+                "{at}: the model changed after this run: run `{}` again",
+                record.commands[0]
+            );
+            assert_eq!(
+                (record.game.as_str(), record.mode.as_str()),
+                ("moon-princess", pick.name()),
+                "{at}"
+            );
+            let cap = *record.estimates().last().unwrap();
+            assert_eq!(cap.level, 500_000, "{at}");
+            assert!(
+                cap.relative_half_width <= 0.05 && cap.roots_hit >= 50,
+                "{at}: {cap:?}"
+            );
+            // The estimate recomputed from the sums by hand: sum n / (roots D).
+            let t = record.sums.tails.last().unwrap();
+            let d = record.splitting.denominator() as f64;
+            assert_eq!(
+                cap.probability,
+                t.hits as f64 / (record.sums.roots as f64 * d),
+                "{at}"
+            );
+            let [stated] = game.certified_award_odds(pick).try_into().unwrap();
+            assert_eq!(stated.award, "cap 5000x");
+            assert_eq!(
+                (stated.probability, stated.count, stated.interval_95),
+                (cap.probability, cap.effective_count, Some(cap.ci95)),
+                "{at}"
+            );
+            let [part] = record.parts[..] else {
+                panic!("{at}: one part")
+            };
+            assert!(
+                stated.how.contains(&format!("seed {})", part.seed)),
+                "{}",
+                stated.how
+            );
+            seeds.push(part.seed);
+        }
     }
+    let n = seeds.len();
+    assert_eq!(n, 15);
+    seeds.sort_unstable();
+    seeds.dedup();
+    assert_eq!(seeds.len(), n, "a seed used twice");
 }

@@ -12,7 +12,6 @@
 //! certified odds of the evidence with their exact Poisson interval at 95 %, or the game's
 //! exact odds.
 
-use crate::stats::{AWARD_ODDS_LEVEL, poisson_interval};
 use slot_core::Game;
 use slot_core::game::TargetRtp;
 use slot_core::money::BetLadder;
@@ -84,27 +83,23 @@ pub struct OddsFigure {
     pub award: String,
     /// Its probability per round.
     pub probability: f64,
-    /// The 95 % interval of the probability (exact Poisson interval of the count it rests
-    /// on, scaled); `None` for exact odds.
+    /// The 95 % interval of the probability (the record's own interval where it states one,
+    /// else the exact Poisson interval of the count it rests on, scaled); `None` for exact
+    /// odds.
     pub interval: Option<(f64, f64)>,
     /// Where it comes from.
     pub source: String,
 }
 
-/// The certified odds `probability` resting on `count` events, with the exact Poisson
-/// interval at 95 % of the count (rounded down) scaled to the probability.
-pub fn certified_odds(award: &str, probability: f64, count: f64, source: String) -> OddsFigure {
-    let k = count.max(0.0).floor() as u64;
-    let interval = if k == 0 {
-        (0.0, f64::INFINITY)
-    } else {
-        let (lo, hi) = poisson_interval(k, AWARD_ODDS_LEVEL);
-        (probability * lo / k as f64, probability * hi / k as f64)
-    };
+/// The certified odds `o` a game states, with their 95 % interval by the one rule
+/// ([`crate::stats::certified_interval`]: the record's own interval where it states
+/// one, else the exact Poisson interval of the count it rests on, scaled), from `source`.
+pub fn certified_odds(o: &slot_core::game::CertifiedOdds, source: String) -> OddsFigure {
+    let [lo, hi] = crate::stats::certified_interval(o);
     OddsFigure {
-        award: award.to_string(),
-        probability,
-        interval: Some(interval),
+        award: o.award.to_string(),
+        probability: o.probability,
+        interval: Some((lo, hi)),
         source,
     }
 }
@@ -209,9 +204,7 @@ fn variant_figures<G: Game>(
             let odds_of = |award: &str| -> Option<OddsFigure> {
                 if let Some(o) = e.and_then(|e| e.odds.iter().find(|o| o.award == award)) {
                     return Some(certified_odds(
-                        o.award,
-                        o.probability,
-                        o.count,
+                        &o.certified(),
                         format!("certified: {}/{}", crate_dir, o.record),
                     ));
                 }

@@ -6,7 +6,7 @@
 use super::PlotError;
 use crate::detail::{Detail, pay_rule_name};
 use crate::report::Report;
-use crate::stats::{AWARD_ODDS_LEVEL, BUCKET_LABELS, BUCKETS, poisson_interval};
+use crate::stats::{AWARD_ODDS_LEVEL, BUCKET_LABELS, BUCKETS};
 use plotters::prelude::*;
 use std::fmt::Write as _;
 
@@ -336,16 +336,11 @@ fn shape_markdown(report: &Report, d: &Detail) -> String {
     m
 }
 
-/// The interval of a certified odds figure at [`AWARD_ODDS_LEVEL`]: the exact Poisson
-/// interval of its count (rounded down), scaled to its probability (probabilities).
+/// The interval of a certified odds figure at [`AWARD_ODDS_LEVEL`] (probabilities): its
+/// record's own interval where it states one, else the exact Poisson interval of its count
+/// (rounded down), scaled to its probability ([`crate::stats::certified_interval`]).
 pub fn certified_interval(o: &slot_core::game::CertifiedOdds) -> [f64; 2] {
-    let k = o.count.floor() as u64;
-    if k == 0 {
-        return [0.0, f64::INFINITY];
-    }
-    let (lo, hi) = poisson_interval(k, AWARD_ODDS_LEVEL);
-    let scale = o.probability / k as f64;
-    [lo * scale, hi * scale]
+    crate::stats::certified_interval(o)
 }
 
 /// The disclosure: what a player-facing help page states, as (figure, value, source) rows:

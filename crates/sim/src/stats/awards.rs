@@ -48,6 +48,25 @@ pub fn poisson_interval(k: u64, level: f64) -> (f64, f64) {
     (low, high)
 }
 
+/// The 95 % interval (probabilities, low to high) of committed odds a game states
+/// ([`slot_core::game::CertifiedOdds`]): the interval its record's estimator gives where it
+/// states one (`interval_95`: a rare-event record's normal interval), else the exact Poisson
+/// interval at [`AWARD_ODDS_LEVEL`] of its count rounded down, scaled to its probability
+/// (`[0, inf)` for a count below 1). The one rule the PAR sheet, the lab kit's disclosure and
+/// the markets check read the interval by.
+pub fn certified_interval(o: &slot_core::game::CertifiedOdds) -> [f64; 2] {
+    if let Some(i) = o.interval_95 {
+        return i;
+    }
+    let k = o.count.max(0.0).floor() as u64;
+    if k == 0 {
+        return [0.0, f64::INFINITY];
+    }
+    let (lo, hi) = poisson_interval(k, AWARD_ODDS_LEVEL);
+    let scale = o.probability / k as f64;
+    [lo * scale, hi * scale]
+}
+
 impl AwardOdds {
     /// The odds of an award that came `count` times in `award_rounds` of `rounds` rounds.
     pub fn of(name: &str, rounds: u64, award_rounds: u64, count: u64) -> AwardOdds {
@@ -120,5 +139,29 @@ mod tests {
         assert!(close(l, 0.025_318) && close(h, 5.571_643), "{l} {h}");
         let (l, h) = poisson_interval(10, 0.95);
         assert!(close(l, 4.795_389) && close(h, 18.390_356), "{l} {h}");
+    }
+
+    /// Stated odds: the record's own interval where it gives one, whatever the count; else
+    /// the Poisson interval of the count rounded down (10.7 -> 10: [4.795, 18.390] / 10 x p),
+    /// and no upper end below one event.
+    #[test]
+    fn certified_odds_take_their_record_s_interval_else_the_poisson_one_of_their_count() {
+        let odds = |count: f64, interval_95: Option<[f64; 2]>| slot_core::game::CertifiedOdds {
+            award: "cap 5000x",
+            probability: 2e-9,
+            count,
+            interval_95,
+            how: String::new(),
+        };
+        let stated = [1.9e-9, 2.1e-9];
+        assert_eq!(certified_interval(&odds(1600.0, Some(stated))), stated);
+        assert_eq!(certified_interval(&odds(0.5, Some(stated))), stated);
+        let [lo, hi] = certified_interval(&odds(10.7, None));
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-3 * b;
+        assert!(
+            close(lo, 4.795_389 * 2e-10) && close(hi, 18.390_356 * 2e-10),
+            "{lo} {hi}"
+        );
+        assert_eq!(certified_interval(&odds(0.9, None)), [0.0, f64::INFINITY]);
     }
 }

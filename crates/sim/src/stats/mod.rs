@@ -51,7 +51,7 @@ mod validate;
 pub use accumulator::{
     Accumulator, BUCKET_EDGES_X, BUCKET_LABELS, BUCKETS, INTERVAL_MIN_HITS, INTERVAL_MIN_ROUNDS,
 };
-pub use awards::{AWARD_ODDS_LEVEL, AwardOdds, poisson_interval};
+pub use awards::{AWARD_ODDS_LEVEL, AwardOdds, certified_interval, poisson_interval};
 pub use chi_square::{ChiSquare, chi_square_critical, chi_square_p_value, chi_square_uniformity};
 pub use confidence::{
     ConfidenceError, ConfidenceLevel, DEFAULT_CONFIDENCE, normal_quantile, z_for_confidence,
