@@ -241,7 +241,7 @@ fn cell_digits(v: &Value, out: &mut String) -> bool {
 /// Two-digit cells as the record's list of `[r, c]`.
 fn cells_of_digits(s: &str) -> Option<Value> {
     let b = s.as_bytes();
-    if b.len() % 2 != 0 || !b.iter().all(u8::is_ascii_digit) {
+    if !b.len().is_multiple_of(2) || !b.iter().all(u8::is_ascii_digit) {
         return None;
     }
     Some(Value::Array(
