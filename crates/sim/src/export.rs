@@ -60,7 +60,8 @@
 //!   their `p` (paid) amounts add up to its win
 //!   ([`crate::export_events::paid_by_book_events`]). The round record's full JSON took 1.37
 //!   to 1.57 kB a book for Moon Princess and Starlight Christmas, over the platform's 1 GB
-//!   for 10^6 books; the compact form takes about half (`docs/stake-export.md`).
+//!   for 10^6 books; the compact form takes 0.53 to 0.57 of that (884 to 894 bytes a
+//!   book for Moon Princess, 729 to 746 for Starlight Christmas: `docs/stake-export.md`).
 //! * **The payout step.** The platform pays in steps of 10 hundredths (0.10 x); this
 //!   project's games pay in hundredths (Moon Princess's runs of 3 Hearts or Bells pay 0.15 x).
 //!   A win that is not a multiple of 10 **cannot be carried exactly**. The export maps every
@@ -98,8 +99,10 @@
 //! reference run has none, the rounds after it are searched (`cap_search_rounds`, the first
 //! capped round becomes the book, a real round replayed as any other); if none is found the
 //! cap is **not carried** (its probability goes to the other strata, the mean win still the
-//! certified one) and the summary says so. What no record states (Moon Princess's hit rate
-//! and buckets: a split record counts no hits) stays the reference run's; a certified bucket
+//! certified one) and the summary says so. Moon Princess's cap (1 in 3.6e8 to 6.9e8) needs a
+//! search of up to 3e9 rounds (with seed 20261129 the first capped rounds are 2.8e8 to 4.6e8,
+//! the whole export under two minutes of one core a pick). What no record states (Moon
+//! Princess's hit rate and buckets: a split record counts no hits) stays the reference run's; a certified bucket
 //! no reference round falls in is not carried and stated. Distinct wins rarer than one book
 //! are not in the table: each stratum's rounds are carried by its books at two weight levels.
 //! A model without evidence is refused unless `uncertified`: then the reference run is its
