@@ -27,8 +27,9 @@ def export_stake(
 ) -> Dict[str, Any]:
     """The platform's math files of every mode of ``game`` (or ``mode``) in the folder
     ``out``, as ``cargo xtask export stake GAME --books N --out OUT`` writes them: per mode
-    ``books_<mode>.jsonl.zst`` (each book a real round, its ``seed`` and ``round`` in it, so
-    :func:`play` replays it), ``lookUpTable_<mode>_0.csv`` (integer weights reproducing the
+    ``books_<mode>.jsonl.zst`` (each book a real round, its ``round`` in it and the seed in
+    ``export.json``, so :func:`play` replays it; its events in the compact form of
+    ``docs/stake-export.md``), ``lookUpTable_<mode>_0.csv`` (integer weights reproducing the
     certified figures) and ``force_record_<mode>.json``; ``force.json``, ``export.json`` and
     ``index.json`` last. Returns the summary (``export.json`` as a dict): per mode the
     table's figures (``table``: ``rtp``, ``hit_rate``, ``feature_rate``, ``cap_rate``), the

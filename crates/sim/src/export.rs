@@ -43,16 +43,25 @@
 //!   picks before the spin, not when the free spins trigger); the rounds are the same rounds
 //!   as the game plays with that pick.
 //! * **Books are real rounds.** Book `id` (from 1, in the order played) is round `round` of
-//!   seed `seed` of the mode (the replay contract of [`slot_core::replay`]): `cargo xtask
-//!   play <game> --mode <mode> --seed <seed> --round <round>` replays it. It carries `win`, the
-//!   round's win in hundredths of the bet exactly as the engine paid it, and `criteria`, its
-//!   stratum's label ([`crate::export_weights::Stratum::label`]).
-//! * **Events.** The round's event log ([`slot_core::events::EventLog`], the JSON of the
-//!   committed round-record schema) mapped one to one: each event's `event` tag becomes
-//!   `type` (`round_start`, `spin`, `win`, ..., `round_end`), `index` is its position in the
-//!   round from 0, every other field is kept as the schema writes it (amounts in hundredths of
-//!   the bet). Nothing is added, dropped or reordered, so a book's events read back through
-//!   [`from_platform_events`] are the round's log.
+//!   the export's seed (`seed` in [`SUMMARY_FILE`], one for every book) of the mode (the
+//!   replay contract of [`slot_core::replay`]): `cargo xtask play <game> --mode <mode> --seed
+//!   <seed> --round <round>` replays it. It carries `win`, the round's win in hundredths of
+//!   the bet exactly as the engine paid it, `criteria`, its stratum's label
+//!   ([`crate::export_weights::Stratum::label`]), and its tags (`feature`, `features`,
+//!   `awards`: see the force files).
+//! * **Events.** The round's event log ([`slot_core::events::EventLog`], the committed
+//!   round-record schema) in the compact form of [`crate::export_events`] (format "compact
+//!   events 1"): one object an event, in the log's order, its position its index, `type` the
+//!   event's name (`round_start`, `spin_start`, `landed`, `win`, ..., `round_end`), its fields
+//!   under short keys, grids one character a cell, cell lists two digits a cell; amounts in
+//!   hundredths of the bet. Nothing is added or reordered and only what every book repeats
+//!   (the game and model of `round_start`, in the summary) is left out, so a book's events
+//!   read back through [`crate::export_events::log_of_book_events`] are the round's log, and
+//!   their `p` (paid) amounts add up to its win
+//!   ([`crate::export_events::paid_by_book_events`]). The round record's full JSON took 1.37
+//!   to 1.57 kB a book for Moon Princess and Starlight Christmas, over the platform's 1 GB
+//!   for 10^6 books; the compact form takes 0.53 to 0.57 of that (884 to 894 bytes a
+//!   book for Moon Princess, 729 to 746 for Starlight Christmas: `docs/stake-export.md`).
 //! * **The payout step.** The platform pays in steps of 10 hundredths (0.10 x); this
 //!   project's games pay in hundredths (Moon Princess's runs of 3 Hearts or Bells pay 0.15 x).
 //!   A win that is not a multiple of 10 **cannot be carried exactly**. The export maps every
@@ -90,8 +99,10 @@
 //! reference run has none, the rounds after it are searched (`cap_search_rounds`, the first
 //! capped round becomes the book, a real round replayed as any other); if none is found the
 //! cap is **not carried** (its probability goes to the other strata, the mean win still the
-//! certified one) and the summary says so. What no record states (Moon Princess's hit rate
-//! and buckets: a split record counts no hits) stays the reference run's; a certified bucket
+//! certified one) and the summary says so. Moon Princess's cap (1 in 3.6e8 to 6.9e8) needs a
+//! search of up to 3e9 rounds (with seed 20261129 the first capped rounds are 2.8e8 to 4.6e8,
+//! the whole export under two minutes of one core a pick). What no record states (Moon
+//! Princess's hit rate and buckets: a split record counts no hits) stays the reference run's; a certified bucket
 //! no reference round falls in is not carried and stated. Distinct wins rarer than one book
 //! are not in the table: each stratum's rounds are carried by its books at two weight levels.
 //! A model without evidence is refused unless `uncertified`: then the reference run is its
@@ -122,6 +133,7 @@
 
 use crate::SimError;
 use crate::export_anchor::{Anchor, EvidenceError, anchor_of, reference_anchor};
+use crate::export_events::book_events;
 use crate::export_market::{ExportedMode, MarketCheck, stake_verdict};
 use crate::export_weights::{
     STRATA, Stratum, StratumCount, WeightError, allocate, calibrate, integer_target,
@@ -550,56 +562,6 @@ impl ExportSummary {
         }
         t
     }
-}
-
-/// A round's event log as the platform's events: each event's `event` tag as `type`, its
-/// position as `index`, every other field kept (see the module docs).
-#[must_use]
-pub fn platform_events(log: &EventLog) -> Value {
-    let events = match serde_json::to_value(log) {
-        Ok(Value::Object(mut o)) => o.remove("events").unwrap_or(Value::Array(Vec::new())),
-        _ => Value::Array(Vec::new()),
-    };
-    let Value::Array(list) = events else {
-        return Value::Array(Vec::new());
-    };
-    Value::Array(
-        list.into_iter()
-            .enumerate()
-            .map(|(i, e)| match e {
-                Value::Object(mut o) => {
-                    let tag = o.remove("event").unwrap_or(Value::Null);
-                    let mut out = Map::new();
-                    out.insert("index".into(), Value::from(i));
-                    out.insert("type".into(), tag);
-                    out.extend(o);
-                    Value::Object(out)
-                }
-                other => other,
-            })
-            .collect(),
-    )
-}
-
-/// The event log a book's platform events map back to ([`platform_events`] undone): `None` if
-/// they are not such events (an `index` out of place, no `type`, a field the round record does
-/// not have).
-#[must_use]
-pub fn from_platform_events(events: &Value) -> Option<EventLog> {
-    let list = events.as_array()?;
-    let mut out = Vec::with_capacity(list.len());
-    for (i, e) in list.iter().enumerate() {
-        let mut o = e.as_object()?.clone();
-        if o.remove("index")?.as_u64()? != i as u64 {
-            return None;
-        }
-        let tag = o.remove("type")?;
-        o.insert("event".into(), tag);
-        out.push(Value::Object(o));
-    }
-    let mut log = Map::new();
-    log.insert("events".into(), Value::Array(out));
-    EventLog::from_json(&Value::Object(log).to_string()).ok()
 }
 
 /// The generator that chooses the books among a stratum's rounds (apart from the rounds'
@@ -1136,9 +1098,8 @@ impl BookWriter {
         let book = serde_json::json!({
             "id": id,
             "payoutMultiplier": platform_payout(win),
-            "events": platform_events(&log),
+            "events": book_events(&log, G::NAME),
             "criteria": Stratum::from_index(stratum).label(),
-            "seed": self.seed,
             "round": k,
             "win": win,
             "feature": feature,

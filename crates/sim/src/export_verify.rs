@@ -18,8 +18,10 @@
 //! This project's checks: [`SUMMARY_FILE`] read, of the game and model given (fingerprint);
 //! each table and books file the one the export wrote (SHA-256 in the summary: an edited
 //! weight is refused even where it would move no figure visibly); each book replays (round
-//! `round` of seed `seed`) to its recorded `win`, its payout is that win on the platform's
-//! step, its events are the round's ([`platform_events`]); each stratum's probability and mean
+//! `round` of the export's seed) to its recorded `win`, its payout is that win on the platform's
+//! step, its events are the round's ([`crate::export_events::book_events`]) and their paid
+//! amounts, recomputed from the book alone, add up to its `win`
+//! ([`crate::export_events::paid_by_book_events`]); each stratum's probability and mean
 //! win in the table equal those the export anchored (to [`STRATUM_TOLERANCE`], recorded in the
 //! summary), and the table's figures its anchor's ([`check_anchor`]): the RTP to
 //! [`RTP_TOLERANCE`] (0.01 pp), the feature probability, hit rate and every carried win
@@ -29,8 +31,9 @@
 use crate::export::{
     BOOKS_FILE_LIMIT, ExportSummary, FORCE_FILE, INDEX_FILE, ModeSummary, SUMMARY_FILE,
     SUMMARY_FORMAT, SavedModel, TableRow, books_file, force_record_file, force_record_json,
-    platform_events, platform_payout, stratum_tags, table_figures, table_file,
+    platform_payout, stratum_tags, table_figures, table_file,
 };
+use crate::export_events::{book_events, paid_by_book_events};
 use crate::export_weights::Stratum;
 use crate::face::{FaceError, LoadedGame, ModelSource};
 use crate::files::read_bounded;
@@ -382,7 +385,7 @@ fn verify_mode(
     game: &dyn LoadedGame,
 ) -> Result<ModeVerified, VerifyError> {
     let (rows, table_digest) = read_table(dir, m)?;
-    let (books, books_digest) = read_books(dir, m, &rows, summary.seed)?;
+    let (books, books_digest) = read_books(dir, m, &rows)?;
     // Every row and book is of the platform's form and they agree: now, are they the files
     // the export wrote?
     for (digest, recorded, file) in [
@@ -435,7 +438,9 @@ fn verify_mode(
                 win.hundredths(),
                 b.win
             )));
-        } else if Fingerprint::of_bytes(platform_events(log).to_string().as_bytes()) != b.events {
+        } else if Fingerprint::of_bytes(book_events(log, &summary.game).to_string().as_bytes())
+            != b.events
+        {
             failure = Some(fail("its events are not the round's events".into()));
         }
     })?;
@@ -561,7 +566,6 @@ fn read_books(
     dir: &Path,
     m: &ModeSummary,
     rows: &[Row],
-    seed: u64,
 ) -> Result<(Vec<BookKey>, Fingerprint), VerifyError> {
     let file = books_file(&m.name);
     let bytes = read_bounded(&dir.join(&file), BOOKS_FILE_LIMIT, "a books file")
@@ -635,10 +639,12 @@ fn read_books(
                 platform_payout(win)
             )));
         }
-        if int("seed")? != seed {
+        // The payout recomputed from the book's own events: their paid amounts add up to the
+        // round's win, which is the book's.
+        let paid = paid_by_book_events(events).map_err(|e| bad(format!("its events: {e}")))?;
+        if paid != win {
             return Err(bad(format!(
-                "seed {}, the export's is {seed}",
-                int("seed")?
+                "its events pay {paid} hundredths in all but its `win` is {win}"
             )));
         }
         books.push(BookKey {

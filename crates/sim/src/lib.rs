@@ -54,6 +54,7 @@
 //! | [`evidence`] | the certification evidence a game states, read and checked: certified mean and sd, lab-kit files and disclosure figures |
 //! | [`exact`] | the exact figures of a model as a report ([`exact::ExactReport`]): a game's exact sheet with the model it is of, as text or JSON |
 //! | [`export`] | (feature `stake-export`) a game's modes as Stake Engine math files: books that are real rounds, weighted by stratum to reproduce a reference run; the platform's format as read and every mapping decision |
+//! | [`export_events`] | (feature `stake-export`) a book's events in the compact form that keeps 10^6 books under the platform's 1 GB: short keys, one character a grid cell, cells as digits; read back exactly, the payout recomputed from them |
 //! | [`export_verify`] | (feature `stake-export`) an export checked: the platform's documented checks and this project's (books replay, weights reproduce the reference) |
 //! | [`export_market`] | (feature `stake-export`) the Stake Engine market verdict (`markets/stake-engine.toml`) on the variant as exported: the table's RTP in the platform's payouts, the certified odds |
 //! | [`export_anchor`] | the certified figures an export's weights are anchored on, read from a game's evidence (RTP, feature probability and mean, cap odds, a whole-round run's buckets and hit rate) |
@@ -93,6 +94,8 @@ pub mod exact;
 #[cfg(feature = "stake-export")]
 pub mod export;
 pub mod export_anchor;
+#[cfg(feature = "stake-export")]
+pub mod export_events;
 #[cfg(feature = "stake-export")]
 pub mod export_market;
 #[cfg(feature = "stake-export")]

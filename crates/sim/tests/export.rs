@@ -4,6 +4,7 @@
 
 use moon_princess::MoonPrincess;
 use slot_sim::export::{ExportRequest, ExportSummary, SavedModel, books_file, table_file};
+use slot_sim::export_events::{log_of_book_events, paid_by_book_events};
 use slot_sim::export_verify::{VerifyError, verify};
 use slot_sim::face::{Entry, GameEntry, LoadedGame, ModelSource};
 use slot_sim::{SimConfig, Watch};
@@ -87,7 +88,49 @@ fn exports_and_verifies(entry: &dyn GameEntry, books: u64, rounds: u64) {
     }
     let verified = verify(&dir, &*game).unwrap();
     assert_eq!(verified.modes.len(), summary.modes.len());
+    books_read_back_to_their_rounds(&dir, &summary, &*game);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every book's compact events read back to an event log that is the round's (replayed from
+/// the seed and round the book names), whose paid amounts reconcile to the book's win and to
+/// what the events alone add up to; and the events at most 70 % of the round record's JSON
+/// (`EventLog::to_json`) of the same rounds (measured: 0.59 Moon Princess, 0.54 Starlight
+/// Christmas, 0.65 Wish Upon a Star, whose short codes gain least).
+fn books_read_back_to_their_rounds(dir: &Path, summary: &ExportSummary, game: &dyn LoadedGame) {
+    let model: slot_core::fingerprint::Fingerprint = summary.fingerprint.parse().unwrap();
+    for m in &summary.modes {
+        let text =
+            zstd::decode_all(&std::fs::read(dir.join(books_file(&m.name))).unwrap()[..]).unwrap();
+        let books: Vec<serde_json::Value> = text
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| serde_json::from_slice(l).unwrap())
+            .collect();
+        let mut rounds: Vec<u64> = books.iter().map(|b| b["round"].as_u64().unwrap()).collect();
+        rounds.sort_unstable();
+        let mut replayed = std::collections::BTreeMap::new();
+        game.replay_rounds(&m.name, summary.seed, &rounds, &mut |round, _, log| {
+            replayed.insert(round, log.clone());
+        })
+        .unwrap();
+        let (mut compact, mut record) = (0usize, 0usize);
+        for b in &books {
+            let log = log_of_book_events(&b["events"], &summary.game, &model).unwrap();
+            assert_eq!(log, replayed[&b["round"].as_u64().unwrap()]);
+            compact += b["events"].to_string().len();
+            record += log.to_json().len();
+            let win = b["win"].as_u64().unwrap();
+            assert_eq!(log.reconcile().unwrap().hundredths(), win);
+            assert_eq!(paid_by_book_events(&b["events"]), Ok(win));
+        }
+        let ratio = compact as f64 / record as f64;
+        eprintln!(
+            "{} {}: events {compact} bytes, round records {record}: {ratio:.3}",
+            summary.game, m.name
+        );
+        assert!(ratio < 0.7, "{}: {ratio}", m.name);
+    }
 }
 
 #[test]
@@ -221,6 +264,24 @@ fn verify_refuses_a_changed_payout_two_frames_and_an_edited_weight() {
         verify(&dir, &*game),
         Err(VerifyError::MultiFrame { .. })
     ));
+
+    // A book whose round_end says one hundredth more than its events pay (its `win` and
+    // payout left alone): the payout recomputed from the events refuses it.
+    let mut lines: Vec<serde_json::Value> = text
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    let events = lines[0]["events"].as_array_mut().unwrap();
+    let end = events.last_mut().unwrap();
+    end["w"] = serde_json::Value::from(end["w"].as_u64().unwrap() + 1);
+    let edited: String = lines.iter().map(|b| b.to_string() + "\n").collect();
+    std::fs::write(&books_path, zstd::encode_all(edited.as_bytes(), 3).unwrap()).unwrap();
+    let e = verify(&dir, &*game).unwrap_err().to_string();
+    assert!(
+        e.contains("book 1: its events") && e.contains("round_end"),
+        "{e}"
+    );
 
     // Put back, it verifies again.
     std::fs::write(&books_path, &books).unwrap();
