@@ -1,10 +1,13 @@
 //! The rare-event estimator (`slot_sim::rare`) on Starlight Christmas
 //! (`starlight_christmas::splitting`): unbiased against brute force at levels common enough
 //! to count (500 x and 1,000 x, about 1 in 7,000 and 1 in 29,000 rounds), over 20 seeds, in
-//! both bet modes.
+//! both bet modes; the committed records of the cap (`crates/starlight_christmas/
+//! confirmation/tail/`) tied to their models and to the certified odds.
 
+use slot_core::Game;
 use slot_sim::Watch;
-use slot_sim::rare::{Splitting, TailConfig, TailLevels, run};
+use slot_sim::rare::{RareRecord, Splitting, TailConfig, TailLevels, run};
+use starlight_christmas::math_model::MathModel;
 use starlight_christmas::{BetMode, StarlightChristmas};
 
 fn config(levels: &str, plan: Splitting, seed: u64, rounds: u64) -> TailConfig {
@@ -134,6 +137,56 @@ fn starlight_split_agrees_with_brute_force_full_size() {
         {
             assert!(a.outside <= 2, "{mode:?} level {l}: {a:?}");
             assert!(a.distance <= 2.0, "{mode:?} level {l}: {a:?}");
+        }
+    }
+}
+
+/// The models and modes of the committed records of the cap.
+const RECORDS: [(&str, &[BetMode]); 3] = [
+    ("standard", &[BetMode::Standard, BetMode::Ante]),
+    ("rtp-96.50", &[BetMode::Ante]),
+    ("rtp-94.50", &[BetMode::Standard, BetMode::Ante]),
+];
+
+/// The committed records of the cap (`crates/starlight_christmas/confirmation/tail/`,
+/// `docs/rare-events.md`), one per model of the ladder and bet mode: each reads back (its
+/// sums re-checked), is of its model (the fingerprint), reaches a 95 % relative half-width of
+/// at most 5 % at 5,000 x, and agrees with the certified odds of the split certification
+/// (`Game::certified_award_odds`, an effective count of 4,265 to 6,650 events: about +-3 %)
+/// within their joint 99.9 % interval (six comparisons: a 99 % check of each would fail
+/// about once in 17 sets of correct records).
+#[test]
+fn the_committed_starlight_cap_records_hold() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../starlight_christmas/confirmation/tail");
+    for (model, modes) in RECORDS {
+        let game = StarlightChristmas::new(&MathModel::named(model).unwrap()).unwrap();
+        for &mode in modes {
+            let name = StarlightChristmas::mode_name(mode);
+            let path = dir.join(format!("cap-{model}-{name}.json"));
+            let record = RareRecord::read_file(&path).unwrap();
+            assert_eq!(record.model, game.fingerprint(), "{model} {name}");
+            assert_eq!(
+                (record.game.as_str(), record.mode.as_str()),
+                ("starlight-christmas", name)
+            );
+            let cap = *record.estimates().last().unwrap();
+            assert_eq!(cap.level, 500_000);
+            assert!(
+                cap.relative_half_width <= 0.05,
+                "{model} {name}: {}",
+                cap.relative_half_width
+            );
+            let certified = game.certified_award_odds(mode);
+            let old = certified.iter().find(|o| o.award == "cap 5000x").unwrap();
+            let old_se = old.probability / old.count.sqrt();
+            let joint = (cap.std_error.powi(2) + old_se.powi(2)).sqrt();
+            assert!(
+                (cap.probability - old.probability).abs() <= 3.290_527 * joint,
+                "{model} {name}: {} against {}",
+                cap.probability,
+                old.probability
+            );
         }
     }
 }
