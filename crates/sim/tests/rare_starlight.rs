@@ -144,7 +144,7 @@ fn starlight_split_agrees_with_brute_force_full_size() {
 /// The models and modes of the committed records of the cap.
 const RECORDS: [(&str, &[BetMode]); 3] = [
     ("standard", &[BetMode::Standard, BetMode::Ante]),
-    ("rtp-96.50", &[BetMode::Ante]),
+    ("rtp-96.50", &[BetMode::Standard, BetMode::Ante]),
     ("rtp-94.50", &[BetMode::Standard, BetMode::Ante]),
 ];
 
