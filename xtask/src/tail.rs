@@ -16,7 +16,7 @@ use std::time::Instant;
 /// Arguments of `tail`.
 #[derive(Args, Debug, Clone)]
 pub struct TailArgs {
-    /// The game (one whose rounds can be split: moon-princess).
+    /// The game (one whose rounds can be split: moon-princess, starlight-christmas).
     #[arg(value_parser = crate::game_arg())]
     pub game: GameEntryRef,
     /// The wins whose odds are estimated, x bet, separated by commas (`5000`, `500,5000`;

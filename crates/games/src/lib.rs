@@ -123,6 +123,7 @@ registry! {$
     StarlightChristmas = Entry::<StarlightChristmas>::new(2_000_000)
         .with_golden_file("crates/starlight_christmas/tests/golden.json")
         .with_split()
+        .with_tail()
         .with_tuner(&tuners::starlight_christmas::TUNER);
     TenLines = Entry::<TenLines>::new(10_000_000)
         .with_golden_file("crates/ten_lines/tests/golden.json")

@@ -126,6 +126,29 @@ impl<'a, R: ?Sized> RngCells<'a, R> {
             rng,
         }
     }
+
+    /// Cells drawn with `rng` after the bits `pool` holds (a round's draws continued from a
+    /// state kept between two free spins: `crate::splitting`).
+    #[inline(always)]
+    pub(crate) fn with_pool(
+        tables: &'a Tables,
+        codes: &'a CellCodes,
+        rng: &'a mut R,
+        pool: BitPool,
+    ) -> Self {
+        RngCells {
+            tables,
+            codes,
+            pool,
+            rng,
+        }
+    }
+
+    /// The bits left of the last generator word drawn: what the next draws take first.
+    #[inline(always)]
+    pub(crate) fn pool(&self) -> BitPool {
+        self.pool
+    }
 }
 
 /// The bits a cell's draw takes first, its *head*: the top [`HEAD_BITS`] of the 20-bit draw

@@ -39,6 +39,7 @@
 //! | [`free_spins`] | the free spins with the running multiplier |
 //! | [`outcome`] | a finished round ([`RoundOutcome`]) and its statistics record |
 //! | [`round`] | the round flow: the paid spin with its Multipliers, the free spins, ante bet, cap. Entry point: [`StarlightChristmas::play_round`] |
+//! | [`splitting`] | the round split between free spins for the rare-event estimator ([`slot_core::splitting::SplittableGame`], [`splitting::FeatureState`]) |
 //! | [`math_model`] | all the data (weights) and the figures it was tuned to |
 //! | [`events`] | what the round record holds for this game |
 //! | [`game`] | Starlight Christmas as a [`slot_core::Game`]: facts, target RTP ([`game::TARGET_RTP`]), a round in a bet mode, `eval`'s grid reading, the random inputs; and as a [`slot_core::game::SplitGame`]: the base game alone and the free spins alone, for the split estimate of a bet mode's RTP |
@@ -168,6 +169,7 @@ pub mod paytable;
 pub mod round;
 pub mod rules;
 pub mod spin;
+pub mod splitting;
 pub mod symbols;
 
 #[cfg(test)]

@@ -61,6 +61,16 @@ impl StarlightChristmas {
         })
     }
 
+    /// The cells of this game's tables drawn with `rng` after the bits `pool` holds.
+    #[inline(always)]
+    pub(crate) fn cells_with<'a, R: Rng + ?Sized>(
+        &'a self,
+        rng: &'a mut R,
+        pool: slot_core::bit_draws::BitPool,
+    ) -> RngCells<'a, R> {
+        RngCells::with_pool(&self.tables, &self.codes, rng, pool)
+    }
+
     /// The math model the game was built from.
     pub fn model(&self) -> &MathModel {
         &self.model
@@ -120,7 +130,7 @@ impl StarlightChristmas {
 
     /// The base game of a round: the paid spin's sequence, its pay and the Scatter pay.
     /// Returns whether it triggered the free spins (4 or more Scatters, the cap not reached).
-    fn base_game_with<S: CellSource, Rec: Recorder>(
+    pub(crate) fn base_game_with<S: CellSource, Rec: Recorder>(
         mode: BetMode,
         grid: &mut ScGrid,
         ledger: &mut RoundLedger,
