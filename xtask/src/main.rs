@@ -138,7 +138,8 @@ enum Cmd {
     /// Stake Engine math files of a game (`export stake`) and their check (`export verify`).
     Export(export::ExportArgs),
     /// The odds of rare wins (the cap's), P(win >= X), by multilevel splitting: unbiased,
-    /// with a 95 % interval; `--until-relative P` plays until it is within P % (moon-princess).
+    /// with a 95 % interval; `--until-relative P` plays until it is within P % (the games
+    /// that split: moon-princess, starlight-christmas).
     Tail(tail::TailArgs),
     /// Check and merge `tail --out` records of disjoint root rounds (shards, other seeds).
     TailMerge(tail::TailMergeArgs),
