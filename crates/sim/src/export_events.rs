@@ -520,11 +520,11 @@ mod tests {
             {"event": "round_end", "win": 0, "capped": false},
         ]});
         let log = EventLog::from_json(&record.to_string()).unwrap();
-        // Ten Lines has no alphabet: the text stays.
-        let book = book_events(&log, "ten-lines");
+        // A game without an alphabet (a studio's own game): the text stays.
+        let book = book_events(&log, "a-studio-game");
         assert_eq!(book[0]["g"], "10 J Q/K A W");
         assert_eq!(
-            log_of_book_events(&book, "ten-lines", &model),
+            log_of_book_events(&book, "a-studio-game", &model),
             Some(log.clone())
         );
         // Wish Upon a Star's alphabet has every code.
