@@ -630,6 +630,11 @@ fn the_kit_runs_the_battery_on_a_live_stream_not_on_its_short_files() {
     let k = d.join("kit");
     kit("wish-upon-a-star", &k, &[]);
     let how = std::fs::read_to_string(k.join("HOW-TO-REBUILD.md")).unwrap();
+    // Built with --no-vendor: the rebuild fetches from crates.io, so it does not build offline.
+    assert!(
+        how.contains("cargo build --release --locked -p xtask") && !how.contains("--offline"),
+        "{how}"
+    );
     assert!(
         how.contains("bin/xtask rng-stream simulator --seed 5 | dieharder -g 200 -a"),
         "{how}"

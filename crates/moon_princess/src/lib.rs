@@ -108,8 +108,9 @@
 //!   tests, not for play.
 //!
 //! Simulation is not a feature of this crate: [`RoundOutcome::summary`] (what a round adds to
-//! the statistics) is always there, and the simulator, the PAR statistics and golden vectors
-//! are slot-core's `sim` feature (`parallel` for threads), which the runner turns on.
+//! the statistics) is always there; the simulator and the PAR statistics (on threads) are the
+//! `slot-sim` crate, which a server does not link, and the
+//! golden vectors are `slot_core::golden`.
 //!
 //! # Decisions where the rules are silent
 //! 1. **Ties** in "only the highest win per combination" (equal pay and length) are broken by

@@ -467,7 +467,7 @@ fn rebuild_text(origin: &SourceOrigin, channel: &str, kit_args: &str, c: &KitCon
         "# How to rebuild this kit and get the same outcomes\n\n\
          Built from commit `{commit}`{dirty} (the commit is also in `source/{COMMIT_FILE}`).\n\
          `source/` is that source as it was built, not a git repository: every step below works\n\
-         in it as it is, offline{vendored}.\n\n\
+         in it as it is{vendored}.\n\n\
          ## 1. The toolchain\n\n\
          Rust **{channel}** exactly (`source/rust-toolchain.toml`; what built this kit: `toolchain.txt`).\n\
          Get it once, where there is a network, with rustup (<https://rustup.rs>):\n\
@@ -479,7 +479,7 @@ fn rebuild_text(origin: &SourceOrigin, channel: &str, kit_args: &str, c: &KitCon
          ## 2. Build and rebuild the kit\n\n\
          ```sh\n\
          cd source\n\
-         cargo build --release --offline --frozen -p xtask\n\
+         cargo build --release {build_flags} -p xtask\n\
          target/release/xtask lab-kit {kit_args} --out ../../kit-rebuilt\n\
          cd ../../kit-rebuilt && sha256sum outcomes.csv model.json rng-raw-simulator.bin   # equal to this kit's (MANIFEST.sha256)\n\
          ```\n\n\
@@ -520,18 +520,25 @@ fn rebuild_text(origin: &SourceOrigin, channel: &str, kit_args: &str, c: &KitCon
          damaged after it was written: ask for the kit again. When the rebuilt kit's\n\
          `outcomes.csv` differs, the rebuild is not the same build (toolchain, source or\n\
          arguments): check `rustc -V` against `toolchain.txt` and the arguments against step 2,\n\
-         then run `equivalence check` to find the first round that differs. When `cargo build\n\
-         --offline --frozen` stops for a missing crate, the kit was built with `--no-vendor`:\n\
-         ask for a kit with its vendored dependencies.\n",
+         then run `equivalence check` to find the first round that differs. When `cargo build`\n\
+         stops for a missing crate without a network, the kit was built with `--no-vendor`:\n\
+         build where crates.io is reachable, or ask for a kit with its vendored dependencies.\n",
         dirty = if origin.dirty {
             " with uncommitted changes (the copies in `source/` are what was built)"
         } else {
             ""
         },
         vendored = if c.vendor {
-            " (the dependencies are vendored in `source/vendor`, and `source/.cargo/config.toml` points cargo at them)"
+            ", offline (the dependencies are vendored in `source/vendor`, and `source/.cargo/config.toml` points cargo at them)"
         } else {
-            " once the dependencies are present: this kit was built with `--no-vendor`, so `source/` holds no vendored dependencies and the build needs crates.io"
+            ": this kit was built with `--no-vendor`, so `source/` holds no vendored dependencies and the build fetches them from crates.io (the versions `Cargo.lock` names)"
+        },
+        // Vendored: everything is in `source/`, so the build may forbid the network and any
+        // change of the lock file. Without: cargo fetches the locked versions from crates.io.
+        build_flags = if c.vendor {
+            "--offline --frozen"
+        } else {
+            "--locked"
         },
         seed = c.seed,
         bytes = c.bytes,

@@ -101,8 +101,8 @@ pub fn walk(dir: &Path) -> Result<Vec<(String, PathBuf)>, SourceError> {
     Ok(out)
 }
 
-/// The origin of the source at `src`: its git repository (its tracked files but the fuzz
-/// corpora, its commit, whether tracked files changed), or, without one, a kit's source
+/// The origin of the source at `src`: its git repository (its tracked files but those of
+/// `fuzz/`, the fuzz targets and their corpora, which the kit's build does not use; its commit, whether tracked files changed), or, without one, a kit's source
 /// folder as it is (every file, and the commit its [`COMMIT_FILE`] names).
 ///
 /// # Errors
