@@ -11,6 +11,7 @@ use slot_core::replay::{BATCH_ROUNDS, SimRng, batch_rng};
 use slot_core::sampling::bounded;
 use slot_core::splitting::Start;
 use slot_sim::Watch;
+use slot_sim::rare::check::{self, CheckConfig};
 use slot_sim::rare::{Chain, RareRecord, Splitting, TailConfig, TailLevels, run, run_chain};
 
 /// A chain whose every step adds `step` hundredths, `steps` steps long, from 0.
@@ -302,7 +303,7 @@ fn records_are_exact_and_merge() {
     assert!(e.contains("modes love and star"), "{e}");
 }
 
-/// Unbiased against brute force on Moon Princess (Love) at 200 x and 500 x (about 1 in 10^4
+/// Unbiased against brute force on Moon Princess (Love) at 1,000 x and 2,000 x (about 1 in 10^4
 /// and 1 in 10^5): over 20 seeds, each split estimate (200,000 root rounds) and the
 /// brute-force count of its own 500,000 rounds of another seed agree within their joint 99 %
 /// interval in at least 19, and the mean of the split estimates lies within two of its standard
@@ -316,7 +317,9 @@ fn moon_princess_split_agrees_with_brute_force() {
 }
 
 /// The check of [`moon_princess_split_agrees_with_brute_force`] at `seeds` seeds of `roots`
-/// split roots and `rounds` brute-force rounds each.
+/// split roots and `rounds` brute-force rounds each ([`slot_sim::rare::check`]); `strict`:
+/// at most 1 seed outside the joint 99 % interval and a distance of at most 2 joint standard
+/// errors at each level.
 fn agree_with_brute_force(
     game: &MoonPrincess,
     pick: Pick,
@@ -326,53 +329,21 @@ fn agree_with_brute_force(
     rounds: u64,
     strict: bool,
 ) {
-    let levels = "1000,2000";
-    let (mut split, mut brute) = (vec![vec![]; 2], vec![vec![]; 2]);
-    let mut outside = [0; 2];
-    let (mut pooled_hits, mut pooled_rounds) = ([0u128; 2], 0u64);
-    for seed in 0..seeds {
-        let s = run(
-            game,
-            pick,
-            &config(levels, plan.clone(), 3_000 + seed, roots),
-            Watch::default(),
-        )
-        .unwrap();
-        let b = run(
-            game,
-            pick,
-            &config(levels, Splitting::none(), 7_000 + seed, rounds),
-            Watch::default(),
-        )
-        .unwrap();
-        pooled_rounds += b.sums.roots;
-        for (l, (es, eb)) in s.estimates().iter().zip(b.estimates()).enumerate() {
-            pooled_hits[l] += b.sums.tails[l].hits;
-            let joint = (es.std_error.powi(2) + eb.std_error.powi(2)).sqrt();
-            if (es.probability - eb.probability).abs() > 2.575_829 * joint {
-                outside[l] += 1;
-            }
-            split[l].push(es.probability);
-            brute[l].push(eb.probability);
-        }
-    }
-    for l in 0..2 {
-        let (mean, se) = mean_and_se(&split[l]);
-        let p = pooled_hits[l] as f64 / pooled_rounds as f64;
-        let se_b = (p * (1.0 - p) / pooled_rounds as f64).sqrt();
-        let joint = (se * se + se_b * se_b).sqrt();
-        eprintln!(
-            "level {l}: split mean {mean:.4e} (se {se:.2e}), brute force {p:.4e} (se {se_b:.2e}, {} hits): {:.2} joint se; {} of {seeds} outside the joint 99 % interval",
-            pooled_hits[l],
-            (mean - p).abs() / joint,
-            outside[l]
-        );
+    let c = CheckConfig {
+        levels: TailLevels::parse("1000,2000").unwrap(),
+        plan: plan.clone(),
+        seeds,
+        roots,
+        rounds,
+        split_seed: 3_000,
+        brute_seed: 7_000,
+        threads: 2,
+    };
+    for a in check::agree_with_brute_force(game, pick, &c).unwrap() {
+        eprintln!("{a} (of {seeds})");
         if strict {
-            assert!(outside[l] <= 1, "level {l}: {} seeds outside", outside[l]);
-            assert!(
-                (mean - p).abs() <= 2.0 * joint,
-                "level {l}: {mean} against {p}"
-            );
+            assert!(a.outside <= 1, "{a}");
+            assert!(a.distance <= 2.0, "{a}");
         }
     }
 }

@@ -5,45 +5,14 @@
 //! confirmation/tail/`) tied to their models and to the certified odds.
 
 use slot_core::Game;
-use slot_sim::Watch;
-use slot_sim::rare::{RareRecord, Splitting, TailConfig, TailLevels, run};
+use slot_sim::rare::check::{self, Agreement, CheckConfig};
+use slot_sim::rare::{RareRecord, Splitting, TailLevels};
 use starlight_christmas::math_model::MathModel;
 use starlight_christmas::{BetMode, StarlightChristmas};
 
-fn config(levels: &str, plan: Splitting, seed: u64, rounds: u64) -> TailConfig {
-    TailConfig {
-        levels: TailLevels::parse(levels).unwrap(),
-        splitting: plan,
-        seed,
-        rounds,
-        shard: None,
-        until_relative: None,
-        threads: 2,
-        command: "test".into(),
-    }
-}
-
-/// The mean of `x` and its standard error (sample sd over the square root of the count).
-fn mean_and_se(x: &[f64]) -> (f64, f64) {
-    let n = x.len() as f64;
-    let mean = x.iter().sum::<f64>() / n;
-    let var = x.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, (var / n).sqrt())
-}
-
-/// What [`agree_with_brute_force`] measured at one level: the seeds whose split estimate and
-/// brute-force count lay outside their joint 99 % interval, the distance of the split mean
-/// from the pooled brute-force figure in joint standard errors, and the pooled brute-force
-/// hits.
-#[derive(Debug)]
-struct Agreement {
-    outside: u32,
-    distance: f64,
-    hits: u128,
-}
-
 /// `seeds` seeds of `roots` split roots (plan `plan`) against `seeds` other seeds of `rounds`
-/// brute-force rounds (no splitting: the simulator's rounds), at 500 x and 1,000 x.
+/// brute-force rounds (no splitting: the simulator's rounds), at 500 x and 1,000 x
+/// ([`slot_sim::rare::check`]).
 fn agree_with_brute_force(
     game: &StarlightChristmas,
     mode: BetMode,
@@ -52,52 +21,21 @@ fn agree_with_brute_force(
     roots: u64,
     rounds: u64,
 ) -> Vec<Agreement> {
-    let levels = "500,1000";
-    let (mut split, mut outside) = (vec![vec![]; 2], [0u32; 2]);
-    let (mut pooled_hits, mut pooled_rounds) = ([0u128; 2], 0u64);
-    for seed in 0..seeds {
-        let s = run(
-            game,
-            mode,
-            &config(levels, plan.clone(), 13_000 + seed, roots),
-            Watch::default(),
-        )
-        .unwrap();
-        let b = run(
-            game,
-            mode,
-            &config(levels, Splitting::none(), 17_000 + seed, rounds),
-            Watch::default(),
-        )
-        .unwrap();
-        pooled_rounds += b.sums.roots;
-        for (l, (es, eb)) in s.estimates().iter().zip(b.estimates()).enumerate() {
-            pooled_hits[l] += b.sums.tails[l].hits;
-            let joint = (es.std_error.powi(2) + eb.std_error.powi(2)).sqrt();
-            if (es.probability - eb.probability).abs() > 2.575_829 * joint {
-                outside[l] += 1;
-            }
-            split[l].push(es.probability);
-        }
+    let c = CheckConfig {
+        levels: TailLevels::parse("500,1000").unwrap(),
+        plan: plan.clone(),
+        seeds,
+        roots,
+        rounds,
+        split_seed: 13_000,
+        brute_seed: 17_000,
+        threads: 2,
+    };
+    let found = check::agree_with_brute_force(game, mode, &c).unwrap();
+    for a in &found {
+        eprintln!("{mode:?} {a} (of {seeds})");
     }
-    (0..2)
-        .map(|l| {
-            let (mean, se) = mean_and_se(&split[l]);
-            let p = pooled_hits[l] as f64 / pooled_rounds as f64;
-            let se_b = (p * (1.0 - p) / pooled_rounds as f64).sqrt();
-            let joint = (se * se + se_b * se_b).sqrt();
-            let a = Agreement {
-                outside: outside[l],
-                distance: (mean - p).abs() / joint,
-                hits: pooled_hits[l],
-            };
-            eprintln!(
-                "{mode:?} level {l}: split mean {mean:.4e} (se {se:.2e}), brute force {p:.4e} (se {se_b:.2e}, {} hits): {:.2} joint se; {} of {seeds} outside the joint 99 % interval",
-                a.hits, a.distance, a.outside
-            );
-            a
-        })
-        .collect()
+    found
 }
 
 /// The plan of the checks: 8 start copies, 3 copies at 100, 250 and 500 x of the running win.

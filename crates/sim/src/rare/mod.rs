@@ -55,6 +55,7 @@
 //! | [`error`] | [`RareError`] |
 
 pub mod chain;
+pub mod check;
 pub mod error;
 pub mod plan;
 pub mod play;
