@@ -250,7 +250,8 @@ fn show(root: &Path, path: &Path) -> String {
         .to_string()
 }
 
-fn record_error(path: &Path, e: impl std::fmt::Display) -> EvidenceError {
+/// A certification record at `path` that could not be read as one: `e` says why.
+pub(crate) fn record_error(path: &Path, e: impl std::fmt::Display) -> EvidenceError {
     EvidenceError::Record {
         path: path.to_path_buf(),
         message: e.to_string(),
@@ -258,7 +259,7 @@ fn record_error(path: &Path, e: impl std::fmt::Display) -> EvidenceError {
 }
 
 /// A record's text, read only up to [`crate::files::MAX_JSON_BYTES`].
-fn read(path: &Path) -> Result<String, EvidenceError> {
+pub(crate) fn read(path: &Path) -> Result<String, EvidenceError> {
     crate::files::read_text_bounded(path, crate::files::MAX_JSON_BYTES, "a certification record")
         .map_err(|e| match e {
             crate::SimError::Io { path, message } => EvidenceError::Record { path, message },

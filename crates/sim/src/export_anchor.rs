@@ -25,6 +25,7 @@
 //! buckets (its exact figures are computed by the game's `exact` feature, not stated as
 //! evidence; only its exact RTP is).
 
+use crate::evidence::{read, record_error};
 use crate::export_weights::AnchorFigures;
 use crate::split::SplitRecord;
 use crate::stats::BUCKETS;
@@ -227,16 +228,4 @@ pub fn reference_anchor(rtp: f64, rounds: u64) -> Anchor {
             "no certified evidence of this model: every figure is the export's reference run's ({rounds} rounds)"
         )],
     }
-}
-
-fn record_error(path: &Path, e: impl std::fmt::Display) -> EvidenceError {
-    EvidenceError::Record {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    }
-}
-
-fn read(path: &Path) -> Result<String, EvidenceError> {
-    crate::files::read_text_bounded(path, crate::files::MAX_JSON_BYTES, "a certification record")
-        .map_err(|e| record_error(path, e))
 }
