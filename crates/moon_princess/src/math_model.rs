@@ -119,7 +119,10 @@
 //! as in brute force (a root round capped before its free spins weighs 1; none did). No base
 //! game reached the cap alone in the split run's 1e9 (nor in the 3e9 of the certification
 //! run); its chance is stated apart, at most 3.7e-9 at 95 % from that run alone, since no
-//! count can bound it closer.
+//! count can bound it closer. The base game is far from the cap: the largest base-game win
+//! of 1e9 rounds was 434.10 x (300 x or more: 1 in 2.3e7; `examples/base_game_tail.rs`, seed
+//! 20261601), and each Trinity spin fills the meter again with chance 0.253, so reaching
+//! 5,000 x takes a chain of 12 or more Trinity spins paying 385 x each on average.
 //!
 //! The whole-round runs of the same model and the figures the knobs were first tuned with
 //! (the draws before 2026-12-02) are kept as history in `confirmation/README.md`.
