@@ -29,6 +29,11 @@ pub struct TailArgs {
     /// Starlight Christmas: the ante bet's mode.
     #[arg(long)]
     pub ante: bool,
+    /// The odds that the base game alone reaches the levels (at most the cap), by
+    /// conditional Monte Carlo over base games (Starlight Christmas: its Multipliers' values
+    /// summed exactly); --split and --start-copies play no part.
+    #[arg(long, conflicts_with_all = ["split", "start_copies"])]
+    pub base_game: bool,
     /// Root rounds to play (with --until-relative: at most this many).
     #[arg(long, default_value_t = 1_000_000, value_parser = positive)]
     pub rounds: u64,
@@ -122,6 +127,7 @@ pub fn tail(a: &TailArgs) -> CliResult {
             threads,
             command: command_line(),
         },
+        base_game: a.base_game,
     };
     let progress = slot_sim::engine::Progress::default();
     let watch = Watch {

@@ -51,6 +51,7 @@
 pub mod bit_draws;
 pub mod bytes_rng;
 pub mod cluster;
+pub mod conditional;
 pub mod events;
 pub mod evidence;
 pub mod exact;

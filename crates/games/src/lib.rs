@@ -4,7 +4,7 @@
 //! runner's help and of a catalog of reports), [`named`] one game by its command-line name.
 //! Each game is a [`GameEntry`] (`slot_sim::face`): its facts by name, its models loaded to
 //! simulate, replay a round or play a round from a given grid, and the capabilities its
-//! registry line declares (`with_split`, `with_exact`, `with_tuner`, `with_tail`), without a `match` over
+//! registry line declares (`with_split`, `with_exact`, `with_tuner`, `with_tail`, `with_base_tail`), without a `match` over
 //! the game types.
 //!
 //! ```
@@ -124,6 +124,7 @@ registry! {$
         .with_golden_file("crates/starlight_christmas/tests/golden.json")
         .with_split()
         .with_tail()
+        .with_base_tail()
         .with_tuner(&tuners::starlight_christmas::TUNER);
     TenLines = Entry::<TenLines>::new(10_000_000)
         .with_golden_file("crates/ten_lines/tests/golden.json")

@@ -34,6 +34,7 @@ use crate::split::{CapOdds, SplitRecord};
 use crate::tuner::Tuner;
 use crate::{Report, SimConfig, SimError, Watch};
 use slot_core::Game;
+use slot_core::conditional::ConditionalBaseGame;
 use slot_core::events::EventLog;
 use slot_core::exact::ExactGame;
 use slot_core::fingerprint::Fingerprint;
@@ -191,6 +192,10 @@ pub struct TailRequest<'a> {
     pub mode: Option<&'a str>,
     /// The levels, the plan, the seed and size of the run.
     pub config: TailConfig,
+    /// The odds that the base game alone reaches the levels, by conditional Monte Carlo
+    /// ([`crate::rare::conditional`]; the plan plays no part), instead of a whole round's by
+    /// splitting.
+    pub base_game: bool,
 }
 
 /// Which math model to load ([`GameEntry::load`]), as the runner's `--model` and `--rtp`
@@ -281,10 +286,13 @@ pub trait GameEntry: Send + Sync {
     /// [`FaceError::UnknownMode`], [`FaceError::Model`], [`FaceError::Sim`] as
     /// [`crate::split::run`]; [`FaceError::SplitRecord`].
     fn split(&self, request: &SplitRequest<'_>, watch: Watch<'_>) -> Result<SplitDone, FaceError>;
-    /// The odds of rare wins by splitting that `request` asks for ([`crate::rare::run`]).
+    /// The odds of rare wins by splitting that `request` asks for ([`crate::rare::run`]), or
+    /// with [`TailRequest::base_game`] the base game alone's by conditional Monte Carlo
+    /// ([`crate::rare::conditional::run`]).
     ///
     /// # Errors
-    /// [`FaceError::NotSupported`] for a game without [`Entry::with_tail`];
+    /// [`FaceError::NotSupported`] for a game without [`Entry::with_tail`] (without
+    /// [`Entry::with_base_tail`] for the base game alone);
     /// [`FaceError::UnknownMode`], [`FaceError::Model`] as [`GameEntry::load`];
     /// [`FaceError::Rare`] as [`crate::rare::run`].
     fn tail(&self, request: &TailRequest<'_>, watch: Watch<'_>) -> Result<RareRecord, FaceError>;
@@ -393,7 +401,8 @@ type SplitFn = fn(&SplitRequest<'_>, Watch<'_>) -> Result<SplitDone, FaceError>;
 /// The exact figures of `G` ([`GameEntry::exact`]): what [`Entry::with_exact`] stores.
 type ExactFn = fn(ModelSource<'_>) -> Result<ExactReport, FaceError>;
 
-/// The rare-event run of `G` ([`GameEntry::tail`]): what [`Entry::with_tail`] stores.
+/// The rare-event run of `G` ([`GameEntry::tail`]): what [`Entry::with_tail`] and
+/// [`Entry::with_base_tail`] store.
 type TailFn = fn(&TailRequest<'_>, Watch<'_>) -> Result<RareRecord, FaceError>;
 
 /// The [`GameEntry`] of a game type `G`: what a registry lists for it. Holds only the two
@@ -406,6 +415,7 @@ pub struct Entry<G> {
     exact: Option<ExactFn>,
     tuner: Option<&'static dyn Tuner>,
     tail: Option<TailFn>,
+    base_tail: Option<TailFn>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -420,6 +430,7 @@ impl<G> Entry<G> {
             exact: None,
             tuner: None,
             tail: None,
+            base_tail: None,
             game: PhantomData,
         }
     }
@@ -473,6 +484,34 @@ impl<G: SplittableGame + Send + 'static> Entry<G> {
         self.tail = Some(tail_of::<G>);
         self
     }
+}
+
+impl<G: ConditionalBaseGame + Send + 'static> Entry<G> {
+    /// This entry with the odds that its base game alone reaches a level, by conditional
+    /// Monte Carlo (`tail --base-game`; [`crate::rare::conditional`]).
+    #[must_use]
+    pub const fn with_base_tail(mut self) -> Self {
+        self.base_tail = Some(base_tail_of::<G>);
+        self
+    }
+}
+
+/// The conditional run of the base game of `G` a request asks for.
+fn base_tail_of<G: ConditionalBaseGame + Send + 'static>(
+    request: &TailRequest<'_>,
+    watch: Watch<'_>,
+) -> Result<RareRecord, FaceError> {
+    let mode = match request.mode {
+        Some(name) => mode_named::<G>(name)?,
+        None => G::MODES[0],
+    };
+    let (game, _) = choose::<G>(model_name(request.source), model_rtp(request.source))?;
+    Ok(crate::rare::conditional::run(
+        &game,
+        mode,
+        &request.config,
+        watch,
+    )?)
 }
 
 /// The rare-event run of `G` a request asks for.
@@ -655,6 +694,23 @@ impl<G: Game + Send + 'static> GameEntry for Entry<G> {
     }
 
     fn tail(&self, request: &TailRequest<'_>, watch: Watch<'_>) -> Result<RareRecord, FaceError> {
+        if request.base_game {
+            return match self.base_tail {
+                Some(tail) => tail(request, watch),
+                None => Err(FaceError::NotSupported {
+                    game: G::NAME,
+                    what: format!(
+                        "the base game alone's odds need draws its win depends on only at its end, to set aside and sum exactly (a ConditionalBaseGame), which {} does not offer",
+                        G::NAME
+                    ),
+                    instead: format!(
+                        "the whole round's odds: `tail {}` without --base-game, or count base games: `split {}`",
+                        G::NAME,
+                        G::NAME
+                    ),
+                }),
+            };
+        }
         match self.tail {
             Some(tail) => tail(request, watch),
             None => Err(FaceError::NotSupported {

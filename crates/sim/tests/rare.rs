@@ -227,6 +227,7 @@ fn record_of(
         parts: vec![part],
         commands: vec!["test".into()],
         sums,
+        conditional: false,
     }
 }
 

@@ -157,6 +157,7 @@
 //! golden vectors are `slot_core::golden`.
 
 pub mod cells;
+pub mod conditional;
 pub mod events;
 pub mod evidence;
 pub mod free_spins;

@@ -82,6 +82,17 @@ impl StarlightChristmas {
         self.fingerprint
     }
 
+    /// The model's tables, ready to draw from.
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// New cells of the model's tables drawn with `rng`, from an empty pool of bits (as a
+    /// round's first draw).
+    pub(crate) fn cells<'a, R: Rng + ?Sized>(&'a self, rng: &'a mut R) -> RngCells<'a, R> {
+        RngCells::new(&self.tables, &self.codes, rng)
+    }
+
     /// The game with the standard (shipped) math model, for both bet modes.
     pub fn standard() -> Self {
         Self::new(&MathModel::standard()).expect("the shipped model is valid (tested)")

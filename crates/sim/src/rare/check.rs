@@ -5,12 +5,16 @@
 //! `seeds` runs of `roots` split root rounds (the plan under test) are compared with `seeds`
 //! runs of `rounds` brute-force rounds (no splitting: the simulator's rounds) on other seeds.
 //! Per level it counts the seeds whose two estimates lie outside their joint 99 % interval
-//! (about 1 in 100 expected), and measures the distance of the split estimates' mean from the
+//! (about 1 in 100 expected; a seed's brute-force standard error is the binomial one at the
+//! pooled brute-force figure, so a seed that counted few or no hits is not put outside by its
+//! own small count), and measures the distance of the split estimates' mean from the
 //! pooled brute-force figure in joint standard errors (below 2 expected). Reporting only: the
 //! figures are floats; the estimates they come from are exact sums.
 
 use super::{RareError, Splitting, TailConfig, TailLevels, run};
 use crate::Watch;
+use slot_core::conditional::ConditionalBaseGame;
+use slot_core::replay::{batch_rng, batches_of, rounds_in};
 use slot_core::splitting::SplittableGame;
 
 /// z of the two-sided 99 % normal interval.
@@ -69,8 +73,6 @@ pub fn agree_with_brute_force<G: SplittableGame>(
     mode: G::Mode,
     c: &CheckConfig,
 ) -> Result<Vec<Agreement>, RareError> {
-    let levels = c.levels.hundredths();
-    let n = levels.len();
     let config = |plan: Splitting, seed: u64, rounds: u64| TailConfig {
         levels: c.levels.clone(),
         splitting: plan,
@@ -81,29 +83,111 @@ pub fn agree_with_brute_force<G: SplittableGame>(
         threads: c.threads,
         command: "unbiasedness check".into(),
     };
-    let (mut split, mut outside) = (vec![Vec::new(); n], vec![0u32; n]);
+    agree(
+        c,
+        |seed| {
+            run(
+                game,
+                mode,
+                &config(c.plan.clone(), seed, c.roots),
+                Watch::default(),
+            )
+        },
+        |seed| {
+            let b = run(
+                game,
+                mode,
+                &config(Splitting::none(), seed, c.rounds),
+                Watch::default(),
+            )?;
+            Ok((b.sums.tails.iter().map(|t| t.hits).collect(), b.sums.roots))
+        },
+    )
+}
+
+/// The same check for the conditional estimator of the base game alone
+/// ([`super::conditional`]): `seeds` conditional runs of `roots` base games (`c.plan` plays no
+/// part) against `seeds` counts of `rounds` base games each (the simulator's base games of
+/// other seeds, [`slot_core::game::SplitGame::play_base_game`], whose win reaches the level or not).
+///
+/// # Errors
+/// What [`super::conditional::run`] refuses (levels above the cap, zero rounds).
+pub fn conditional_agrees_with_brute_force<G: ConditionalBaseGame>(
+    game: &G,
+    mode: G::Mode,
+    c: &CheckConfig,
+) -> Result<Vec<Agreement>, RareError> {
+    let levels = c.levels.hundredths();
+    agree(
+        c,
+        |seed| {
+            let config = TailConfig {
+                levels: c.levels.clone(),
+                splitting: Splitting::none(),
+                seed,
+                rounds: c.roots,
+                shard: None,
+                until_relative: None,
+                threads: c.threads,
+                command: "unbiasedness check".into(),
+            };
+            super::conditional::run(game, mode, &config, Watch::default())
+        },
+        |seed| {
+            if c.rounds == 0 {
+                return Err(RareError::Size("0 brute-force rounds".into()));
+            }
+            let mut hits = vec![0u128; levels.len()];
+            for b in 0..batches_of(c.rounds) {
+                let mut rng = batch_rng(seed, b);
+                for _ in 0..rounds_in(c.rounds, b, b + 1) {
+                    let win = game.play_base_game(mode, &mut rng).win;
+                    for (h, &l) in hits.iter_mut().zip(levels) {
+                        *h += u128::from(win >= l);
+                    }
+                }
+            }
+            Ok((hits, c.rounds))
+        },
+    )
+}
+
+/// The comparison itself: per seed, the estimator's record (`estimate(split seed)`) against
+/// the brute-force hits per level and rounds (`brute(brute seed)`).
+fn agree(
+    c: &CheckConfig,
+    mut estimate: impl FnMut(u64) -> Result<super::RareRecord, RareError>,
+    mut brute: impl FnMut(u64) -> Result<(Vec<u128>, u64), RareError>,
+) -> Result<Vec<Agreement>, RareError> {
+    let levels = c.levels.hundredths();
+    let n = levels.len();
+    // Per seed and level: the estimate, its standard error, the brute-force hits and rounds.
+    let mut seeds: Vec<Vec<(f64, f64, u128, u64)>> = vec![Vec::new(); n];
     let (mut pooled_hits, mut pooled_rounds) = (vec![0u128; n], 0u64);
     for seed in 0..c.seeds {
-        let s = run(
-            game,
-            mode,
-            &config(c.plan.clone(), c.split_seed + seed, c.roots),
-            Watch::default(),
-        )?;
-        let b = run(
-            game,
-            mode,
-            &config(Splitting::none(), c.brute_seed + seed, c.rounds),
-            Watch::default(),
-        )?;
-        pooled_rounds += b.sums.roots;
-        for (l, (es, eb)) in s.estimates().iter().zip(b.estimates()).enumerate() {
-            pooled_hits[l] += b.sums.tails[l].hits;
-            let joint = (es.std_error.powi(2) + eb.std_error.powi(2)).sqrt();
-            if (es.probability - eb.probability).abs() > Z99 * joint {
+        let s = estimate(c.split_seed + seed)?;
+        let (hits, rounds) = brute(c.brute_seed + seed)?;
+        pooled_rounds += rounds;
+        for (l, es) in s.estimates().iter().enumerate() {
+            pooled_hits[l] += hits[l];
+            seeds[l].push((es.probability, es.std_error, hits[l], rounds));
+        }
+    }
+    // A seed's brute-force count is binomial with the level's chance, whose best figure is
+    // the pooled one: its standard error comes from that, not from the seed's own count
+    // (which is 0 for a seed that counted nothing, and would put it outside for nothing).
+    let mut split = vec![Vec::new(); n];
+    let mut outside = vec![0u32; n];
+    for l in 0..n {
+        let pooled = pooled_hits[l] as f64 / pooled_rounds.max(1) as f64;
+        for &(p, se, hits, rounds) in &seeds[l] {
+            let pb = hits as f64 / rounds as f64;
+            let se_b = (pooled * (1.0 - pooled) / rounds as f64).sqrt();
+            let joint = (se * se + se_b * se_b).sqrt();
+            if (p - pb).abs() > Z99 * joint {
                 outside[l] += 1;
             }
-            split[l].push(es.probability);
+            split[l].push(p);
         }
     }
     Ok((0..n)

@@ -47,6 +47,7 @@
 //!
 //! | module | what |
 //! |---|---|
+//! | [`conditional`] | the base game alone by conditional Monte Carlo ([`conditional::run`]): Starlight Christmas's Multiplier values set aside |
 //! | [`chain`] | a round as the estimator plays it ([`Chain`]); a game in a mode ([`GameChain`]) |
 //! | [`plan`] | the splitting plan ([`Splitting`], [`Level`]) and the tail levels ([`TailLevels`]) |
 //! | [`sums`] | the exact sums ([`RareSums`], [`TailSums`]) |
@@ -56,6 +57,7 @@
 
 pub mod chain;
 pub mod check;
+pub mod conditional;
 pub mod error;
 pub mod plan;
 pub mod play;
@@ -169,6 +171,7 @@ pub fn run<G: SplittableGame>(
         parts: vec![part],
         commands: vec![config.command.clone()],
         sums,
+        conditional: false,
     })
 }
 

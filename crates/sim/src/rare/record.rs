@@ -112,6 +112,12 @@ pub struct RareRecord {
     pub commands: Vec<String>,
     /// The sums.
     pub sums: RareSums,
+    /// A conditional run of the base game alone ([`crate::rare::conditional`]): each root is
+    /// a base game contributing its chance in units of
+    /// [`crate::rare::conditional::CHANCE_UNIT`], the plan is no splitting and `importance`
+    /// names the draws set aside. Absent (false) in a splitting run's record.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub conditional: bool,
 }
 
 /// The method's name in records.
@@ -121,7 +127,17 @@ pub const METHOD: &str =
 impl RareRecord {
     /// The estimate of every tail level, increasing.
     pub fn estimates(&self) -> Vec<TailEstimate> {
-        estimates(&self.sums, self.splitting.denominator())
+        estimates(&self.sums, self.denominator())
+    }
+
+    /// What a root's contribution is counted over: the plan's denominator, or for a
+    /// conditional run [`crate::rare::conditional::CHANCE_UNIT`].
+    pub fn denominator(&self) -> u64 {
+        if self.conditional {
+            crate::rare::conditional::CHANCE_UNIT
+        } else {
+            self.splitting.denominator()
+        }
     }
 
     /// Checks every relation between the sums, the plan, the levels and the parts.
@@ -138,6 +154,17 @@ impl RareRecord {
             ));
         }
         self.splitting.check()?;
+        if self.conditional
+            && (self.splitting != Splitting::none()
+                || self.method != crate::rare::conditional::METHOD)
+        {
+            return bad(format!(
+                "a conditional run's record has no splitting and the method {:?}; this one has {} and {:?}",
+                crate::rare::conditional::METHOD,
+                self.splitting.describe(),
+                self.method
+            ));
+        }
         if self.parts.is_empty() || self.parts.len() > MAX_PARTS {
             return bad(format!("{} parts; 1 to {MAX_PARTS}", self.parts.len()));
         }
@@ -173,7 +200,7 @@ impl RareRecord {
         if have != want {
             return bad(format!("sums for levels {have:?}, record levels {want:?}"));
         }
-        let d = u128::from(self.splitting.denominator());
+        let d = u128::from(self.denominator());
         let mut above: Option<u128> = None;
         for t in &s.tails {
             let lvl = x_bet(t.level);
@@ -324,19 +351,32 @@ impl RareRecord {
     /// Each level's estimate as text lines: level, odds 1 in, 95 % interval, relative
     /// half-width, roots that reached it.
     pub fn text(&self) -> String {
-        let mut out = format!(
-            "{} {} ({}), model {}\n{}; importance: {}\n{} root rounds ({} went on), {} copies, {} steps\n",
-            self.game,
-            self.mode,
-            self.method,
-            self.model,
-            self.splitting.describe(),
-            self.importance,
-            self.sums.roots,
-            self.sums.going,
-            self.sums.copies,
-            self.sums.steps
-        );
+        let mut out = if self.conditional {
+            format!(
+                "{} {} base game alone ({}), model {}\nset aside: {}\n{} base games ({} with a chance above 0 at the lowest level)\n",
+                self.game,
+                self.mode,
+                self.method,
+                self.model,
+                self.importance,
+                self.sums.roots,
+                self.sums.going,
+            )
+        } else {
+            format!(
+                "{} {} ({}), model {}\n{}; importance: {}\n{} root rounds ({} went on), {} copies, {} steps\n",
+                self.game,
+                self.mode,
+                self.method,
+                self.model,
+                self.splitting.describe(),
+                self.importance,
+                self.sums.roots,
+                self.sums.going,
+                self.sums.copies,
+                self.sums.steps
+            )
+        };
         for e in self.estimates() {
             let one_in = |p: f64| {
                 if p > 0.0 {

@@ -1,0 +1,202 @@
+//! The odds that the **base game alone** reaches a win level, by **conditional Monte Carlo**
+//! ([`slot_core::conditional::ConditionalBaseGame`]: Starlight Christmas, whose Multipliers'
+//! values the tumbles never look at): each base game contributes the exact chance that a
+//! base game which drew the same but the set-aside draws reaches the level, instead of a 0 or
+//! a 1. The mean of those chances is unbiased (the law of total expectation) with never more
+//! variance than counting, and a record of it is a [`RareRecord`] like a splitting run's, so
+//! `tail-merge`, the estimates and the interval work alike.
+//!
+//! **Integer sums.** A chance c (0 to 1, a float the game computes from integer weights) is
+//! entered as an integer n from 0 to [`CHANCE_UNIT`] = 2^40 by **unbiased rounding**:
+//! `floor(c 2^40)`, plus 1 with probability equal to the fraction left, drawn from a generator
+//! of the base game's own ([`crate::rare::copy_rng`]`(seed, r, 0)`, never the base game's).
+//! So E[n] = c 2^40 exactly: the rounding adds no bias and a variance of at most 1/4 unit^2
+//! a base game. The record keeps per level the base games, sum n and sum n^2 as integers
+//! ([`RareSums`]: `roots` counts base games, `going` those whose chance at the lowest level
+//! was above 0, `copies` and `steps` stay 0); they add up across threads, shards and seeds.
+//!
+//! **Determinism.** Base game r of seed s is the simulator's base game r (round r % 10,000 of
+//! batch r / 10,000 on `slot_core::replay::batch_rng`), so the sums depend on the seed, the
+//! base games and the levels only.
+
+use crate::engine::{shard_batches, thread_pool};
+use crate::rare::record::{FORMAT, Part, RareRecord};
+use crate::rare::sums::RareSums;
+use crate::rare::{CHUNK_BATCHES, RareError, Splitting, TailConfig, copy_rng};
+use crate::run::Watch;
+use rayon::prelude::*;
+use slot_core::conditional::ConditionalBaseGame;
+use slot_core::money::Win;
+use slot_core::replay::{BATCH_ROUNDS, batch_rng, batches_of, rounds_in};
+use std::sync::atomic::Ordering;
+
+/// The unit a base game's chance is counted in: 2^40 (a chance of 1 adds 2^40 to a level's
+/// sum).
+pub const CHANCE_UNIT: u64 = 1 << 40;
+
+/// The method's name in records.
+pub const METHOD: &str = "conditional Monte Carlo of the base game alone (each base game's exact chance given all it drew but the set-aside draws; unbiased, integer sums in units of 2^-40 by unbiased rounding)";
+
+/// A chance entered as an integer of [`CHANCE_UNIT`]s, rounded without bias with `rng`.
+fn units<R: slot_core::Rng + ?Sized>(chance: f64, rng: &mut R) -> u128 {
+    if !(chance > 0.0) {
+        return 0;
+    }
+    if chance >= 1.0 {
+        return u128::from(CHANCE_UNIT);
+    }
+    let scaled = chance * CHANCE_UNIT as f64;
+    let whole = scaled.floor();
+    let frac = scaled - whole;
+    // A 53-bit uniform in [0, 1): below `frac` with probability `frac` (to 2^-53).
+    let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    whole as u128 + u128::from(u < frac)
+}
+
+/// Plays the conditional run `config` describes (its splitting plan plays no part) of the
+/// base game of `game` in `mode`, and returns its record. Every level must be at most the
+/// game's cap.
+///
+/// # Errors
+/// As [`TailConfig::check`]; [`RareError::Size`] for a level above the cap;
+/// [`RareError::Sim`] if the threads cannot be started; [`RareError::Interrupted`] if the
+/// run was stopped before its first chunk of batches was finished.
+pub fn run<G: ConditionalBaseGame>(
+    game: &G,
+    mode: G::Mode,
+    config: &TailConfig,
+    watch: Watch<'_>,
+) -> Result<RareRecord, RareError> {
+    config.check()?;
+    let levels = config.levels.hundredths();
+    if let Some(cap) = G::CAP
+        && let Some(&top) = levels.iter().find(|&&l| l > cap.limit.hundredths())
+    {
+        return Err(RareError::Size(format!(
+            "level {} x is above the cap ({} x): the base game alone cannot reach it; give levels up to the cap",
+            crate::rare::plan::x_bet(top),
+            crate::rare::plan::x_bet(cap.limit.hundredths())
+        )));
+    }
+    let wins: Vec<Win> = levels.iter().map(|&l| Win::from_hundredths(l)).collect();
+    let aid = game.conditional_aid(mode);
+    let all = batches_of(config.rounds);
+    let range = match config.shard {
+        Some((index, count)) => shard_batches(all, index, count),
+        None => 0..all,
+    };
+    let pool = thread_pool(config.threads, range.end - range.start)?;
+    let stopped = || watch.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let play_batch = |b: u64, sums: &mut RareSums, chances: &mut [f64]| {
+        let n = rounds_in(config.rounds, b, b + 1);
+        let mut rng = batch_rng(config.seed, b);
+        for i in 0..n {
+            game.base_game_chances(mode, &aid, &wins, &mut rng, chances);
+            sums.roots += 1;
+            if chances.first().is_some_and(|&c| c > 0.0) {
+                sums.going += 1;
+            }
+            let root = b * BATCH_ROUNDS + i;
+            let mut round_rng = None;
+            for (t, &c) in sums.tails.iter_mut().zip(chances.iter()) {
+                if c > 0.0 {
+                    let r = round_rng.get_or_insert_with(|| copy_rng(config.seed, root, 0));
+                    let u = units(c, r);
+                    t.hits += u;
+                    t.hits_sq += u * u;
+                    if u > 0 {
+                        t.roots_hit += 1;
+                        t.copies_hit += 1;
+                    }
+                }
+            }
+        }
+        if let Some(p) = watch.progress {
+            p.add_batch(n, 0);
+        }
+    };
+    let mut sums = RareSums::new(levels);
+    let mut end = range.start;
+    while end < range.end && !stopped() {
+        let next = (end + CHUNK_BATCHES).min(range.end);
+        // Integer sums: they add up in any order, so the fold's split over threads is free.
+        let chunk = pool.install(|| {
+            (end..next)
+                .into_par_iter()
+                .fold(
+                    || Some((RareSums::new(levels), vec![0.0; levels.len()])),
+                    |acc, b| {
+                        let (mut s, mut chances) = acc?;
+                        if stopped() {
+                            return None;
+                        }
+                        play_batch(b, &mut s, &mut chances);
+                        Some((s, chances))
+                    },
+                )
+                .map(|acc| acc.map(|(s, _)| s))
+                .reduce(
+                    || Some(RareSums::new(levels)),
+                    |a, b| match (a, b) {
+                        (Some(mut a), Some(b)) => {
+                            a.add(&b);
+                            Some(a)
+                        }
+                        _ => None,
+                    },
+                )
+        });
+        let Some(chunk) = chunk else { break };
+        sums.add(&chunk);
+        end = next;
+        if let Some(rel) = config.until_relative
+            && crate::rare::record::estimates(&sums, CHANCE_UNIT)
+                .iter()
+                .all(|e| e.precise_to(rel))
+        {
+            break;
+        }
+    }
+    if end == range.start {
+        return Err(RareError::Interrupted);
+    }
+    Ok(RareRecord {
+        format: FORMAT,
+        game: G::NAME.to_string(),
+        mode: G::mode_name(mode).to_string(),
+        model: game.fingerprint(),
+        method: METHOD.to_string(),
+        importance: G::SET_ASIDE.to_string(),
+        splitting: Splitting::none(),
+        levels: config.levels.clone(),
+        parts: vec![Part {
+            seed: config.seed,
+            run_rounds: config.rounds,
+            batches: [range.start, end],
+        }],
+        commands: vec![config.command.clone()],
+        sums,
+        conditional: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_round_without_bias() {
+        let mut rng = copy_rng(7, 0, 0);
+        assert_eq!(units(0.0, &mut rng), 0);
+        assert_eq!(units(-1.0, &mut rng), 0);
+        assert_eq!(units(f64::NAN, &mut rng), 0);
+        assert_eq!(units(1.0, &mut rng), u128::from(CHANCE_UNIT));
+        assert_eq!(units(0.5, &mut rng), u128::from(CHANCE_UNIT / 2));
+        // A quarter of a unit: 1 a quarter of the time, else 0.
+        let c = 0.25 / CHANCE_UNIT as f64;
+        let n = 100_000;
+        let ones: u128 = (0..n).map(|_| units(c, &mut rng)).sum();
+        // Binomial(100,000, 1/4): mean 25,000, sd 137; within 5 sd.
+        assert!((ones as f64 - 25_000.0).abs() < 5.0 * 137.0, "{ones}");
+    }
+}
