@@ -163,7 +163,8 @@ pub fn chi_square_csv(section: &GofSection) -> String {
     s
 }
 
-/// The rules sheet: the game's facts (from [`Game`]), every mode's stake and target RTP, the
+/// The rules sheet: the game's facts (from [`Game`]: its top awards with the cap among them,
+/// `cap 5000x`, for a capped game), every mode's stake and target RTP, the
 /// model's fingerprint, the model by section (its JSON, pretty-printed, one section per
 /// top-level field: paytables, strips or weights, feature chances), and the crate's rules
 /// text where the caller has it.
@@ -184,7 +185,13 @@ pub fn rules_sheet<G: Game>(game: &G, model: &G::Model, rules_text: Option<&str>
     ));
     s.push_str(&format!("| RTP sources | {} |\n", G::SOURCES.join(", ")));
     s.push_str(&format!("| features | {} |\n", G::FEATURES.join(", ")));
-    s.push_str(&format!("| top awards | {} |\n", G::AWARDS.join(", ")));
+    // The cap is a top award too (counted apart from `AWARDS`), named as the PAR sheet and
+    // the disclosure name it: `cap 5000x`.
+    let mut awards: Vec<String> = G::AWARDS.iter().map(|a| (*a).to_string()).collect();
+    if let Some(c) = G::CAP {
+        awards.push(format!("cap {}x", c.limit.hundredths() / 100));
+    }
+    s.push_str(&format!("| top awards | {} |\n", awards.join(", ")));
     s.push_str(&format!(
         "| shipped models | {} |\n\n",
         G::MODEL_NAMES.join(", ")
