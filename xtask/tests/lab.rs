@@ -409,6 +409,35 @@ fn a_lab_kit_holds_its_manifest_and_its_outcomes_are_reproduced() {
     let same = |f: &str| std::fs::read(a.join(f)).unwrap() == std::fs::read(b.join(f)).unwrap();
     assert!(same("outcomes.csv") && same("rng-raw-simulator.bin") && same("rules.md"));
     assert!(!same("rng-raw-production.bin"));
+    // Every file that differs between the two runs (the manifest included) is one the
+    // rebuild's text says may differ: named in backticks in its sentence, or under a folder
+    // (`bin/`) or a prefix (`par/report.*`) it names.
+    let how = std::fs::read_to_string(a.join("HOW-TO-REBUILD.md")).unwrap();
+    let sentence = how
+        .split("Every file of the kit")
+        .nth(1)
+        .and_then(|t| t.split("byte for byte").next())
+        .unwrap_or_else(|| panic!("{how}"));
+    let named: Vec<&str> = sentence.split('`').skip(1).step_by(2).collect();
+    let said = |f: &str| {
+        f == "HOW-TO-REBUILD.md"
+            || named.iter().any(|n| {
+                *n == f
+                    || (n.ends_with('/') && f.starts_with(n))
+                    || n.strip_suffix('*').is_some_and(|p| f.starts_with(p))
+            })
+    };
+    let mut differing: Vec<String> = manifest
+        .lines()
+        .map(|l| l.split_once("  ").unwrap().1.to_string())
+        .chain(["MANIFEST.sha256".to_string()])
+        .filter(|f| !same(f))
+        .collect();
+    differing.sort();
+    assert!(differing.contains(&"MANIFEST.sha256".to_string()), "{differing:?}");
+    for f in &differing {
+        assert!(said(f), "{f} differs between two runs, but the rebuild's text does not say it may: {sentence}");
+    }
     // The outcome rows: 5 stops first, each a uniform outcome of its strip.
     let csv = std::fs::read_to_string(a.join("outcomes.csv")).unwrap();
     let mut lines = csv.lines();

@@ -484,9 +484,11 @@ fn rebuild_text(origin: &SourceOrigin, channel: &str, kit_args: &str, c: &KitCon
          cd ../../kit-rebuilt && sha256sum outcomes.csv model.json rng-raw-simulator.bin   # equal to this kit's (MANIFEST.sha256)\n\
          ```\n\n\
          The rebuilt kit names the same commit (from `source/{COMMIT_FILE}`). Every file of the kit\n\
-         but the production stream (seeded from the operating system, by design), `bin/` (a\n\
-         rebuild's binary may differ in its embedded paths), `toolchain.txt`, the PAR run's\n\
-         timings (`par/report.*`) and this file is then the same byte for byte. Check this kit:\n\
+         but the production stream (`rng-raw-production.bin`, seeded from the operating system, by\n\
+         design), `bin/` (a rebuild's binary may differ in its embedded paths), `toolchain.txt`,\n\
+         the PAR run's timings (`par/report.*`), this file and `MANIFEST.sha256` (it holds the\n\
+         SHA-256 of those files, so it differs whenever one of them does) is then the same byte\n\
+         for byte. Check this kit:\n\
          `sha256sum -c MANIFEST.sha256` in its folder. Check outcome equivalence with the build\n\
          that produced it: `target/release/xtask equivalence check xtask/tests/equivalence.json` in\n\
          `source/`.\n\n\
