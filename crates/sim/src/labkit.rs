@@ -14,7 +14,7 @@
 //! | `disclosure.md` | the certified RTP per mode and certified odds of the top awards (each naming its record in `certification/`), each top award's odds against 1 in 17, 34 and 100 million | [`disclosure`] |
 //! | `markets.md`, `markets.json` | every market's verdict on the model per mode, with the rule and certified figure behind each, and the help-page lines each market asks for (also in `par/report.md`'s disclosure) | [`crate::markets::judge_model`], [`crate::markets::sheet::markdown`] (written by [`crate::kit_build`]) |
 //! | `par/` | the PAR files of a simulation of the mode | [`crate::par::write`] |
-//! | `certification/` | the committed certification records of the model's variant (its RTP and its cap's odds) | copied |
+//! | `certification/` | the committed certification records of the model's variant (its RTP, exact certificate or split record and certificates, and its cap's odds), and the model file each record's `command` names (`--model FILE`: the variant's file, under that name), so that the command runs in this folder | copied ([`crate::evidence::kit`]) |
 //! | `source/`, `bin/`, `toolchain.txt` | the source the binary was built from (with its `COMMIT` and, unless left out, its vendored dependencies), the binary, the toolchain | copied |
 //! | `MANIFEST.sha256` | SHA-256 of every file this run wrote (and of no other), `sha256sum -c` format | [`KitFiles::write_manifest`] |
 //!
