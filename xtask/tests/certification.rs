@@ -807,7 +807,10 @@ fn wish_upon_a_star_s_exact_certificates_are_committed_and_current() {
         let committed = if v.model == "standard" {
             "confirmation/certificate-standard.json".to_string()
         } else {
-            format!("confirmation/variants/{}/certificate-standard.json", v.model)
+            format!(
+                "confirmation/variants/{}/certificate-standard.json",
+                v.model
+            )
         };
         assert!(
             stated
@@ -837,13 +840,24 @@ fn wish_upon_a_star_s_exact_certificates_are_committed_and_current() {
         // Made again: the same file.
         let out = d.join(v.model);
         let rtp = v.rtp.percent_text();
-        let mut args = vec!["certify", "wish-upon-a-star", "--dir", out.to_str().unwrap()];
+        let mut args = vec![
+            "certify",
+            "wish-upon-a-star",
+            "--dir",
+            out.to_str().unwrap(),
+        ];
         if v.model != "standard" {
             args.extend(["--rtp", &rtp]);
         }
         ok(&args);
         let again = std::fs::read_to_string(out.join("certificate-standard.json")).unwrap();
-        assert_eq!(again, text, "{}: run `cargo xtask {}` and commit it", v.model, args.join(" "));
+        assert_eq!(
+            again,
+            text,
+            "{}: run `cargo xtask {}` and commit it",
+            v.model,
+            args.join(" ")
+        );
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
@@ -875,7 +889,10 @@ fn a_certificate_names_its_variant_and_a_command_that_runs_anywhere() {
     assert!(c.command.ends_with(" --rtp 90.00"), "{}", c.command);
     assert!(!c.command.contains("--model"), "{}", c.command);
     let v = c.variant.unwrap();
-    assert_eq!((v.model.as_str(), v.rtp.percent_text().as_str()), ("rtp-90.00", "90.00"));
+    assert_eq!(
+        (v.model.as_str(), v.rtp.percent_text().as_str()),
+        ("rtp-90.00", "90.00")
+    );
     let by_name = d.join("by-name");
     ok(&[
         "certify",

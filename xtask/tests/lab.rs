@@ -414,8 +414,14 @@ fn a_lab_kit_holds_its_manifest_and_its_outcomes_are_reproduced() {
     let model: wish_upon_a_star::MathModel =
         serde_json::from_str(&std::fs::read_to_string(a.join("model.json")).unwrap()).unwrap();
     assert_eq!(c.model_fingerprint, Fingerprint::of(&model));
-    assert_eq!(c.variant.as_ref().map(|v| v.model.as_str()), Some("standard"));
-    assert!(manifest.contains("  certification/certificate-standard.json\n"), "{manifest}");
+    assert_eq!(
+        c.variant.as_ref().map(|v| v.model.as_str()),
+        Some("standard")
+    );
+    assert!(
+        manifest.contains("  certification/certificate-standard.json\n"),
+        "{manifest}"
+    );
     let disclosure = std::fs::read_to_string(a.join("disclosure.md")).unwrap();
     assert!(
         disclosure.contains("certificate in this kit: `certification/certificate-standard.json`"),
@@ -456,9 +462,15 @@ fn a_lab_kit_holds_its_manifest_and_its_outcomes_are_reproduced() {
         .filter(|f| !same(f))
         .collect();
     differing.sort();
-    assert!(differing.contains(&"MANIFEST.sha256".to_string()), "{differing:?}");
+    assert!(
+        differing.contains(&"MANIFEST.sha256".to_string()),
+        "{differing:?}"
+    );
     for f in &differing {
-        assert!(said(f), "{f} differs between two runs, but the rebuild's text does not say it may: {sentence}");
+        assert!(
+            said(f),
+            "{f} differs between two runs, but the rebuild's text does not say it may: {sentence}"
+        );
     }
     // The outcome rows: 5 stops first, each a uniform outcome of its strip.
     let csv = std::fs::read_to_string(a.join("outcomes.csv")).unwrap();
@@ -935,7 +947,11 @@ fn a_variant_kit_states_its_own_certified_figures() {
             &std::fs::read_to_string(k.join("certification/certificate-love.json")).unwrap(),
         )
         .unwrap();
-        assert!(c.command.ends_with(" --model rtp-84.50.json"), "{}", c.command);
+        assert!(
+            c.command.ends_with(" --model rtp-84.50.json"),
+            "{}",
+            c.command
+        );
         assert!(
             listed.contains(&"certification/rtp-84.50.json".to_string()),
             "{listed:?}"

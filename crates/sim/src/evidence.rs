@@ -510,14 +510,19 @@ mod tests {
     #[test]
     fn the_model_a_command_names_is_read_from_it() {
         assert_eq!(
-            model_argument("cargo xtask certify moon-princess --dir DIR --seed 1 --model rtp-91.49.json"),
+            model_argument(
+                "cargo xtask certify moon-princess --dir DIR --seed 1 --model rtp-91.49.json"
+            ),
             Some("rtp-91.49.json")
         );
         assert_eq!(
             model_argument("cargo xtask certify x --model=a/b.json --dir DIR"),
             Some("a/b.json")
         );
-        assert_eq!(model_argument("cargo xtask certify x --rtp 91.49 --dir DIR"), None);
+        assert_eq!(
+            model_argument("cargo xtask certify x --rtp 91.49 --dir DIR"),
+            None
+        );
         assert_eq!(model_argument("cargo xtask certify x --model"), None);
     }
 }

@@ -593,8 +593,9 @@ mod tests {
         ];
         let text = certification_text(&files);
         assert!(
-            text.contains("- `certification/certificate-love.json`\n- `certification/rtp-91.49.json`\n")
-                && text.contains("../source/target/release/xtask certify"),
+            text.contains(
+                "- `certification/certificate-love.json`\n- `certification/rtp-91.49.json`\n"
+            ) && text.contains("../source/target/release/xtask certify"),
             "{text}"
         );
         assert!(certification_text(&[]).contains("This kit has no `certification/`"));

@@ -169,7 +169,8 @@ fn the_kit_carries_the_markets_verdicts_on_its_model() {
 fn the_rules_sheet_lists_the_cap_among_the_top_awards() {
     use slot_core::Game;
     let mp = MoonPrincess::standard();
-    let sheet = slot_sim::labkit::rules_sheet(&mp, &MoonPrincess::named_model("standard").unwrap(), None);
+    let sheet =
+        slot_sim::labkit::rules_sheet(&mp, &MoonPrincess::named_model("standard").unwrap(), None);
     assert!(
         sheet.contains("| top awards | grid clear 100x, cap 5000x |\n"),
         "{sheet}"
