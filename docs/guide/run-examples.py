@@ -3,14 +3,18 @@
 
 Every fenced block marked ``sh`` or ``python`` in README.md and docs/guide/src/*.md is run:
 
-- ``sh`` blocks with ``bash -euo pipefail``, in a scratch folder of their page (the blocks of
-  one page share it, in order, so a later block reads what an earlier one wrote), where
+- ``sh`` blocks with ``bash -euo pipefail``, in the repository's root, where a reader runs
+  them (the blocks of a page in order, so a later block reads what an earlier one wrote), where
   ``cargo xtask ...`` runs the runner binary given (``--xtask``, else ``$XTASK``, else
-  ``target/debug/xtask`` built by ``cargo build -p xtask``) and any other ``cargo ...`` runs in
-  the repository's root;
+  ``target/debug/xtask`` built by ``cargo build -p xtask``);
 - ``python`` blocks with the interpreter given (``--python``, the one the package is installed
-  in), also in the page's scratch folder; that interpreter's folder comes first on ``PATH`` for
+  in), also in the repository's root; that interpreter's folder comes first on ``PATH`` for
   the ``sh`` blocks too, so ``python -c ...`` is it.
+
+Every example writes what it makes under ``target/guide/`` (ignored by git, removed by
+``cargo clean``), which is emptied before the run and removed after it; after the run,
+``git status --porcelain`` must show nothing that it did not show before (a file an example
+left in the repository fails the run, named).
 
 A block must exit with status 0, unless the line before its fence is a marker:
 
@@ -27,7 +31,7 @@ standard output, in order (``...`` stands for any lines), so a changed output fa
 Without ``--python`` the blocks that need Python (``python`` blocks, ``sh`` blocks that call
 ``python`` or ``pip``) are reported as not run, and the script still fails on any other.
 Exit status: 0 every block run passed, 1 a block failed (its page, line, command and output
-are printed), 2 bad arguments.
+are printed) or an example left a file in the repository, 2 bad arguments.
 """
 
 import argparse
@@ -36,10 +40,14 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+# What a page's last block printed when it needed Python and none was given: the output
+# shown after it is not checked either.
+NOT_RUN_PYTHON = object()
+# Where the examples write what they make (every page's paths are under it).
+SCRATCH = os.path.join(ROOT, "target", "guide")
 MARKER = re.compile(r"^<!-- example: (skip \((?P<why>.*)\)|status (?P<status>\d+)( \(.*\))?|instead: (?P<instead>.*)) -->$")
 PRELUDE = """
 cargo() {
@@ -91,6 +99,29 @@ def blocks(path):
     return out
 
 
+def git_status():
+    """The lines of ``git status --porcelain`` (untracked files one by one), or None where
+    the folder is no git checkout (a lab kit's ``source/``) or git is missing."""
+    try:
+        done = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=all"],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+    except OSError:
+        return None
+    if done.returncode != 0:
+        return None
+    return set(l for l in done.stdout.split("\n") if l.strip())
+
+
+def left_behind(before, after):
+    """What ``after`` (git status lines) shows that ``before`` did not, sorted; nothing when
+    either is unknown."""
+    if before is None or after is None:
+        return []
+    return sorted(after - before)
+
+
 def needs_python(lang, code):
     return lang == "python" or re.search(r"(^|\s)(python3?|pip3?)\s", code) is not None
 
@@ -127,7 +158,8 @@ def main():
     env = dict(os.environ, SLOT_MATH_XTASK=xtask, SLOT_MATH_ROOT=ROOT, MPLBACKEND="Agg")
     if python:
         env["PATH"] = os.path.dirname(python) + os.pathsep + env["PATH"]
-    scratch = tempfile.mkdtemp(prefix="slot-math-examples-")
+    shutil.rmtree(SCRATCH, ignore_errors=True)
+    before = git_status()
     ran = skipped = failed = 0
     not_run_python = 0
     started = time.monotonic()
@@ -135,9 +167,11 @@ def main():
     try:
         for page, (line, lang, code, marker) in found:
             where = f"{os.path.relpath(page, ROOT)}:{line}"
-            folder = os.path.join(scratch, os.path.basename(page)[:-3])
-            os.makedirs(folder, exist_ok=True)
             if lang == "output":
+                if last_stdout.get(page) is NOT_RUN_PYTHON:
+                    print(f"skip  {where}: the output of a block that needs Python (no --python given)")
+                    not_run_python += 1
+                    continue
                 problem = output_problem(code, last_stdout.get(page))
                 ran += 1
                 if problem:
@@ -159,13 +193,14 @@ def main():
             if needs_python(lang, code) and not python:
                 print(f"skip  {where}: needs Python (no --python given)")
                 not_run_python += 1
+                last_stdout[page] = NOT_RUN_PYTHON
                 continue
             if lang == "sh":
                 command = ["bash", "-c", "set -euo pipefail\n" + PRELUDE + code]
             else:
                 command = [python, "-c", code]
             t0 = time.monotonic()
-            done = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True)
+            done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
             took = time.monotonic() - t0
             ran += 1
             last_stdout[page] = done.stdout
@@ -177,12 +212,17 @@ def main():
             else:
                 print(f"ok    {where} ({took:.1f} s)")
     finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        shutil.rmtree(SCRATCH, ignore_errors=True)
+    left = left_behind(before, git_status())
+    for line in left:
+        print(f"FAIL  an example left this in the repository (write under target/guide/): {line}")
+    if before is None:
+        print("(not a git checkout: what the examples left behind is not checked)")
     print(
         f"{ran} example(s) run, {failed} failed, {skipped} skipped by their marker, "
         f"{not_run_python} needing Python not run; {time.monotonic() - started:.0f} s"
     )
-    return 1 if failed else 0
+    return 1 if failed or left else 0
 
 
 def output_problem(shown, stdout):

@@ -47,6 +47,9 @@ class Certificate:
     core_seconds: float
     #: The path of ``certificate-<mode>.json``.
     certificate_file: str
+    #: The variant of the game's RTP ladder the model is, ``{"model": "rtp-91.49", "rtp":
+    #: "91.49"}``, or ``None`` for a model off the ladder.
+    variant: Optional[Dict[str, str]] = None
     #: Every field of the certificate file (and the above), as a dict.
     fields: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
@@ -69,6 +72,7 @@ class Certificate:
             interval_warning=d.get("interval_warning"),
             core_seconds=d["core_seconds"],
             certificate_file=d["certificate_file"],
+            variant=d.get("variant"),
             fields=dict(d),
         )
 

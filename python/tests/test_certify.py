@@ -44,6 +44,7 @@ def test_wish_upon_a_star_is_certified_exactly(tmp_path):
     on_disk = json.loads((out / "certificate-standard.json").read_text())
     assert on_disk == {k: v for k, v in cert.to_dict().items() if k not in ("verdict", "core_seconds", "certificate_file")}
     assert "certificate-standard.json" in c.files
+    assert cert.variant == {"model": "standard", "rtp": "95.20"}
 
 
 def test_a_variant_far_from_its_target_does_not_meet_the_bar(tmp_path):
@@ -53,6 +54,7 @@ def test_a_variant_far_from_its_target_does_not_meet_the_bar(tmp_path):
     assert c.certificates[0].target_rtp == pytest.approx(0.90)
     assert c.certificates[0].meets
     assert c.certificates[0].command.endswith(" --rtp 90.00")
+    assert c.certificates[0].variant == {"model": "rtp-90.00", "rtp": "90.00"}
     small = slot_math.certify(
         "moon-princess", "star", out=tmp_path / "mp", whole_rounds=True, chunk_rounds=20_000, max_chunks=1, seed=5
     )

@@ -592,11 +592,16 @@ pub fn session(a: &SessionArgs) -> CliResult {
 }
 
 /// Checks that `path` can be written, before any work: an existing file is left as it is
-/// (until what replaces it is written), a new one is not left behind.
+/// (until what replaces it is written), a new one is not left behind; a missing folder it is
+/// in is created (`--out target/guide/wish-93.json` on a fresh clone), as `--out DIR` is.
 ///
 /// # Errors
 /// `--out PATH: cannot write: ...`.
 pub fn probe_writable(path: &Path) -> CliResult {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| CliError(format!("--out {}: cannot write: {e}", path.display())))?;
+    }
     let existed = path.exists();
     std::fs::OpenOptions::new()
         .append(true)

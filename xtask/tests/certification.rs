@@ -790,3 +790,155 @@ fn certify_writes_its_chunks_resumes_and_refuses_a_wrong_chunk() {
     assert!(err.contains("certified exactly"), "{err}");
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Wish Upon a Star's exact certificate of every variant of its ladder is committed in
+/// `confirmation/` (the published one, `certificate-standard.json`; each other, under
+/// `variants/<model>/`), named by the game's evidence (so a lab kit carries it), and is what
+/// `certify` writes today, byte for byte: exact, of the variant's model (its fingerprint and
+/// its `variant`), meeting the bar, its command naming the variant by its RTP.
+#[test]
+fn wish_upon_a_star_s_exact_certificates_are_committed_and_current() {
+    use slot_core::Game;
+    use wish_upon_a_star::WishUponAStar;
+    let all = WishUponAStar::evidence();
+    let d = dir("wish-exact-committed");
+    for v in WishUponAStar::VARIANTS {
+        let stated = all.variant(v.model).unwrap();
+        let committed = if v.model == "standard" {
+            "confirmation/certificate-standard.json".to_string()
+        } else {
+            format!(
+                "confirmation/variants/{}/certificate-standard.json",
+                v.model
+            )
+        };
+        assert!(
+            stated
+                .files
+                .iter()
+                .any(|f| f.path == committed && f.name == "certificate-standard.json"),
+            "{}: the evidence does not name {committed}",
+            v.model
+        );
+        let text = std::fs::read_to_string(root().join(all.crate_dir).join(&committed)).unwrap();
+        let c = slot_sim::certify::Certificate::read(&text).unwrap();
+        let game = WishUponAStar::new(&WishUponAStar::named_model(v.model).unwrap()).unwrap();
+        assert_eq!(c.method, slot_sim::certify::Method::Exact, "{}", v.model);
+        assert_eq!(c.model_fingerprint, game.fingerprint(), "{}", v.model);
+        let variant = c.variant.clone().unwrap();
+        assert_eq!((variant.model.as_str(), variant.rtp), (v.model, v.rtp));
+        assert!(c.meets && c.half_width_99.is_none(), "{}", v.model);
+        // The figure the evidence states (rounded: to 1e-9 for the published variant, 1e-8
+        // for the others) is the certificate's.
+        assert!(
+            (c.rtp - stated.modes[0].rtp).abs() <= 5e-9,
+            "{}: {} against {}",
+            v.model,
+            c.rtp,
+            stated.modes[0].rtp
+        );
+        // Made again: the same file.
+        let out = d.join(v.model);
+        let rtp = v.rtp.percent_text();
+        let mut args = vec![
+            "certify",
+            "wish-upon-a-star",
+            "--dir",
+            out.to_str().unwrap(),
+        ];
+        if v.model != "standard" {
+            args.extend(["--rtp", &rtp]);
+        }
+        ok(&args);
+        let again = std::fs::read_to_string(out.join("certificate-standard.json")).unwrap();
+        assert_eq!(
+            again,
+            text,
+            "{}: run `cargo xtask {}` and commit it",
+            v.model,
+            args.join(" ")
+        );
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A certificate names the variant of the ladder its model is, and its command names the
+/// model so that it runs from any copy of the source: a variant's file given as `--model
+/// FILE` is named by its RTP (`--rtp 90.00`), a shipped model's name is kept, and a model
+/// off the ladder keeps its file and has no variant.
+#[test]
+fn a_certificate_names_its_variant_and_a_command_that_runs_anywhere() {
+    let d = dir("certificate-variant");
+    let read = |dir: &std::path::Path| {
+        slot_sim::certify::Certificate::read(
+            &std::fs::read_to_string(dir.join("certificate-standard.json")).unwrap(),
+        )
+        .unwrap()
+    };
+    let file = root().join("crates/wish_upon_a_star/variants/rtp-90.00.json");
+    let by_file = d.join("by-file");
+    ok(&[
+        "certify",
+        "wish-upon-a-star",
+        "--model",
+        file.to_str().unwrap(),
+        "--dir",
+        by_file.to_str().unwrap(),
+    ]);
+    let c = read(&by_file);
+    assert!(c.command.ends_with(" --rtp 90.00"), "{}", c.command);
+    assert!(!c.command.contains("--model"), "{}", c.command);
+    let v = c.variant.unwrap();
+    assert_eq!(
+        (v.model.as_str(), v.rtp.percent_text().as_str()),
+        ("rtp-90.00", "90.00")
+    );
+    let by_name = d.join("by-name");
+    ok(&[
+        "certify",
+        "wish-upon-a-star",
+        "--model",
+        "rtp-90.00",
+        "--dir",
+        by_name.to_str().unwrap(),
+    ]);
+    assert!(read(&by_name).command.ends_with(" --model rtp-90.00"));
+    // A model off the ladder (Moon Princess's stress model, as a bare model file): no
+    // variant, and the command keeps the file. A tiny run: below the bar, so status 1.
+    use slot_core::Game;
+    let stress = moon_princess::MoonPrincess::named_model("stress-free-spins").unwrap();
+    let stress_file = d.join("stress.json");
+    std::fs::write(&stress_file, serde_json::to_string(&stress).unwrap()).unwrap();
+    let off = d.join("off");
+    exits(
+        1,
+        &[
+            "certify",
+            "moon-princess",
+            "--choice",
+            "love",
+            "--model",
+            stress_file.to_str().unwrap(),
+            "--dir",
+            off.to_str().unwrap(),
+            "--base-games",
+            "2000",
+            "--features",
+            "200",
+            "--max-chunks",
+            "1",
+        ],
+    );
+    let c = slot_sim::certify::Certificate::read(
+        &std::fs::read_to_string(off.join("certificate-love.json")).unwrap(),
+    )
+    .unwrap();
+    assert!(c.variant.is_none(), "{:?}", c.variant);
+    assert!(
+        c.command
+            .ends_with(&format!(" --model {}", stress_file.display())),
+        "{}",
+        c.command
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -323,3 +323,95 @@ fn the_checks_catch_what_they_should() {
     let _ = fs::remove_dir_all(&dir);
     assert_eq!(problems.len(), 2, "{problems:?}");
 }
+
+/// The sh and python blocks of `text` (what run-examples.py runs), as (line of the fence,
+/// code).
+fn example_blocks(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let fence = line.trim();
+        match &mut open {
+            Some((_, code)) if !fence.starts_with("```") => {
+                code.push_str(line);
+                code.push('\n');
+            }
+            Some(_) => out.extend(open.take()),
+            None if fence == "```sh" || fence == "```python" => {
+                open = Some((i + 1, String::new()));
+            }
+            None => {}
+        }
+    }
+    out
+}
+
+/// Where the examples of `code` write (`--out X`, `--dir X`, `> X`, `out="X"`, Python's
+/// `export_stake(game, "X", ...)`) that is not under `target/guide/` (nor `/dev/null`).
+fn writes_outside_scratch(code: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    let words: Vec<&str> = code.split_whitespace().collect();
+    for (i, w) in words.iter().enumerate() {
+        if matches!(*w, "--out" | "--dir" | ">" | ">>")
+            && let Some(t) = words.get(i + 1)
+        {
+            targets.push(t.trim_matches(|c| c == '"' || c == '\'').to_string());
+        }
+    }
+    for (prefix, quote) in [("out=\"", '"'), ("export_stake(\"", '"')] {
+        for part in code.split(prefix).skip(1) {
+            let rest = if prefix.starts_with("export_stake") {
+                // export_stake("game", "folder", ...): the second string.
+                part.split_once(", \"").map_or("", |(_, r)| r)
+            } else {
+                part
+            };
+            if let Some((t, _)) = rest.split_once(quote) {
+                targets.push(t.to_string());
+            }
+        }
+    }
+    targets
+        .into_iter()
+        .filter(|t| !t.starts_with("target/guide/") && t != "/dev/null")
+        .collect()
+}
+
+/// Every example of the README and the guide writes what it makes under `target/guide/`
+/// (ignored by git), never into the repository's root where a reader runs it (run-examples.py
+/// also checks `git status` after running them).
+#[test]
+fn every_example_writes_under_target_guide() {
+    let mut files = vec![root().join("README.md")];
+    files.extend(pages().iter().map(|p| src().join(p)));
+    let mut wrong = Vec::new();
+    for file in files {
+        for (line, code) in example_blocks(&read(&file)) {
+            for t in writes_outside_scratch(&code) {
+                wrong.push(format!("{}:{line}: writes {t}", file.display()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "examples writing outside target/guide/:\n{}",
+        wrong.join("\n")
+    );
+    // The check finds what it should.
+    assert_eq!(
+        writes_outside_scratch(
+            "cargo xtask tune w --out w.json\ncargo xtask sim w --json > r.json\nx --dir target/guide/d > /dev/null\n"
+        ),
+        ["w.json", "r.json"]
+    );
+    assert_eq!(
+        writes_outside_scratch(
+            "slot_math.certify(\"w\", out=\"e\")\nslot_math.export_stake(\"s\", \"stake\", books=2)\n"
+        ),
+        ["e", "stake"]
+    );
+    assert_eq!(
+        example_blocks("a\n```sh\nx\n```\n```text\ny\n```\n  ```python\n  z\n  ```\n").len(),
+        2
+    );
+}

@@ -405,10 +405,73 @@ fn a_lab_kit_holds_its_manifest_and_its_outcomes_are_reproduced() {
         assert_eq!(Fingerprint::of_bytes(&bytes).to_string(), hash, "{path}");
     }
     assert!(manifest.contains("  bin/xtask\n") && manifest.contains("  source/Cargo.lock\n"));
+    // Wish Upon a Star is certified exactly: its certificate is in the kit (with the
+    // published model's fingerprint, the kit's model), listed in the manifest, named by the
+    // disclosure and the rebuild's text.
+    let cert = a.join("certification/certificate-standard.json");
+    let c = slot_sim::certify::Certificate::read(&std::fs::read_to_string(&cert).unwrap()).unwrap();
+    assert_eq!(c.method, slot_sim::certify::Method::Exact);
+    let model: wish_upon_a_star::MathModel =
+        serde_json::from_str(&std::fs::read_to_string(a.join("model.json")).unwrap()).unwrap();
+    assert_eq!(c.model_fingerprint, Fingerprint::of(&model));
+    assert_eq!(
+        c.variant.as_ref().map(|v| v.model.as_str()),
+        Some("standard")
+    );
+    assert!(
+        manifest.contains("  certification/certificate-standard.json\n"),
+        "{manifest}"
+    );
+    let disclosure = std::fs::read_to_string(a.join("disclosure.md")).unwrap();
+    assert!(
+        disclosure.contains("certificate in this kit: `certification/certificate-standard.json`"),
+        "{disclosure}"
+    );
+    let how_a = std::fs::read_to_string(a.join("HOW-TO-REBUILD.md")).unwrap();
+    assert!(
+        how_a.contains("- `certification/certificate-standard.json`\n")
+            && how_a.contains("- `certification/docs-par-report.json`\n"),
+        "{how_a}"
+    );
     // Same seed, same outcomes and simulator stream; the production stream is the OS's.
     let same = |f: &str| std::fs::read(a.join(f)).unwrap() == std::fs::read(b.join(f)).unwrap();
     assert!(same("outcomes.csv") && same("rng-raw-simulator.bin") && same("rules.md"));
     assert!(!same("rng-raw-production.bin"));
+    // Every file that differs between the two runs (the manifest included) is one the
+    // rebuild's text says may differ: named in backticks in its sentence, or under a folder
+    // (`bin/`) or a prefix (`par/report.*`) it names.
+    let how = std::fs::read_to_string(a.join("HOW-TO-REBUILD.md")).unwrap();
+    let sentence = how
+        .split("Every file of the kit")
+        .nth(1)
+        .and_then(|t| t.split("byte for byte").next())
+        .unwrap_or_else(|| panic!("{how}"));
+    let named: Vec<&str> = sentence.split('`').skip(1).step_by(2).collect();
+    let said = |f: &str| {
+        f == "HOW-TO-REBUILD.md"
+            || named.iter().any(|n| {
+                *n == f
+                    || (n.ends_with('/') && f.starts_with(n))
+                    || n.strip_suffix('*').is_some_and(|p| f.starts_with(p))
+            })
+    };
+    let mut differing: Vec<String> = manifest
+        .lines()
+        .map(|l| l.split_once("  ").unwrap().1.to_string())
+        .chain(["MANIFEST.sha256".to_string()])
+        .filter(|f| !same(f))
+        .collect();
+    differing.sort();
+    assert!(
+        differing.contains(&"MANIFEST.sha256".to_string()),
+        "{differing:?}"
+    );
+    for f in &differing {
+        assert!(
+            said(f),
+            "{f} differs between two runs, but the rebuild's text does not say it may: {sentence}"
+        );
+    }
     // The outcome rows: 5 stops first, each a uniform outcome of its strip.
     let csv = std::fs::read_to_string(a.join("outcomes.csv")).unwrap();
     let mut lines = csv.lines();
@@ -876,6 +939,34 @@ fn a_variant_kit_states_its_own_certified_figures() {
                 && listed.contains(&"certification/certificate-love.json".to_string())
                 && listed.contains(&"certification/tail/cap-love.json".to_string()),
             "{listed:?}"
+        );
+        // The committed certificate's command names `--model rtp-84.50.json`: the kit holds
+        // that file in `certification/` (the variant's file, the certificate's model), so the
+        // command runs there, as the rebuild's text says.
+        let c = slot_sim::certify::Certificate::read(
+            &std::fs::read_to_string(k.join("certification/certificate-love.json")).unwrap(),
+        )
+        .unwrap();
+        assert!(
+            c.command.ends_with(" --model rtp-84.50.json"),
+            "{}",
+            c.command
+        );
+        assert!(
+            listed.contains(&"certification/rtp-84.50.json".to_string()),
+            "{listed:?}"
+        );
+        let file = slot_core::variant::read_variant_file::<moon_princess::MathModel>(
+            "moon-princess",
+            &std::fs::read_to_string(k.join("certification/rtp-84.50.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(Fingerprint::of(&file.model), c.model_fingerprint);
+        let how = std::fs::read_to_string(k.join("HOW-TO-REBUILD.md")).unwrap();
+        assert!(
+            how.contains("- `certification/rtp-84.50.json`\n")
+                && how.contains("Run it again in `certification/`"),
+            "{how}"
         );
     }
     assert_eq!(

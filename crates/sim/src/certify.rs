@@ -119,6 +119,13 @@ pub struct Certificate {
     pub mode: String,
     /// The fingerprint of the model certified.
     pub model_fingerprint: Fingerprint,
+    /// The variant of the game's RTP ladder the model certified is (its shipped model's name
+    /// and the RTP it is tuned to, [`Game::variant`]: the variant whose model has
+    /// `model_fingerprint`); absent for a model off the ladder (a model file of one's own, a
+    /// stress model), and in certificates written before it was recorded (2026-12-04), which
+    /// read as before: their variant is the ladder's whose model has `model_fingerprint`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<CertifiedVariant>,
     /// The method and its extent.
     #[serde(flatten)]
     pub method: Method,
@@ -147,15 +154,37 @@ pub struct Certificate {
     pub bias_bound: Option<f64>,
 }
 
+/// The variant of a game's RTP ladder a certificate is of ([`Certificate::variant`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CertifiedVariant {
+    /// The name of the variant's shipped model ([`Game::MODEL_NAMES`]: `standard` for the
+    /// published variant, `rtp-91.49` for another), what `--model` takes.
+    pub model: String,
+    /// The RTP the variant is tuned to, in percent as the ladder writes it (`"91.49"`), what
+    /// `--rtp` takes.
+    pub rtp: slot_core::game::TargetRtp,
+}
+
+impl From<slot_core::variant::Variant> for CertifiedVariant {
+    fn from(v: slot_core::variant::Variant) -> Self {
+        CertifiedVariant {
+            model: v.model.to_string(),
+            rtp: v.rtp,
+        }
+    }
+}
+
 impl Certificate {
     /// A certificate of `figure` for `G` in `mode`, judged against the mode's target and the
-    /// bar ([`MAX_HALF_WIDTH`], [`MAX_DISTANCE`]).
+    /// bar ([`MAX_HALF_WIDTH`], [`MAX_DISTANCE`]), naming the variant of the ladder the game's
+    /// model is, if any ([`Game::variant`]).
     pub fn new<G: Game>(game: &G, mode: G::Mode, figure: Figure) -> Self {
         let target = game.target_rtp(mode).fraction();
         Certificate {
             game: G::NAME.into(),
             mode: G::mode_name(mode).into(),
             model_fingerprint: game.fingerprint(),
+            variant: game.variant().map(CertifiedVariant::from),
             method: figure.method,
             rtp: figure.rtp,
             half_width_99: figure.half_width_99,
@@ -872,11 +901,18 @@ impl CertifyConfig<'_> {
         self.goal()
     }
 
-    /// The command line that reproduces the certification of `game` by `method`.
-    fn command(&self, game: &str, method: &Method) -> String {
+    /// The command line that reproduces the certification of `G` on `game`'s model by
+    /// `method`. A model of the game's RTP ladder given as a file (`--model
+    /// variants/rtp-91.49.json`) is named by its RTP instead (`--rtp 91.49`: the same model,
+    /// the same fingerprint), so that the command runs from any copy of the source, a lab
+    /// kit's included, without the file; a shipped model's name and any other file are kept
+    /// as given.
+    fn command<G: Game>(&self, game: &G, method: &Method) -> String {
         let mut c = format!(
-            "cargo xtask certify {game} --dir DIR --seed {}{}",
-            self.seed, self.mode_options
+            "cargo xtask certify {} --dir DIR --seed {}{}",
+            G::NAME,
+            self.seed,
+            self.mode_options
         );
         match method {
             Method::WholeRounds { .. } => {
@@ -893,7 +929,7 @@ impl CertifyConfig<'_> {
             }
             Method::Exact => {}
         }
-        c + &self.model_options
+        c + &model_options::<G>(game, &self.model_options)
     }
 
     /// Whether the run was interrupted (its stop flag set).
@@ -921,6 +957,19 @@ impl CertifyConfig<'_> {
             dir.abandon();
         }
         result
+    }
+}
+
+/// The options that choose `game`'s model on a certificate's command line: `given` (as the
+/// caller wrote them: ` --model X`, ` --rtp R` or empty), except that ` --model FILE` (a path,
+/// no shipped model's name) of a model of the game's ladder becomes ` --rtp R`.
+fn model_options<G: Game>(game: &G, given: &str) -> String {
+    let file = given
+        .strip_prefix(" --model ")
+        .is_some_and(|m| G::named_model(m).is_none());
+    match game.variant() {
+        Some(v) if file => format!(" --rtp {}", v.rtp.percent_text()),
+        _ => given.to_string(),
     }
 }
 
@@ -953,7 +1002,7 @@ pub fn certify<G: Game>(
 ) -> Result<(), CertifyError> {
     let half_width = config.goal()?;
     let fingerprint = game.fingerprint();
-    if let Some(c) = exact(game, mode, config.command(G::NAME, &Method::Exact)) {
+    if let Some(c) = exact(game, mode, config.command(game, &Method::Exact)) {
         let c = c.with_target(config.target);
         if config.only_chunk.is_some() {
             return Err(CertifyError::OnlyChunkExact(G::NAME));
@@ -990,7 +1039,7 @@ pub fn certify<G: Game>(
         });
     }
     let command = config.command(
-        G::NAME,
+        game,
         &Method::WholeRounds {
             chunk_rounds: 0,
             chunks: 0,
@@ -1082,7 +1131,7 @@ pub fn certify_split<G: slot_core::game::SplitGame>(
         features: 0,
         seed: 0,
     };
-    let command = config.command(G::NAME, &method);
+    let command = config.command(game, &method);
     let plan = SplitPlan {
         seed: config.seed,
         base_games: config.base_games,

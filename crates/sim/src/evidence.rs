@@ -319,7 +319,8 @@ fn read_report<G: Game>(
 #[cfg(feature = "par-files")]
 #[derive(Debug)]
 pub struct KitEvidence {
-    /// The certification files, as (name in the kit's `certification/`, file).
+    /// The certification files, as (name in the kit's `certification/`, file): the records
+    /// of the variant and the model files their commands name ([`kit`]).
     pub files: Vec<(String, PathBuf)>,
     /// The disclosure's certified (or exact) figures, each naming its record in the kit.
     pub figures: crate::labkit::DisclosureFigures,
@@ -328,7 +329,9 @@ pub struct KitEvidence {
 }
 
 /// The evidence of the variant `game` plays as a lab kit carries it: its certification
-/// files, the disclosure's figures (the certified RTP of each mode with its record in the
+/// files (with, for a record whose `command` names a model file, `--model FILE`, a copy of
+/// the variant's file under that name, so that the command runs in the kit's
+/// `certification/`), the disclosure's figures (the certified RTP of each mode with its record in the
 /// kit, or the exact RTP; the certified odds of its top awards) and the whole-round reports
 /// whose award odds the disclosure states. A model off the ladder has no files and no
 /// certified figure (an exact RTP is still stated); its disclosure says so. `root` is the
@@ -340,11 +343,15 @@ pub struct KitEvidence {
 #[cfg(feature = "par-files")]
 pub fn kit<G: Game>(root: &Path, game: &G) -> Result<KitEvidence, EvidenceError> {
     let variant = variant_of(game);
-    let files = kit_files(root, game);
+    let mut files = kit_files(root, game);
     for (_, p) in &files {
         if !p.is_file() {
             return Err(EvidenceError::Missing { path: p.clone() });
         }
+    }
+    if let Some(v) = variant {
+        let named = model_files_named::<G>(root, game, v, &files)?;
+        files.extend(named);
     }
     let mut award_reports = Vec::new();
     for path in variant.map_or(&[][..], |v| v.award_reports) {
@@ -361,6 +368,15 @@ pub fn kit<G: Game>(root: &Path, game: &G) -> Result<KitEvidence, EvidenceError>
             G::NAME
         ),
         ..Default::default()
+    };
+    // An exact figure's certificate in the kit, if the variant has one (`certificate-<mode>.json`).
+    let exact_certificate = |mode: &str| {
+        let name = format!("certificate-{mode}.json");
+        variant
+            .and_then(|v| v.files.iter().find(|f| f.name == name))
+            .map_or(String::new(), |f| {
+                format!("; certificate in this kit: `certification/{}`", f.name)
+            })
     };
     let in_kit = |path: &str| {
         variant
@@ -386,8 +402,9 @@ pub fn kit<G: Game>(root: &Path, game: &G) -> Result<KitEvidence, EvidenceError>
                         mode: G::mode_name(m),
                         rtp,
                         how: format!(
-                            "exact: a fraction computed from the model (`model.json`; `cargo xtask exact {}`)",
-                            G::NAME
+                            "exact: a fraction computed from the model (`model.json`; `cargo xtask exact {}`){}",
+                            G::NAME,
+                            exact_certificate(G::mode_name(m))
                         ),
                     });
                 }
@@ -404,4 +421,108 @@ pub fn kit<G: Game>(root: &Path, game: &G) -> Result<KitEvidence, EvidenceError>
         figures,
         award_reports,
     })
+}
+
+/// The model files the records of `files` name on their command lines (`"command": "cargo
+/// xtask certify ... --model FILE"`: a path, no shipped model's name), so that a lab kit
+/// holds what each command names: as (name in the kit's `certification/`: `FILE` itself when
+/// it is a relative path that stays below the folder, else its file name; the variant's file
+/// `variants/<model>.json` of the game crate below `root`), each once. A record that is no
+/// JSON or states no command names none.
+///
+/// # Errors
+/// [`EvidenceError::Missing`] when the variant's file is not in the source;
+/// [`EvidenceError::Record`] when it is no variant file of the game; [`EvidenceError::Stale`]
+/// when its model is not the one `game` plays.
+#[cfg(feature = "par-files")]
+fn model_files_named<G: Game>(
+    root: &Path,
+    game: &G,
+    variant: &VariantEvidence,
+    files: &[(String, PathBuf)],
+) -> Result<Vec<(String, PathBuf)>, EvidenceError> {
+    let mut out: Vec<(String, PathBuf)> = Vec::new();
+    for (_, path) in files {
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(&read(path)?) else {
+            continue;
+        };
+        let Some(named) = v["command"].as_str().and_then(model_argument) else {
+            continue;
+        };
+        if G::named_model(named).is_some() {
+            continue;
+        }
+        let rel = Path::new(named);
+        let in_kit = if rel
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
+        {
+            named.to_string()
+        } else {
+            rel.file_name()
+                .map_or_else(|| "model.json".into(), |n| n.to_string_lossy().into_owned())
+        };
+        if out.iter().any(|(n, _)| *n == in_kit) {
+            continue;
+        }
+        let file = path_of::<G>(root, &format!("variants/{}.json", variant.model));
+        if !file.is_file() {
+            return Err(EvidenceError::Missing { path: file });
+        }
+        let text = read(&file)?;
+        let model = slot_core::variant::read_variant_file::<G::Model>(G::NAME, &text)
+            .map_err(|e| record_error(&file, e))?
+            .model;
+        let of = G::new(&model)
+            .map_err(|e| record_error(&file, e))?
+            .fingerprint();
+        if of != game.fingerprint() {
+            return Err(EvidenceError::Stale {
+                path: file,
+                model: variant.model,
+                found: of.short().to_string(),
+            });
+        }
+        out.push((in_kit, file));
+    }
+    Ok(out)
+}
+
+/// The argument of `--model` on a command line (`--model FILE` or `--model=FILE`), if any.
+#[cfg(feature = "par-files")]
+fn model_argument(command: &str) -> Option<&str> {
+    let mut words = command.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "--model" {
+            return words.next();
+        }
+        if let Some(m) = w.strip_prefix("--model=") {
+            return Some(m);
+        }
+    }
+    None
+}
+
+#[cfg(all(test, feature = "par-files"))]
+mod tests {
+    use super::model_argument;
+
+    #[test]
+    fn the_model_a_command_names_is_read_from_it() {
+        assert_eq!(
+            model_argument(
+                "cargo xtask certify moon-princess --dir DIR --seed 1 --model rtp-91.49.json"
+            ),
+            Some("rtp-91.49.json")
+        );
+        assert_eq!(
+            model_argument("cargo xtask certify x --model=a/b.json --dir DIR"),
+            Some("a/b.json")
+        );
+        assert_eq!(
+            model_argument("cargo xtask certify x --rtp 91.49 --dir DIR"),
+            None
+        );
+        assert_eq!(model_argument("cargo xtask certify x --model"), None);
+    }
 }

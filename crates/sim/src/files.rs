@@ -26,7 +26,7 @@ pub const STAMP: &str = ".slot-math-owner.json";
 
 /// Writes `bytes` to `path` whole or not at all: into a temporary file beside it first
 /// (`.<name>.partial-<pid>`), flushed to disk, then renamed to `path` (replacing a file of
-/// that name).
+/// that name). A missing folder `path` is in is created first.
 ///
 /// # Errors
 /// [`SimError::Io`] naming the file when it cannot be written or renamed; the temporary file is
@@ -34,6 +34,7 @@ pub const STAMP: &str = ".slot-math-owner.json";
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SimError> {
     let tmp = partial_name(path);
     let result = (|| {
+        create_parent(path)?;
         let mut f = std::fs::File::create(&tmp)?;
         std::io::Write::write_all(&mut f, bytes)?;
         f.sync_all()?;
@@ -46,6 +47,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SimError> {
             message: format!("cannot write: {e}"),
         }
     })
+}
+
+/// Creates the folder `path` is in, and the folders above it, where missing.
+fn create_parent(path: &Path) -> std::io::Result<()> {
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(parent) => std::fs::create_dir_all(parent),
+        None => Ok(()),
+    }
 }
 
 /// The temporary name [`write_atomic`] and [`AtomicFile`] write under before renaming.
@@ -74,7 +83,8 @@ impl AtomicFile {
     /// [`SimError::Io`] naming `path` when the temporary file cannot be created.
     pub fn create(path: &Path) -> Result<Self, SimError> {
         let tmp = partial_name(path);
-        let file = std::fs::File::create(&tmp).map_err(|e| SimError::Io {
+        let file = create_parent(path).and_then(|()| std::fs::File::create(&tmp));
+        let file = file.map_err(|e| SimError::Io {
             path: path.to_path_buf(),
             message: format!("cannot write: {e}"),
         })?;
@@ -426,6 +436,25 @@ mod tests {
 
     fn any(_: &str) -> bool {
         true
+    }
+
+    #[test]
+    fn a_file_is_written_into_folders_made_for_it() {
+        let d = std::env::temp_dir().join(format!("files-parent-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        let path = d.join("a/b/file.json");
+        write_atomic(&path, b"{}").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"{}");
+        let streamed = d.join("c/streamed.bin");
+        let mut f = AtomicFile::create(&streamed).unwrap();
+        std::io::Write::write_all(&mut f, b"xy").unwrap();
+        f.commit().unwrap();
+        assert_eq!(std::fs::read(&streamed).unwrap(), b"xy");
+        // A folder in the way of the file is still refused, naming the file.
+        std::fs::create_dir_all(d.join("dir.json")).unwrap();
+        let e = write_atomic(&d.join("dir.json"), b"{}").unwrap_err();
+        assert!(e.to_string().contains("dir.json"), "{e}");
+        std::fs::remove_dir_all(&d).unwrap();
     }
 
     fn owner(game: &str) -> Owner {

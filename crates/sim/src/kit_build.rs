@@ -377,11 +377,12 @@ fn write<G: Game, P: Rng + ?Sized>(
         source_texts,
         binary: config.binary.clone(),
         toolchain: kit_source::toolchain_text(&config.root, &r.toolchain_file),
-        certification: r.evidence.files,
+        certification: r.evidence.files.clone(),
         rules_text: rules_text::<G>(&config.root),
         disclosure: r.evidence.figures,
         award_reports: r.evidence.award_reports,
-        rebuild: rebuild_text(&r.origin, &r.channel, &kit_args::<G>(mode, config), config),
+        rebuild: rebuild_text(&r.origin, &r.channel, &kit_args::<G>(mode, config), config)
+            + &certification_text(&r.evidence.files),
     };
     note(KitNote::Progress(format!(
         "{} ({}): PAR run of {} rounds, seed {}",
@@ -484,9 +485,11 @@ fn rebuild_text(origin: &SourceOrigin, channel: &str, kit_args: &str, c: &KitCon
          cd ../../kit-rebuilt && sha256sum outcomes.csv model.json rng-raw-simulator.bin   # equal to this kit's (MANIFEST.sha256)\n\
          ```\n\n\
          The rebuilt kit names the same commit (from `source/{COMMIT_FILE}`). Every file of the kit\n\
-         but the production stream (seeded from the operating system, by design), `bin/` (a\n\
-         rebuild's binary may differ in its embedded paths), `toolchain.txt`, the PAR run's\n\
-         timings (`par/report.*`) and this file is then the same byte for byte. Check this kit:\n\
+         but the production stream (`rng-raw-production.bin`, seeded from the operating system, by\n\
+         design), `bin/` (a rebuild's binary may differ in its embedded paths), `toolchain.txt`,\n\
+         the PAR run's timings (`par/report.*`), this file and `MANIFEST.sha256` (it holds the\n\
+         SHA-256 of those files, so it differs whenever one of them does) is then the same byte\n\
+         for byte. Check this kit:\n\
          `sha256sum -c MANIFEST.sha256` in its folder. Check outcome equivalence with the build\n\
          that produced it: `target/release/xtask equivalence check xtask/tests/equivalence.json` in\n\
          `source/`.\n\n\
@@ -546,9 +549,57 @@ fn rebuild_text(origin: &SourceOrigin, channel: &str, kit_args: &str, c: &KitCon
     )
 }
 
+/// The section of `HOW-TO-REBUILD.md` on the kit's `certification/` (`files`: its files, as
+/// (name in it, source)): what it holds, and how each record's `command` is run again from
+/// it (every model file a command names is there, [`crate::evidence::kit`]).
+#[must_use]
+pub fn certification_text(files: &[(String, PathBuf)]) -> String {
+    if files.is_empty() {
+        return "\n## 5. The certification records\n\n\
+                This kit has no `certification/`: its model is no variant of the game's RTP ladder\n\
+                with certification evidence (`disclosure.md` says how to certify it).\n"
+            .to_string();
+    }
+    let list: Vec<String> = files
+        .iter()
+        .map(|(name, _)| format!("- `certification/{name}`\n"))
+        .collect();
+    format!(
+        "\n## 5. The certification records\n\n\
+         `certification/` holds copies of the committed records of the model's variant\n\
+         (`disclosure.md` names the one behind each figure):\n\n{}\n\
+         Each certificate (`certificate-<mode>.json`: the figure, its method and extent, the\n\
+         model's fingerprint and its `variant`) and each split record states the `command` that\n\
+         made it. Run it again in `certification/`, with the runner rebuilt in step 2 in place of\n\
+         `cargo xtask` (`../source/target/release/xtask certify ...`) and a new folder as\n\
+         `--dir DIR`; a model file it names (`--model FILE`) is in `certification/` under that\n\
+         name (the variant's file: the same model as `model.json`, the same fingerprint). Then\n\
+         compare the new certificate's `rtp`, `half_width_99` and `model_fingerprint` with the\n\
+         kit's. An exact certificate takes seconds; a split estimate takes hours (its\n\
+         `base_games` and `features` say how many rounds).\n",
+        list.concat()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_certification_section_lists_the_records_and_how_to_rerun_them() {
+        let files = vec![
+            ("certificate-love.json".to_string(), PathBuf::from("a")),
+            ("rtp-91.49.json".to_string(), PathBuf::from("b")),
+        ];
+        let text = certification_text(&files);
+        assert!(
+            text.contains(
+                "- `certification/certificate-love.json`\n- `certification/rtp-91.49.json`\n"
+            ) && text.contains("../source/target/release/xtask certify"),
+            "{text}"
+        );
+        assert!(certification_text(&[]).contains("This kit has no `certification/`"));
+    }
 
     #[test]
     fn a_kit_writes_its_own_names_only() {

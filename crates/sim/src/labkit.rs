@@ -14,7 +14,7 @@
 //! | `disclosure.md` | the certified RTP per mode and certified odds of the top awards (each naming its record in `certification/`), each top award's odds against 1 in 17, 34 and 100 million | [`disclosure`] |
 //! | `markets.md`, `markets.json` | every market's verdict on the model per mode, with the rule and certified figure behind each, and the help-page lines each market asks for (also in `par/report.md`'s disclosure) | [`crate::markets::judge_model`], [`crate::markets::sheet::markdown`] (written by [`crate::kit_build`]) |
 //! | `par/` | the PAR files of a simulation of the mode | [`crate::par::write`] |
-//! | `certification/` | the committed certification records of the model's variant (its RTP and its cap's odds) | copied |
+//! | `certification/` | the committed certification records of the model's variant (its RTP, exact certificate or split record and certificates, and its cap's odds), and the model file each record's `command` names (`--model FILE`: the variant's file, under that name), so that the command runs in this folder | copied ([`crate::evidence::kit`]) |
 //! | `source/`, `bin/`, `toolchain.txt` | the source the binary was built from (with its `COMMIT` and, unless left out, its vendored dependencies), the binary, the toolchain | copied |
 //! | `MANIFEST.sha256` | SHA-256 of every file this run wrote (and of no other), `sha256sum -c` format | [`KitFiles::write_manifest`] |
 //!
@@ -163,7 +163,8 @@ pub fn chi_square_csv(section: &GofSection) -> String {
     s
 }
 
-/// The rules sheet: the game's facts (from [`Game`]), every mode's stake and target RTP, the
+/// The rules sheet: the game's facts (from [`Game`]: its top awards with the cap among them,
+/// `cap 5000x`, for a capped game), every mode's stake and target RTP, the
 /// model's fingerprint, the model by section (its JSON, pretty-printed, one section per
 /// top-level field: paytables, strips or weights, feature chances), and the crate's rules
 /// text where the caller has it.
@@ -184,7 +185,13 @@ pub fn rules_sheet<G: Game>(game: &G, model: &G::Model, rules_text: Option<&str>
     ));
     s.push_str(&format!("| RTP sources | {} |\n", G::SOURCES.join(", ")));
     s.push_str(&format!("| features | {} |\n", G::FEATURES.join(", ")));
-    s.push_str(&format!("| top awards | {} |\n", G::AWARDS.join(", ")));
+    // The cap is a top award too (counted apart from `AWARDS`), named as the PAR sheet and
+    // the disclosure name it: `cap 5000x`.
+    let mut awards: Vec<String> = G::AWARDS.iter().map(|a| (*a).to_string()).collect();
+    if let Some(c) = G::CAP {
+        awards.push(format!("cap {}x", c.limit.hundredths() / 100));
+    }
+    s.push_str(&format!("| top awards | {} |\n", awards.join(", ")));
     s.push_str(&format!(
         "| shipped models | {} |\n\n",
         G::MODEL_NAMES.join(", ")

@@ -144,3 +144,41 @@ fn the_kit_states_each_mode_s_figure_with_its_record_in_the_kit() {
     );
     assert!(wish.figures.odds.is_empty());
 }
+
+/// A kit carries the model file each record's command names, at the path it names (below
+/// `certification/`) or, for a path that leaves it, by its file name: Starlight Christmas's
+/// 94.50 % records name `crates/starlight_christmas/variants/rtp-94.50.json`, Moon
+/// Princess's 84.50 % ones `rtp-84.50.json`; each is the variant's file, once; the published
+/// models' records name none.
+#[cfg(feature = "par-files")]
+#[test]
+fn the_kit_carries_the_model_file_each_record_s_command_names() {
+    let named = |files: &[(String, PathBuf)], file: &str| {
+        files
+            .iter()
+            .filter(|(n, p)| n.ends_with(".json") && p.ends_with(file))
+            .map(|(n, _)| n.clone())
+            .collect::<Vec<_>>()
+    };
+    let sc = starlight_christmas::StarlightChristmas::at_rtp("94.50").unwrap();
+    let k = evidence::kit(&root(), &sc).unwrap();
+    assert_eq!(
+        named(&k.files, "variants/rtp-94.50.json"),
+        ["crates/starlight_christmas/variants/rtp-94.50.json"]
+    );
+    let mp = MoonPrincess::at_rtp("84.50").unwrap();
+    let k = evidence::kit(&root(), &mp).unwrap();
+    assert_eq!(
+        named(&k.files, "variants/rtp-84.50.json"),
+        ["rtp-84.50.json"]
+    );
+    let published = evidence::kit(&root(), &MoonPrincess::standard()).unwrap();
+    assert!(
+        !published
+            .files
+            .iter()
+            .any(|(_, p)| p.to_string_lossy().contains("/variants/rtp-")),
+        "{:?}",
+        published.files
+    );
+}

@@ -161,3 +161,30 @@ fn the_kit_carries_the_markets_verdicts_on_its_model() {
     assert!(!out.exists());
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// The rules sheet's top awards: Moon Princess's are its 100 x grid clear and its cap of
+/// 5,000 x the bet (the cap is counted apart from `Game::AWARDS`, and named as the PAR sheet
+/// and the disclosure name it); Wish Upon a Star has no cap, so none is listed.
+#[test]
+fn the_rules_sheet_lists_the_cap_among_the_top_awards() {
+    use slot_core::Game;
+    let mp = MoonPrincess::standard();
+    let sheet =
+        slot_sim::labkit::rules_sheet(&mp, &MoonPrincess::named_model("standard").unwrap(), None);
+    assert!(
+        sheet.contains("| top awards | grid clear 100x, cap 5000x |\n"),
+        "{sheet}"
+    );
+    let wish = wish_upon_a_star::WishUponAStar::standard();
+    let sheet = slot_sim::labkit::rules_sheet(
+        &wish,
+        &wish_upon_a_star::WishUponAStar::named_model("standard").unwrap(),
+        None,
+    );
+    let row = sheet
+        .lines()
+        .find(|l| l.starts_with("| top awards |"))
+        .unwrap();
+    assert!(!row.contains("cap"), "{row}");
+    assert!(sheet.contains("| cap | none |"), "{sheet}");
+}

@@ -1,6 +1,8 @@
 //! Wish Upon a Star's certification evidence: its RTP is exact in every variant of the
 //! ladder (`cargo xtask exact wish-upon-a-star [--rtp R]`; the figures here rounded to
-//! 1e-9, a test recomputes them); the sd of a round's win comes from the committed
+//! 1e-9, a test recomputes them), with its exact certificate committed in `confirmation/`
+//! (`cargo xtask certify wish-upon-a-star --dir DIR [--rtp R]`, seconds; a test makes each
+//! again and requires the same file); the sd of a round's win comes from the committed
 //! 1e9-round report of the published model (`docs/par/wish-upon-a-star/report.json`) and
 //! from each other variant's file's shape run (`variants/`).
 
@@ -14,42 +16,72 @@ pub const EVIDENCE: Evidence = Evidence::new(
         VariantEvidence::new(
             "standard",
             &STANDARD_MODES,
-            &[RecordFile {
-                name: "docs-par-report.json",
-                path: "../../docs/par/wish-upon-a-star/report.json",
-            }],
+            &[
+                RecordFile {
+                    name: "certificate-standard.json",
+                    path: "confirmation/certificate-standard.json",
+                },
+                RecordFile {
+                    name: "docs-par-report.json",
+                    path: "../../docs/par/wish-upon-a-star/report.json",
+                },
+            ],
         ),
         VariantEvidence::new(
             "rtp-96.00",
             &RTP_96_00_MODES,
-            &[RecordFile {
-                name: "variant-rtp-96.00.json",
-                path: "variants/rtp-96.00.json",
-            }],
+            &[
+                RecordFile {
+                    name: "certificate-standard.json",
+                    path: "confirmation/variants/rtp-96.00/certificate-standard.json",
+                },
+                RecordFile {
+                    name: "variant-rtp-96.00.json",
+                    path: "variants/rtp-96.00.json",
+                },
+            ],
         ),
         VariantEvidence::new(
             "rtp-94.00",
             &RTP_94_00_MODES,
-            &[RecordFile {
-                name: "variant-rtp-94.00.json",
-                path: "variants/rtp-94.00.json",
-            }],
+            &[
+                RecordFile {
+                    name: "certificate-standard.json",
+                    path: "confirmation/variants/rtp-94.00/certificate-standard.json",
+                },
+                RecordFile {
+                    name: "variant-rtp-94.00.json",
+                    path: "variants/rtp-94.00.json",
+                },
+            ],
         ),
         VariantEvidence::new(
             "rtp-92.00",
             &RTP_92_00_MODES,
-            &[RecordFile {
-                name: "variant-rtp-92.00.json",
-                path: "variants/rtp-92.00.json",
-            }],
+            &[
+                RecordFile {
+                    name: "certificate-standard.json",
+                    path: "confirmation/variants/rtp-92.00/certificate-standard.json",
+                },
+                RecordFile {
+                    name: "variant-rtp-92.00.json",
+                    path: "variants/rtp-92.00.json",
+                },
+            ],
         ),
         VariantEvidence::new(
             "rtp-90.00",
             &RTP_90_00_MODES,
-            &[RecordFile {
-                name: "variant-rtp-90.00.json",
-                path: "variants/rtp-90.00.json",
-            }],
+            &[
+                RecordFile {
+                    name: "certificate-standard.json",
+                    path: "confirmation/variants/rtp-90.00/certificate-standard.json",
+                },
+                RecordFile {
+                    name: "variant-rtp-90.00.json",
+                    path: "variants/rtp-90.00.json",
+                },
+            ],
         ),
     ],
 );
