@@ -8,7 +8,7 @@
 //! classes (`slot_math/_errors.py`), which are raised from here with the Rust error's message.
 //!
 //! Long calls (`_simulate`, `_rounds`, `_exact`, `_tail`) run with the GIL released
-//! ([`interruptible`]): another Python thread runs meanwhile, and Ctrl-C stops the run.
+//! (`games::interruptible`): another Python thread runs meanwhile, and Ctrl-C stops the run.
 
 mod certify;
 mod convert;
