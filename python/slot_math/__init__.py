@@ -15,6 +15,9 @@ Three regulated slot games (``moon-princess``, ``wish-upon-a-star``,
   same files); returns a :class:`Certification` of :class:`Certificate`.
 * :func:`markets`: which markets may run each variant and mode (``cargo xtask markets``):
   verdicts from the certified figures, with the rule and figure of each line.
+* :func:`tail`: the odds of rare wins (the 5,000 x cap, any level) by multilevel splitting,
+  as ``cargo xtask tail``; returns a :class:`Tail` (estimate, 95 % interval, relative
+  half-width, effective events, roots, CPU seconds, method, seed, the record).
 * :func:`merge`: reports merged exactly; :func:`read_report`, :meth:`Report.from_json`.
 * :func:`games`, :func:`modes`, :func:`picks`, :func:`models`, :func:`variants`,
   :func:`game_info`: what there is to choose.
@@ -46,6 +49,7 @@ from ._report import Report, read_report
 from ._certify import Certificate, Certification, certify
 from ._markets import markets
 from ._export import export_stake, export_verify
+from ._tail import Tail, tail
 
 __all__ = [
     "simulate",
@@ -61,6 +65,8 @@ __all__ = [
     "export_verify",
     "merge",
     "markets",
+    "tail",
+    "Tail",
     "games",
     "modes",
     "picks",

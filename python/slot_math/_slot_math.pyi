@@ -147,3 +147,24 @@ def _export_stake(
 
 def _export_verify(dir: str) -> str:
     """An export checked (``cargo xtask export verify DIR``): the lines it prints."""
+
+def _tail(
+    game: str,
+    level: Union[int, float, str, Sequence[Union[int, float, str]]],
+    *,
+    mode: Optional[str] = None,
+    pick: Optional[str] = None,
+    rtp: Optional[Union[float, str]] = None,
+    model: Optional[str] = None,
+    until_relative: Optional[float] = None,
+    seed: Optional[int] = None,
+    max_roots: Optional[int] = None,
+    threads: Optional[int] = None,
+    start_copies: Optional[int] = None,
+    split: Optional[str] = None,
+) -> Dict[str, Any]:
+    """A rare-event run (``cargo xtask tail GAME --level L``): ``record`` (the record's JSON
+    text, as ``--out`` writes it), ``estimates`` (their JSON text, as ``--json`` prints
+    them), ``text`` (the runner's lines), ``threads`` (used) and ``met`` (every level within
+    ``until_relative``; ``None`` without it). Every integer argument may be any Python int:
+    one outside its range raises ``ConfigError`` naming it and the range."""

@@ -77,7 +77,7 @@ struct Told {
 /// The option of the runner's command line that chooses `mode` of `G` (` --choice star`,
 /// ` --ante`), empty for none asked (or the first mode of a game whose modes no option
 /// chooses): the certificate's command is the runner's.
-fn mode_options<G: Game>(asked: Option<G::Mode>) -> String {
+pub(crate) fn mode_options<G: Game>(asked: Option<G::Mode>) -> String {
     match asked {
         None => String::new(),
         Some(m) if G::MODE_IS_PICK => format!(" --choice {}", G::mode_name(m)),

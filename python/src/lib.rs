@@ -7,8 +7,8 @@
 //! wraps what these functions return: the report class, `fractions.Fraction`, the exception
 //! classes (`slot_math/_errors.py`), which are raised from here with the Rust error's message.
 //!
-//! Long calls (`_simulate`, `_rounds`, `_exact`) run with the GIL released
-//! ([`interruptible`]): another Python thread runs meanwhile, and Ctrl-C stops the run.
+//! Long calls (`_simulate`, `_rounds`, `_exact`, `_tail`) run with the GIL released
+//! (`games::interruptible`): another Python thread runs meanwhile, and Ctrl-C stops the run.
 
 mod certify;
 mod convert;
@@ -16,6 +16,7 @@ mod errors;
 mod export;
 mod games;
 mod markets;
+mod tail;
 
 use crate::convert::{exact_parts, json_to_py, report_parts, rounds_dict};
 use crate::errors::{Kind, error};
@@ -549,6 +550,7 @@ fn _slot_math(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_games, m)?)?;
     m.add_function(wrap_pyfunction!(_game_info, m)?)?;
     m.add_function(wrap_pyfunction!(markets::_markets, m)?)?;
+    m.add_function(wrap_pyfunction!(tail::_tail, m)?)?;
     m.add("DEFAULT_SEED", DEFAULT_SEED)?;
     m.add("BATCH_ROUNDS", slot_core::replay::BATCH_ROUNDS)?;
     m.add("MAX_THREADS", MAX_THREADS)?;
