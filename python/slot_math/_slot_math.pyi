@@ -162,6 +162,7 @@ def _tail(
     threads: Optional[int] = None,
     start_copies: Optional[int] = None,
     split: Optional[str] = None,
+    base_game: bool = False,
 ) -> Dict[str, Any]:
     """A rare-event run (``cargo xtask tail GAME --level L``): ``record`` (the record's JSON
     text, as ``--out`` writes it), ``estimates`` (their JSON text, as ``--json`` prints

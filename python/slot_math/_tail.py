@@ -160,6 +160,7 @@ def tail(
     threads: Optional[int] = None,
     start_copies: Optional[int] = None,
     split: Optional[str] = None,
+    base_game: bool = False,
 ) -> Tail:
     """The odds that a round's win reaches ``level`` (x bet), P(win >= level), estimated
     without bias by multilevel splitting, as ``cargo xtask tail GAME [--rtp R] [--choice X |
@@ -198,6 +199,11 @@ def tail(
         as ``--start-copies``.
     :param split: the levels of the running win at which a copy splits again, ``"AT:K,..."``
         in x bet (``"100:3,300:3"``), or ``"none"``, as ``--split``.
+    :param base_game: the odds that the **base game alone** reaches the levels (each at most
+        the cap), by conditional Monte Carlo over base games instead of splitting, as
+        ``--base-game``: Starlight Christmas, whose Multipliers' values are summed exactly
+        given the rest of its base game (Moon Princess raises :class:`ConfigError`); a
+        "root" is then a base game. Excludes ``start_copies`` and ``split``.
     :raises ConfigError: an argument out of range (the message names the argument and what
         is allowed), or a game that cannot be split.
     :raises ModelError: an unknown or refused model.
@@ -219,5 +225,6 @@ def tail(
         threads=threads,
         start_copies=start_copies,
         split=split,
+        base_game=base_game,
     )
     return Tail(parts, time.perf_counter() - wall, time.process_time() - cpu)

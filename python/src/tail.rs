@@ -103,7 +103,7 @@ fn tail_error(e: FaceError) -> PyErr {
 /// them), the runner's text of the record (`text`), the threads used (`threads`) and
 /// whether every level reached `until_relative` (`met`, `None` without it).
 #[pyfunction]
-#[pyo3(signature = (game, level, *, mode=None, pick=None, rtp=None, model=None, until_relative=None, seed=None, max_roots=None, threads=None, start_copies=None, split=None))]
+#[pyo3(signature = (game, level, *, mode=None, pick=None, rtp=None, model=None, until_relative=None, seed=None, max_roots=None, threads=None, start_copies=None, split=None, base_game=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn _tail<'py>(
     py: Python<'py>,
@@ -119,8 +119,15 @@ pub fn _tail<'py>(
     threads: Option<Bound<'py, PyAny>>,
     start_copies: Option<Bound<'py, PyAny>>,
     split: Option<Bound<'py, PyAny>>,
+    base_game: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let id = games::named(game)?;
+    if base_game && (start_copies.is_some() || split.is_some()) {
+        return Err(error(
+            Kind::Config,
+            "base_game: the base game alone is estimated by conditional Monte Carlo, without splitting; leave start_copies and split out".to_string(),
+        ));
+    }
     let levels = levels_arg(&level)?;
     let until = until_relative_arg(until_relative)?;
     let seed = seed_arg(seed)?;
@@ -198,6 +205,9 @@ pub fn _tail<'py>(
     if let Some(s) = split {
         command += &format!(" --split {s}");
     }
+    if base_game {
+        command += " --base-game";
+    }
     let request = TailRequest {
         source,
         mode: Some(mode),
@@ -211,6 +221,7 @@ pub fn _tail<'py>(
             threads,
             command,
         },
+        base_game,
     };
     let record = interruptible(py, |stop| {
         id.tail(

@@ -108,6 +108,24 @@ def test_equals_the_runners_json(xtask, tmp_path):
     assert merged["record"]["sums"]["roots"] == 40_000
 
 
+def test_the_base_game_alone_by_conditional_monte_carlo():
+    t = slot_math.tail("starlight-christmas", [1000, 5000], base_game=True, seed=5, max_roots=200_000)
+    assert t.record["conditional"] is True and "conditional Monte Carlo" in t.method
+    assert t.roots == 200_000 and t.command.endswith("--base-game")
+    assert t.ci95[0] <= t.probability <= t.ci95[1] and t.probability > 0
+    again = slot_math.tail("starlight-christmas", [1000, 5000], base_game=True, seed=5, max_roots=200_000, threads=1)
+    assert again.record["sums"] == t.record["sums"]
+
+
+def test_the_base_game_alone_equals_the_runners_json(xtask):
+    cli = xtask.json(
+        "tail", "starlight-christmas", "--base-game", "--level", "1000,5000",
+        "--rounds", "200000", "--seed", "5", "--quiet", "--json",
+    )
+    t = slot_math.tail("starlight-christmas", [1000, 5000], base_game=True, seed=5, max_roots=200_000)
+    assert t.record["sums"] == cli["record"]["sums"]
+
+
 def test_nothing_reached_is_an_infinite_half_width():
     t = slot_math.tail("moon-princess", 5000, seed=1, max_roots=100)
     assert t.probability == 0 and t.ci95 == (0.0, 0.0)
@@ -148,6 +166,9 @@ def test_nothing_reached_is_an_infinite_half_width():
         (dict(start_copies=0), slot_math.ConfigError, "start_copies: must be from 1 to 2**32 - 1 (default 16) (it was 0)"),
         (dict(split="100"), slot_math.ConfigError, "start_copies/split: splitting plan refused: '100' is not a level; write AT:COPIES"),
         (dict(split="100:1"), slot_math.ConfigError, "makes 1 copies; a level makes 2 or more"),
+        (dict(game="starlight-christmas", level=200, base_game=True, split="100:3"), slot_math.ConfigError, "base_game: the base game alone is estimated by conditional Monte Carlo, without splitting"),
+        (dict(level=200, base_game=True), slot_math.ConfigError, "the base game alone's odds need draws its win depends on only at its end"),
+        (dict(game="starlight-christmas", level=6000, base_game=True), slot_math.ConfigError, "level 6000 x is above the cap (5000 x)"),
         (dict(split=5), slot_math.ConfigError, "split: must be text, the levels AT:COPIES in x bet separated by commas (\"100:3,300:3\"), or \"none\" (it was 5)"),
     ],
 )
