@@ -62,3 +62,38 @@ fn conditional_base_game_agrees_with_counting_full_size() {
         }
     }
 }
+
+/// The committed records of the base game alone reaching the cap
+/// (`crates/starlight_christmas/confirmation/tail/base-*.json`, `docs/rare-events.md`), one
+/// per model of the ladder and bet mode: each reads back (its sums re-checked), is a
+/// conditional run of its model (the fingerprint), reaches a 95 % relative half-width of at
+/// most 5 % at 5,000 x, and lies below the certified odds of the cap itself (the base game
+/// alone is one way to it).
+#[test]
+fn the_committed_base_game_records_hold() {
+    use slot_core::Game;
+    use starlight_christmas::math_model::MathModel;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../starlight_christmas/confirmation/tail");
+    for model in ["standard", "rtp-96.50", "rtp-94.50"] {
+        let game = StarlightChristmas::new(&MathModel::named(model).unwrap()).unwrap();
+        for mode in [BetMode::Standard, BetMode::Ante] {
+            let name = StarlightChristmas::mode_name(mode);
+            let path = dir.join(format!("base-{model}-{name}.json"));
+            let record = slot_sim::rare::RareRecord::read_file(&path).unwrap();
+            assert!(record.conditional, "{model} {name}");
+            assert_eq!(record.model, game.fingerprint(), "{model} {name}");
+            assert_eq!(record.mode, name);
+            let cap = *record.estimates().last().unwrap();
+            assert_eq!(cap.level, 500_000);
+            assert!(cap.relative_half_width <= 0.05, "{model} {name}: {cap:?}");
+            let certified = game.certified_award_odds(mode);
+            let whole = certified.iter().find(|o| o.award == "cap 5000x").unwrap();
+            assert!(
+                cap.ci95[1] < whole.probability,
+                "{model} {name}: base game alone {cap:?} against the cap {}",
+                whole.probability
+            );
+        }
+    }
+}

@@ -39,6 +39,7 @@
 //! | [`free_spins`] | the free spins with the running multiplier |
 //! | [`outcome`] | a finished round ([`RoundOutcome`]) and its statistics record |
 //! | [`round`] | the round flow: the paid spin with its Multipliers, the free spins, ante bet, cap. Entry point: [`StarlightChristmas::play_round`] |
+//! | [`conditional`] | the base game's chance of reaching a level given all it drew but its Multipliers' values ([`slot_core::conditional::ConditionalBaseGame`], [`conditional::ValueSums`]): the base game alone's odds of the cap |
 //! | [`splitting`] | the round split between free spins for the rare-event estimator ([`slot_core::splitting::SplittableGame`], [`splitting::FeatureState`]) |
 //! | [`math_model`] | all the data (weights) and the figures it was tuned to |
 //! | [`events`] | what the round record holds for this game |

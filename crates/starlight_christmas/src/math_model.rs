@@ -62,7 +62,10 @@
 //! | ante (per 1.25 x bet staked) | 95.5256 % | +- 0.0494 pp | +0.026 pp | 95.5420 % +- 0.1336 pp | 1 in 217.7 | 30.42 % | 16.40 x | 1 in 2.72e6 |
 //!
 //! Free spins, hit frequency and sd from the whole-round runs; the cap's odds from the split
-//! records ([`crate::evidence::EVIDENCE`]). Free-spin ratio ante / standard: 436.89 / 217.73 = 2.007 (spec:
+//! records ([`crate::evidence::EVIDENCE`]). Of the cap's odds, the base game alone (a paid
+//! spin whose symbol wins times its Multipliers reach 5,000 x) is 1 in 4.07e8 base games
+//! (standard) and 1 in 8.08e8 (ante), +- 5 % at 95 % ([`crate::conditional`],
+//! `confirmation/tail/base-*.json`): 1.3 % and 0.3 % of the cap's odds. Free-spin ratio ante / standard: 436.89 / 217.73 = 2.007 (spec:
 //! 2.0). Free-spin share of
 //! the RTP 38.8 % (standard) and 62.2 % (ante); volatility index (99 %) 38 and 42: a
 //! high-volatility game, as the published one.
