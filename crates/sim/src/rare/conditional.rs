@@ -30,12 +30,7 @@ use slot_core::money::Win;
 use slot_core::replay::{BATCH_ROUNDS, batch_rng, batches_of, rounds_in};
 use std::sync::atomic::Ordering;
 
-/// The unit a base game's chance is counted in: 2^40 (a chance of 1 adds 2^40 to a level's
-/// sum).
-pub const CHANCE_UNIT: u64 = 1 << 40;
-
-/// The method's name in records.
-pub const METHOD: &str = "conditional Monte Carlo of the base game alone (each base game's exact chance given all it drew but the set-aside draws; unbiased, integer sums in units of 2^-40 by unbiased rounding)";
+pub use crate::rare::record::{CHANCE_UNIT, CONDITIONAL_METHOD as METHOD};
 
 /// A chance entered as an integer of [`CHANCE_UNIT`]s, rounded without bias with `rng`.
 fn units<R: slot_core::Rng + ?Sized>(chance: f64, rng: &mut R) -> u128 {

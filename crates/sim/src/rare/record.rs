@@ -112,13 +112,20 @@ pub struct RareRecord {
     pub commands: Vec<String>,
     /// The sums.
     pub sums: RareSums,
-    /// A conditional run of the base game alone ([`crate::rare::conditional`]): each root is
-    /// a base game contributing its chance in units of
-    /// [`crate::rare::conditional::CHANCE_UNIT`], the plan is no splitting and `importance`
-    /// names the draws set aside. Absent (false) in a splitting run's record.
+    /// A conditional run of the base game alone (`rare::conditional`): each root is a base
+    /// game contributing its chance in units of [`CHANCE_UNIT`], the plan is no splitting,
+    /// the method [`CONDITIONAL_METHOD`] and `importance` names the draws set aside. Absent
+    /// (false) in a splitting run's record.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub conditional: bool,
 }
+
+/// The unit a conditional run counts a base game's chance in: 2^40 (a chance of 1 adds 2^40
+/// to a level's sum).
+pub const CHANCE_UNIT: u64 = 1 << 40;
+
+/// The conditional run's method in records (`rare::conditional`).
+pub const CONDITIONAL_METHOD: &str = "conditional Monte Carlo of the base game alone (each base game's exact chance given all it drew but the set-aside draws; unbiased, integer sums in units of 2^-40 by unbiased rounding)";
 
 /// The method's name in records.
 pub const METHOD: &str =
@@ -131,10 +138,10 @@ impl RareRecord {
     }
 
     /// What a root's contribution is counted over: the plan's denominator, or for a
-    /// conditional run [`crate::rare::conditional::CHANCE_UNIT`].
+    /// conditional run [`CHANCE_UNIT`].
     pub fn denominator(&self) -> u64 {
         if self.conditional {
-            crate::rare::conditional::CHANCE_UNIT
+            CHANCE_UNIT
         } else {
             self.splitting.denominator()
         }
@@ -155,12 +162,11 @@ impl RareRecord {
         }
         self.splitting.check()?;
         if self.conditional
-            && (self.splitting != Splitting::none()
-                || self.method != crate::rare::conditional::METHOD)
+            && (self.splitting != Splitting::none() || self.method != CONDITIONAL_METHOD)
         {
             return bad(format!(
                 "a conditional run's record has no splitting and the method {:?}; this one has {} and {:?}",
-                crate::rare::conditional::METHOD,
+                CONDITIONAL_METHOD,
                 self.splitting.describe(),
                 self.method
             ));
