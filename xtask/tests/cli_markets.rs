@@ -195,3 +195,24 @@ fn an_rtp_of_a_game_without_a_ladder_is_refused_saying_so() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+/// A market named twice is refused (status 2, nothing printed), not judged twice side by side.
+#[test]
+fn a_market_named_twice_is_refused() {
+    let (code, out, err) = xtask(&[
+        "markets",
+        "wish-upon-a-star",
+        "--market",
+        "gb",
+        "--market",
+        "de",
+        "--market",
+        "gb",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("the market 'gb' is asked for twice; name each market once"),
+        "{err}"
+    );
+}
