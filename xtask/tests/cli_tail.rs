@@ -145,4 +145,19 @@ fn tail_refuses_what_it_cannot_do() {
     ]);
     assert!(e.contains("--until-relative is for a whole run"), "{e}");
     exits(2, &["tail-merge", "/nonexistent/record.json"]);
+    // A level above the game's cap (5,000 x): no round reaches it, so it is refused, not
+    // run to print "never".
+    let e = err(&[
+        "tail",
+        "moon-princess",
+        "--level",
+        "5000,6000",
+        "--rounds",
+        "10",
+    ]);
+    assert!(
+        e.contains("6000 x is above moon-princess's cap, 5000 x the bet")
+            && e.contains("at most 5000"),
+        "{e}"
+    );
 }
