@@ -160,4 +160,9 @@ fn tail_refuses_what_it_cannot_do() {
             && e.contains("at most 5000"),
         "{e}"
     );
+    // Split levels that name no level (an unset shell variable) are not taken for `none`.
+    for empty in ["", ","] {
+        let e = err(&["tail", "moon-princess", "--level", "5000", "--split", empty]);
+        assert!(e.contains("names no level") && e.contains("`none`"), "{e}");
+    }
 }
