@@ -160,6 +160,18 @@ fn tail_refuses_what_it_cannot_do() {
             && e.contains("at most 5000"),
         "{e}"
     );
+    // Start copies: 1 or more, and the refusal says so (not "0..=").
+    for bad in ["0", "-1", "4294967296"] {
+        let e = err(&[
+            "tail",
+            "moon-princess",
+            "--level",
+            "5000",
+            "--start-copies",
+            bad,
+        ]);
+        assert!(e.contains("is not in 1..=4294967295"), "{bad}: {e}");
+    }
     // Split levels that name no level (an unset shell variable) are not taken for `none`.
     for empty in ["", ","] {
         let e = err(&["tail", "moon-princess", "--level", "5000", "--split", empty]);
