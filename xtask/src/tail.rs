@@ -145,7 +145,7 @@ pub fn tail_merge(a: &TailMergeArgs) -> CliResult {
         probe_writable(path)?;
     }
     let paths: Vec<&std::path::Path> = a.files.iter().map(PathBuf::as_path).collect();
-    let merged = RareRecord::merge_files(&paths)?;
+    let merged = RareRecord::merge_files_of(&paths, &commands::catalog())?;
     print_record(&merged, None, a.json)?;
     if let Some(path) = &a.out {
         merged.write_file(path)?;
