@@ -617,6 +617,19 @@ fn play_rounds<G: Game>(
     Ok(())
 }
 
+/// The model as the summary records it for `export verify` to load again: a model file by
+/// its absolute path (a relative one names a file only from the folder the export was run
+/// in), anything else as given.
+fn recorded<G: Game>(model: &SavedModel) -> SavedModel {
+    match model {
+        SavedModel::Named(name) if G::named_model(name).is_none() => std::path::absolute(name)
+            .ok()
+            .and_then(|p| p.to_str().map(|p| SavedModel::Named(p.to_string())))
+            .unwrap_or_else(|| model.clone()),
+        other => other.clone(),
+    }
+}
+
 /// Exports `game` (its model recorded as `request.model`) for Stake Engine into
 /// `request.dir`: per mode a reference run, the books drawn from it and written as they are
 /// played, the weighted table; then [`SUMMARY_FILE`] and `index.json`, last. Returns the
@@ -676,7 +689,7 @@ pub fn export_stake<G: Game>(
     let summary = ExportSummary {
         format: SUMMARY_FORMAT.into(),
         game: G::NAME.into(),
-        model: request.model.clone(),
+        model: recorded::<G>(&request.model),
         fingerprint,
         seed: request.seed,
         reference_rounds: request.reference_rounds,
