@@ -148,6 +148,24 @@ fn an_export_of_a_model_file_verifies_from_another_folder() {
     let exp = out.join("exp");
     let text = ok(&["export", "verify", exp.to_str().unwrap()]);
     assert!(text.contains("the export verifies"), "{text}");
+    // The same export again with too few books for its strata: refused (status 2) before it
+    // changes the folder, so the earlier export still verifies (its manifest kept).
+    let err = refused(&[
+        "export",
+        "stake",
+        "wish-upon-a-star",
+        "--model",
+        out.join("w96.json").to_str().unwrap(),
+        "--books",
+        "5",
+        "--reference-rounds",
+        "30000",
+        "--out",
+        exp.to_str().unwrap(),
+    ]);
+    assert!(err.contains("5 books cannot carry"), "{err}");
+    let text = ok(&["export", "verify", exp.to_str().unwrap()]);
+    assert!(text.contains("the export verifies"), "{text}");
     // The file moved: the summary's path no longer reaches it.
     std::fs::rename(out.join("w96.json"), out.join("moved.json")).unwrap();
     let err = refused(&["export", "verify", exp.to_str().unwrap()]);
