@@ -6,7 +6,7 @@ use crate::runner::CliResult;
 use crate::{GameEntryRef, commands};
 use clap::{Args, Subcommand};
 use slot_sim::export::{ExportRequest, SavedModel};
-use slot_sim::export_verify::{model_source, read_summary, verify};
+use slot_sim::export_verify::{load_exported, read_summary, verify};
 use std::path::PathBuf;
 
 /// Arguments of `export`.
@@ -112,9 +112,7 @@ fn stake(a: &StakeArgs) -> CliResult {
 }
 
 fn verify_folder(a: &VerifyArgs) -> CliResult {
-    let summary = read_summary(&a.dir)?;
-    let entry = slot_games::named(&summary.game)?;
-    let game = entry.load(model_source(&summary.model))?;
+    let game = load_exported(&read_summary(&a.dir)?, slot_games::all())?;
     print!("{}", verify(&a.dir, &*game)?.to_text());
     Ok(())
 }

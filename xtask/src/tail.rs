@@ -48,7 +48,7 @@ pub struct TailArgs {
     #[arg(long, value_name = "I/N", value_parser = crate::parse_shard)]
     pub shard: Option<slot_sim::Shard>,
     /// Copies a round continues as when its feature starts (default 16).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub start_copies: Option<u32>,
     /// The levels of the running win at which a copy splits again, `AT:COPIES` x bet,
     /// separated by commas (default: 4 copies at the top level / 2^k, k = 6 down to 1, from
@@ -151,7 +151,7 @@ pub fn tail_merge(a: &TailMergeArgs) -> CliResult {
         probe_writable(path)?;
     }
     let paths: Vec<&std::path::Path> = a.files.iter().map(PathBuf::as_path).collect();
-    let merged = RareRecord::merge_files(&paths)?;
+    let merged = RareRecord::merge_files_of(&paths, &commands::catalog())?;
     print_record(&merged, None, a.json)?;
     if let Some(path) = &a.out {
         merged.write_file(path)?;

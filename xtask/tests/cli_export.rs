@@ -110,3 +110,80 @@ fn too_few_books_and_an_unknown_mode_are_refused() {
     assert!(err.contains("export.json"), "{err}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// An export of a model file given by a relative path verifies from another folder (the
+/// summary records the file's absolute path); a summary naming a game this build does not
+/// have, or a model file that is not where it says, is refused naming `export.json` and
+/// what it names (not as if the command line had named them).
+#[test]
+fn an_export_of_a_model_file_verifies_from_another_folder() {
+    let out = dir("export-model-file");
+    let variant = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/wish_upon_a_star/variants/rtp-96.00.json");
+    std::fs::copy(&variant, out.join("w96.json")).unwrap();
+    // Run where the file is, naming it relatively, as a designer does.
+    let made = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .current_dir(&out)
+        .args([
+            "export",
+            "stake",
+            "wish-upon-a-star",
+            "--model",
+            "w96.json",
+            "--books",
+            "300",
+            "--reference-rounds",
+            "30000",
+            "--out",
+            "exp",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    // Verified from the test's own folder.
+    let exp = out.join("exp");
+    let text = ok(&["export", "verify", exp.to_str().unwrap()]);
+    assert!(text.contains("the export verifies"), "{text}");
+    // The same export again with too few books for its strata: refused (status 2) before it
+    // changes the folder, so the earlier export still verifies (its manifest kept).
+    let err = refused(&[
+        "export",
+        "stake",
+        "wish-upon-a-star",
+        "--model",
+        out.join("w96.json").to_str().unwrap(),
+        "--books",
+        "5",
+        "--reference-rounds",
+        "30000",
+        "--out",
+        exp.to_str().unwrap(),
+    ]);
+    assert!(err.contains("5 books cannot carry"), "{err}");
+    let text = ok(&["export", "verify", exp.to_str().unwrap()]);
+    assert!(text.contains("the export verifies"), "{text}");
+    // The file moved: the summary's path no longer reaches it.
+    std::fs::rename(out.join("w96.json"), out.join("moved.json")).unwrap();
+    let err = refused(&["export", "verify", exp.to_str().unwrap()]);
+    assert!(
+        err.contains("export.json: names the model '")
+            && err.contains("w96.json' of wish-upon-a-star, which cannot be loaded here"),
+        "{err}"
+    );
+    // Another game's name in the summary.
+    let summary = exp.join("export.json");
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    v["game"] = "atlantis".into();
+    std::fs::write(&summary, serde_json::to_string(&v).unwrap()).unwrap();
+    let err = refused(&["export", "verify", exp.to_str().unwrap()]);
+    assert!(
+        err.contains("export.json: names the game 'atlantis', which this build does not have; its games are moon-princess, "),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -158,3 +158,61 @@ fn the_matrix_has_a_row_per_variant_and_mode() {
         }
     }
 }
+
+/// `--rtp` of a game without an RTP ladder (Ten Lines ships one model) is refused saying the
+/// ladder is empty and what to do, not with a list that trails off ("its ladder is "): in
+/// `markets`, `monitor` and `lab-kit` alike (one message, `slot_sim::models::ladder_text`).
+#[test]
+fn an_rtp_of_a_game_without_a_ladder_is_refused_saying_so() {
+    let want = "ten-lines has no RTP variant 96.00 %; its ladder is empty (the game ships one model, `standard`: leave the RTP out)";
+    for args in [
+        &["markets", "ten-lines", "--rtp", "96"][..],
+        &[
+            "monitor",
+            "ten-lines",
+            "--rounds",
+            "100",
+            "--staked",
+            "100",
+            "--won",
+            "90",
+            "--rtp",
+            "96",
+        ],
+        &[
+            "lab-kit",
+            "ten-lines",
+            "--out",
+            "/nonexistent/kit",
+            "--rtp",
+            "96",
+            "--no-vendor",
+        ],
+    ] {
+        let (code, out, err) = xtask(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
+
+/// A market named twice is refused (status 2, nothing printed), not judged twice side by side.
+#[test]
+fn a_market_named_twice_is_refused() {
+    let (code, out, err) = xtask(&[
+        "markets",
+        "wish-upon-a-star",
+        "--market",
+        "gb",
+        "--market",
+        "de",
+        "--market",
+        "gb",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("the market 'gb' is asked for twice; name each market once"),
+        "{err}"
+    );
+}

@@ -145,4 +145,124 @@ fn tail_refuses_what_it_cannot_do() {
     ]);
     assert!(e.contains("--until-relative is for a whole run"), "{e}");
     exits(2, &["tail-merge", "/nonexistent/record.json"]);
+    // A level above the game's cap (5,000 x): no round reaches it, so it is refused, not
+    // run to print "never".
+    let e = err(&[
+        "tail",
+        "moon-princess",
+        "--level",
+        "5000,6000",
+        "--rounds",
+        "10",
+    ]);
+    assert!(
+        e.contains("6000 x is above moon-princess's cap, 5000 x the bet")
+            && e.contains("at most 5000"),
+        "{e}"
+    );
+    // Start copies: 1 or more, and the refusal says so (not "0..=").
+    for bad in ["0", "-1", "4294967296"] {
+        let e = err(&[
+            "tail",
+            "moon-princess",
+            "--level",
+            "5000",
+            "--start-copies",
+            bad,
+        ]);
+        assert!(e.contains("is not in 1..=4294967295"), "{bad}: {e}");
+    }
+    // Split levels that name no level (an unset shell variable) are not taken for `none`.
+    for empty in ["", ","] {
+        let e = err(&["tail", "moon-princess", "--level", "5000", "--split", empty]);
+        assert!(e.contains("names no level") && e.contains("`none`"), "{e}");
+    }
+}
+
+/// A stored record that is no run of this build (another game's name, a mode its game does
+/// not have) or whose counters contradict each other (fewer copies than its roots that went
+/// on made, more copies reaching a level than there are) is refused by `tail-merge` with
+/// status 2, naming the file once and what is allowed.
+#[test]
+fn tail_merge_refuses_records_no_run_could_write() {
+    let d = dir("cli_tail_forged");
+    let path = d.join("run.json");
+    ok(&[
+        "tail",
+        "moon-princess",
+        "--level",
+        "500",
+        "--rounds",
+        "10000",
+        "--seed",
+        "3",
+        "--start-copies",
+        "4",
+        "--split",
+        "100:3",
+        "--quiet",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    // Roots went on, so the relations below are about a run that copied.
+    assert!(good["sums"]["going"].as_u64().unwrap() > 0, "{good}");
+    type Edit = fn(&mut serde_json::Value);
+    let cases: [(&str, Edit, &str); 5] = [
+        (
+            "game",
+            |v| v["game"] = "atlantis".into(),
+            "unknown game 'atlantis'; the games are moon-princess, ",
+        ),
+        (
+            "mode",
+            |v| v["mode"] = "pony".into(),
+            "moon-princess has no mode 'pony'; its modes are love, star, storm",
+        ),
+        (
+            "copies",
+            |v| v["sums"]["copies"] = 0.into(),
+            "each makes 4 start copies, so at least",
+        ),
+        (
+            "going",
+            |v| v["sums"]["going"] = 0.into(),
+            "but no root went on",
+        ),
+        (
+            "copies-hit",
+            |v| v["sums"]["tails"][0]["copies_hit"] = 1_000_000_000_u64.into(),
+            "level 500: 1000000000 copies reached it; between its",
+        ),
+    ];
+    for (name, edit, want) in cases {
+        let mut v = good.clone();
+        edit(&mut v);
+        let file = d.join(format!("{name}.json"));
+        std::fs::write(&file, serde_json::to_string(&v).unwrap()).unwrap();
+        let (code, out, err) = xtask(&["tail-merge", file.to_str().unwrap()]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(out.is_empty(), "{name}: {out}");
+        assert!(err.contains(want), "{name}: {err}");
+        assert_eq!(err.matches(&format!("{name}.json")).count(), 1, "{err}");
+        assert_eq!(err.matches("rare-event record").count(), 1, "{err}");
+    }
+    // Records of another plan's levels: named in x bet, as `--level` takes them.
+    let other = d.join("levels.json");
+    let mut v = good.clone();
+    v["levels"] = serde_json::json!([50_000, 100_000]);
+    v["sums"]["tails"] = serde_json::json!([good["sums"]["tails"][0], {
+        "level": 100_000, "hits": 0, "hits_sq": 0, "roots_hit": 0, "copies_hit": 0
+    }]);
+    v["parts"][0]["seed"] = 4.into();
+    std::fs::write(&other, serde_json::to_string(&v).unwrap()).unwrap();
+    let (code, _, err) = xtask(&[
+        "tail-merge",
+        path.to_str().unwrap(),
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("levels 500 x and 500,1000 x"), "{err}");
+    assert_eq!(err.matches("cannot be merged").count(), 1, "{err}");
 }

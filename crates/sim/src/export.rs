@@ -128,8 +128,10 @@
 //! [`FORCE_FILE`], [`SUMMARY_FILE`] (this project's record of the export: game, model, seed,
 //! reference counts, anchor, figures) and the folder's stamp ([`crate::files::STAMP`]). Every
 //! file is written under a temporary name and renamed when complete; `index.json`, the
-//! platform's manifest, is removed first and written last, so a folder without it is an
-//! unfinished export.
+//! platform's manifest, is removed before the first file of an export replaces one of an
+//! earlier export and written last, so a folder without it is an unfinished export (and an
+//! export refused before it writes, as too few books for a mode's strata are, leaves an
+//! earlier export in the folder whole).
 
 use crate::SimError;
 use crate::export_anchor::{Anchor, EvidenceError, anchor_of, reference_anchor};
@@ -617,6 +619,19 @@ fn play_rounds<G: Game>(
     Ok(())
 }
 
+/// The model as the summary records it for `export verify` to load again: a model file by
+/// its absolute path (a relative one names a file only from the folder the export was run
+/// in), anything else as given.
+fn recorded<G: Game>(model: &SavedModel) -> SavedModel {
+    match model {
+        SavedModel::Named(name) if G::named_model(name).is_none() => std::path::absolute(name)
+            .ok()
+            .and_then(|p| p.to_str().map(|p| SavedModel::Named(p.to_string())))
+            .unwrap_or_else(|| model.clone()),
+        other => other.clone(),
+    }
+}
+
 /// Exports `game` (its model recorded as `request.model`) for Stake Engine into
 /// `request.dir`: per mode a reference run, the books drawn from it and written as they are
 /// played, the weighted table; then [`SUMMARY_FILE`] and `index.json`, last. Returns the
@@ -651,15 +666,6 @@ pub fn export_stake<G: Game>(
         model: fingerprint.clone(),
     };
     let dir = OutputDir::claim(request.dir, &owner, request.force, own)?;
-    // An earlier export's manifest goes first: until the new one is written, the folder is
-    // an unfinished export.
-    let index = dir.path().join(INDEX_FILE);
-    if index.exists() {
-        std::fs::remove_file(&index).map_err(|e| SimError::Io {
-            path: index.clone(),
-            message: format!("cannot remove the earlier manifest: {e}"),
-        })?;
-    }
     let mut summaries = Vec::with_capacity(modes.len());
     for (i, &mode) in modes.iter().enumerate() {
         match export_mode(game, mode, i, request, dir.path()) {
@@ -676,7 +682,7 @@ pub fn export_stake<G: Game>(
     let summary = ExportSummary {
         format: SUMMARY_FORMAT.into(),
         game: G::NAME.into(),
-        model: request.model.clone(),
+        model: recorded::<G>(&request.model),
         fingerprint,
         seed: request.seed,
         reference_rounds: request.reference_rounds,
@@ -712,7 +718,10 @@ pub fn export_stake<G: Game>(
         (serde_json::to_string_pretty(&force).unwrap_or_default() + "\n").as_bytes(),
     )?;
     write_atomic(&dir.path().join(SUMMARY_FILE), summary.to_json().as_bytes())?;
-    write_atomic(&index, index_json(&summary).as_bytes())?;
+    write_atomic(
+        &dir.path().join(INDEX_FILE),
+        index_json(&summary).as_bytes(),
+    )?;
     Ok(summary)
 }
 
@@ -798,6 +807,21 @@ fn find_cap<G: Game>(
     Ok(found)
 }
 
+/// Removes an earlier export's manifest from `dir`, just before the first file of this
+/// export replaces one of its files: from then until the new manifest is written last, the
+/// folder is an unfinished export, not one that looks complete. An export refused before
+/// (too few books for the strata, a model without evidence) leaves an earlier export whole.
+fn retire_manifest(dir: &Path) -> Result<(), ExportError> {
+    let index = dir.join(INDEX_FILE);
+    if index.exists() {
+        std::fs::remove_file(&index).map_err(|e| SimError::Io {
+            path: index.clone(),
+            message: format!("cannot remove the earlier manifest: {e}"),
+        })?;
+    }
+    Ok(())
+}
+
 /// One mode: reference run, anchor, books, table; its summary.
 #[allow(clippy::too_many_lines)]
 fn export_mode<G: Game>(
@@ -877,6 +901,9 @@ fn export_mode<G: Game>(
         left[s] = counts[s].rounds - forced;
     }
     let mut chooser = chooser(request.seed, mode_index);
+    // Everything that can refuse this mode's export (its anchor, the books for its strata)
+    // was checked above: only now is the folder changed.
+    retire_manifest(dir)?;
     let books_path: PathBuf = dir.join(books_file(&name));
     let file = AtomicFile::create(&books_path)?;
     let mut writer = BookWriter {

@@ -35,7 +35,7 @@ use crate::export::{
 };
 use crate::export_events::{book_events, paid_by_book_events};
 use crate::export_weights::Stratum;
-use crate::face::{FaceError, LoadedGame, ModelSource};
+use crate::face::{FaceError, GameEntry, LoadedGame, ModelSource};
 use crate::files::read_bounded;
 use serde_json::Value;
 use slot_core::fingerprint::Fingerprint;
@@ -217,6 +217,47 @@ pub fn model_source(model: &SavedModel) -> ModelSource<'_> {
         SavedModel::Named(n) => ModelSource::Named(n),
         SavedModel::Rtp(r) => ModelSource::Rtp(TargetRtp(*r)),
     }
+}
+
+/// The game and model the summary names, loaded from `games` (a registry's entries, as
+/// `slot_games::all()` lists them): what [`verify`] is then given. A model file is named in
+/// the summary by the absolute path it was exported from (`export stake` records it so), so
+/// it loads from any folder of the machine that holds it.
+///
+/// # Errors
+/// [`VerifyError::Format`] naming [`SUMMARY_FILE`] (the file that says which game and model),
+/// what it names and what is allowed: a game the registry does not have (listing its games),
+/// a model that cannot be loaded here (a model file not at its recorded path, a variant this
+/// build's ladder lacks).
+pub fn load_exported(
+    summary: &ExportSummary,
+    games: &[&'static dyn GameEntry],
+) -> Result<Box<dyn LoadedGame>, VerifyError> {
+    let Some(entry) = games.iter().find(|g| g.name() == summary.game) else {
+        let names: Vec<&str> = games.iter().map(|g| g.name()).collect();
+        return Err(format_error(
+            SUMMARY_FILE,
+            format!(
+                "names the game '{}', which this build does not have; its games are {}",
+                summary.game.chars().take(80).collect::<String>(),
+                names.join(", ")
+            ),
+        ));
+    };
+    entry.load(model_source(&summary.model)).map_err(|e| {
+        let model = match &summary.model {
+            SavedModel::Published => "the published model".to_string(),
+            SavedModel::Named(n) => format!("the model '{n}'"),
+            SavedModel::Rtp(r) => format!("the RTP variant {}", TargetRtp(*r)),
+        };
+        format_error(
+            SUMMARY_FILE,
+            format!(
+                "names {model} of {}, which cannot be loaded here: {e} (a model file is read from the path the summary records: verify on a machine that holds it there)",
+                entry.name()
+            ),
+        )
+    })
 }
 
 /// Verifies the export in `dir` against `game` (the game and model its summary names, loaded

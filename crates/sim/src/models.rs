@@ -59,7 +59,7 @@ pub enum ModelChoiceError {
         game: &'static str,
         /// The RTP asked for.
         rtp: TargetRtp,
-        /// The ladder's RTPs, comma-separated.
+        /// The ladder's RTPs, comma-separated, or why there is none ([`ladder_text`]).
         ladder: String,
     },
     /// A model file that cannot be read.
@@ -83,6 +83,20 @@ pub enum ModelChoiceError {
     /// A model the game refuses.
     #[error("the model is refused: {0}")]
     Refused(String),
+}
+
+/// The RTPs of `G`'s ladder as an error names them (`96.00 %, 94.00 %`), or, for a game
+/// without a ladder, that it is empty and what to do instead: `empty (the game ships one
+/// model, `standard`: leave the RTP out)`.
+pub fn ladder_text<G: Game>() -> String {
+    if G::VARIANTS.is_empty() {
+        return "empty (the game ships one model, `standard`: leave the RTP out)".into();
+    }
+    G::VARIANTS
+        .iter()
+        .map(|v| v.rtp.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The game on the model `model` names, or on the variant at `rtp`, or on the published
@@ -115,11 +129,7 @@ pub fn choose_model<G: Game>(
                 .ok_or_else(|| ModelChoiceError::NoVariant {
                     game: G::NAME,
                     rtp,
-                    ladder: G::VARIANTS
-                        .iter()
-                        .map(|v| v.rtp.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", "),
+                    ladder: ladder_text::<G>(),
                 })?
                 .model
         }

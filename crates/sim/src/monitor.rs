@@ -671,14 +671,24 @@ pub enum ReportEvidenceError {
 /// and neither is one whose interval is unreliable ([`report_evidence`]).
 ///
 /// # Errors
-/// [`ReportEvidenceError`], in that order: another model, an unreliable interval, another
-/// game or mode.
+/// [`ReportEvidenceError`], in that order: another game or mode (a report of another game is
+/// also of another model: named as the other game it is), another model, an unreliable
+/// interval.
 pub fn certified_by_report(
     report: &crate::Report,
     path: &std::path::Path,
     (game, mode): (&str, &str),
     shipped: &slot_core::fingerprint::Fingerprint,
 ) -> Result<Certified, ReportEvidenceError> {
+    if report.par.game != game || report.par.mode != mode {
+        return Err(ReportEvidenceError::OtherMode {
+            path: path.to_path_buf(),
+            found_game: report.par.game.clone(),
+            found_mode: report.par.mode.clone(),
+            game: game.into(),
+            mode: mode.into(),
+        });
+    }
     if report.model_fingerprint != *shipped {
         return Err(ReportEvidenceError::NotShipped {
             path: path.to_path_buf(),
@@ -690,15 +700,6 @@ pub fn certified_by_report(
         path: path.to_path_buf(),
         error,
     })?;
-    if report.par.game != game || report.par.mode != mode {
-        return Err(ReportEvidenceError::OtherMode {
-            path: path.to_path_buf(),
-            found_game: report.par.game.clone(),
-            found_mode: report.par.mode.clone(),
-            game: game.into(),
-            mode: mode.into(),
-        });
-    }
     Ok(Certified {
         rtp: report.par.rtp,
         sd: report.par.sd,

@@ -38,6 +38,21 @@ fn a_report_stands_in_only_for_the_shipped_model_of_its_own_game_and_mode() {
         e.to_string()
             .starts_with("--report run.json: a report of the model ")
     );
+    // A report of another game is named as such, not as a report of another model (it is
+    // both; the game is what the user got wrong).
+    let wish = wish_upon_a_star::WishUponAStar::standard();
+    let w = simulate(
+        &wish,
+        <wish_upon_a_star::WishUponAStar as slot_core::Game>::MODES[0],
+        &SimConfig::rounds(20_000, 3),
+        Watch::default(),
+    )
+    .unwrap();
+    let e = certified_by_report(&w, path, ("moon-princess", "storm"), &shipped).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "run.json is a report of wish-upon-a-star standard, not of moon-princess storm"
+    );
     // Too few rounds for a reliable interval: no evidence, whatever its model.
     let short = simulate(
         &game,

@@ -83,6 +83,12 @@ pub enum ProfileError {
         /// The ids of the profiles read, comma-separated.
         known: String,
     },
+    /// A market asked for twice (its verdicts would be printed twice, side by side).
+    #[error("the market '{id}' is asked for twice; name each market once")]
+    MarketTwice {
+        /// The id asked for twice.
+        id: String,
+    },
 }
 
 /// Whether a rule was read in its primary text.
@@ -680,13 +686,18 @@ pub fn read_dir(dir: &Path) -> Result<Vec<Profile>, ProfileError> {
 /// The profiles of the markets `ids` (in that order), or all of `profiles` for none.
 ///
 /// # Errors
-/// [`ProfileError::UnknownMarket`] naming the first id no profile has and the known ones.
+/// [`ProfileError::UnknownMarket`] naming the first id no profile has and the known ones;
+/// [`ProfileError::MarketTwice`] naming an id given twice.
 pub fn select<'a>(
     profiles: &'a [Profile],
     ids: &[String],
 ) -> Result<Vec<&'a Profile>, ProfileError> {
     if ids.is_empty() {
         return Ok(profiles.iter().collect());
+    }
+    let twice = (1..ids.len()).find(|&i| ids[..i].contains(&ids[i]));
+    if let Some(i) = twice {
+        return Err(ProfileError::MarketTwice { id: ids[i].clone() });
     }
     ids.iter()
         .map(|id| {

@@ -149,7 +149,8 @@ impl TailConfig {
 /// Plays the rare-event run `config` describes of `game` in `mode` and returns its record.
 ///
 /// # Errors
-/// As [`TailConfig::check`]; [`RareError::Sim`] if the threads cannot be started or the run
+/// As [`TailConfig::check`]; [`RareError::Levels`] for a tail level above the game's cap
+/// ([`levels_within_cap`]); [`RareError::Sim`] if the threads cannot be started or the run
 /// was stopped before its first chunk of batches was finished.
 pub fn run<G: SplittableGame>(
     game: &G,
@@ -157,6 +158,7 @@ pub fn run<G: SplittableGame>(
     config: &TailConfig,
     watch: Watch<'_>,
 ) -> Result<RareRecord, RareError> {
+    levels_within_cap::<G>(&config.levels)?;
     let chain = GameChain { game, mode };
     let (sums, part) = run_chain(&chain, config, watch)?;
     Ok(RareRecord {
@@ -173,6 +175,28 @@ pub fn run<G: SplittableGame>(
         sums,
         conditional: false,
     })
+}
+
+/// Checks that no tail level is above the cap of `G` (`Game::CAP`; a game without a cap
+/// has no such bound): a round of a capped game never wins more than the cap, so a level
+/// above it is never reached, and a run for it (and the default plan aimed at it) would
+/// only spend its time to print "never" (a mistyped `50000` for `5000`, say).
+///
+/// # Errors
+/// [`RareError::Levels`] naming the highest level, the cap and the levels allowed.
+pub fn levels_within_cap<G: slot_core::Game>(levels: &TailLevels) -> Result<(), RareError> {
+    let Some(cap) = G::CAP else { return Ok(()) };
+    let limit = cap.limit.hundredths();
+    match levels.hundredths().last() {
+        Some(&top) if top > limit => Err(RareError::Levels(format!(
+            "{} x is above {}'s cap, {} x the bet: no round wins more, so no round reaches it; give levels above 0 and at most {}",
+            plan::x_bet(top),
+            G::NAME,
+            plan::x_bet(limit),
+            plan::x_bet(limit)
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Plays the run `config` describes of `chain`: its sums and the part of root rounds played

@@ -144,10 +144,12 @@ impl Splitting {
     /// The plan a user's options give for the top level `top` (hundredths of the bet):
     /// neither option, [`Splitting::default_for`]; `start_copies` alone, the default's levels
     /// with that many start copies (default 16 when only `levels` is given); `levels`
-    /// as [`Splitting::parse`] reads them, `none` for no level.
+    /// as [`Splitting::parse`] reads them, `none` for no level. Levels that name no level
+    /// (an empty text, commas alone: a shell variable left unset) are refused, not taken for
+    /// `none`: a plan without levels is close to brute force, so it is asked for by name.
     ///
     /// # Errors
-    /// As [`Splitting::parse`].
+    /// As [`Splitting::parse`]; [`RareError::Splitting`] for levels that name no level.
     pub fn from_options(
         top: u64,
         start_copies: Option<u32>,
@@ -157,6 +159,12 @@ impl Splitting {
         let start = start_copies.unwrap_or(default.start_copies);
         match levels {
             Some("none") => Splitting::parse(start, ""),
+            Some(text) if text.split(',').all(|p| p.trim().is_empty()) => {
+                Err(RareError::Splitting(format!(
+                    "'{}' names no level; write AT:COPIES levels separated by commas (625:4,1250:4), or `none` for no level",
+                    text.chars().take(40).collect::<String>()
+                )))
+            }
             Some(text) => Splitting::parse(start, text),
             None => {
                 let plan = Splitting {
@@ -307,6 +315,13 @@ mod tests {
         );
         let bare = Splitting::from_options(cap, Some(1), Some("none")).unwrap();
         assert!(bare.levels.is_empty() && bare.start_copies == 1);
+        // No level named (an empty text, commas alone) is refused, not taken for `none`.
+        for empty in ["", " ", ",", " , ,"] {
+            let e = Splitting::from_options(cap, None, Some(empty))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("names no level") && e.contains("`none`"), "{e}");
+        }
         assert!(Splitting::from_options(cap, None, Some("100")).is_err());
     }
 

@@ -4,6 +4,7 @@
 //! Records of disjoint root rounds of the same game, mode, model, plan and levels merge by
 //! adding their sums ([`RareRecord::absorb`]): the shards of a run, or runs of other seeds.
 
+use crate::facts::Catalog;
 use crate::files::{read_text_bounded, write_atomic};
 use crate::rare::error::RareError;
 use crate::rare::plan::{Splitting, TailLevels, x_bet};
@@ -201,6 +202,29 @@ impl RareRecord {
         if s.going > s.roots {
             return bad(format!("{} roots went on, of {} roots", s.going, s.roots));
         }
+        // Copies are made and steps played only for roots that went on: at least the start
+        // copies of each when the plan makes them, none when the plan never splits.
+        if s.going == 0 && (s.copies > 0 || s.steps > 0) {
+            return bad(format!(
+                "{} copies and {} steps, but no root went on (only a root that goes on is copied or stepped)",
+                s.copies, s.steps
+            ));
+        }
+        let start = u128::from(self.splitting.start_copies);
+        if start > 1 && u128::from(s.copies) < u128::from(s.going) * start {
+            return bad(format!(
+                "{} copies for {} roots that went on; each makes {start} start copies, so at least {}",
+                s.copies,
+                s.going,
+                u128::from(s.going) * start
+            ));
+        }
+        if start == 1 && self.splitting.levels.is_empty() && s.copies > 0 {
+            return bad(format!(
+                "{} copies, but the plan makes none (1 start copy, no level)",
+                s.copies
+            ));
+        }
         let want: &[u64] = self.levels.hundredths();
         let have: Vec<u64> = s.tails.iter().map(|t| t.level).collect();
         if have != want {
@@ -208,6 +232,7 @@ impl RareRecord {
         }
         let d = u128::from(self.denominator());
         let mut above: Option<u128> = None;
+        let mut copies_above: Option<u64> = None;
         for t in &s.tails {
             let lvl = x_bet(t.level);
             if t.hits > u128::from(s.roots) * d {
@@ -234,6 +259,25 @@ impl RareRecord {
                 return bad(format!("level {lvl}: more hits than the level below"));
             }
             above = Some(t.hits);
+            // Each finished copy that reached the level is counted once: at least one per
+            // root that reached it, at most every root's and copy's, never more than reached
+            // the level below.
+            if t.copies_hit < t.roots_hit
+                || u128::from(t.copies_hit) > u128::from(s.roots) + u128::from(s.copies)
+            {
+                return bad(format!(
+                    "level {lvl}: {} copies reached it; between its {} roots hit and roots + copies ({})",
+                    t.copies_hit,
+                    t.roots_hit,
+                    u128::from(s.roots) + u128::from(s.copies)
+                ));
+            }
+            if copies_above.is_some_and(|c| t.copies_hit > c) {
+                return bad(format!(
+                    "level {lvl}: more copies reached it than the level below"
+                ));
+            }
+            copies_above = Some(t.copies_hit);
         }
         Ok(())
     }
@@ -267,11 +311,11 @@ impl RareRecord {
             self.splitting.describe(),
             other.splitting.describe(),
         )?;
-        same(
-            "levels",
-            format!("{:?}", self.levels.hundredths()),
-            format!("{:?}", other.levels.hundredths()),
-        )?;
+        let x = |l: &TailLevels| {
+            let v: Vec<String> = l.hundredths().iter().map(|&h| x_bet(h)).collect();
+            format!("{} x", v.join(","))
+        };
+        same("levels", x(&self.levels), x(&other.levels))?;
         for p in &other.parts {
             if let Some(q) = self.parts.iter().find(|q| q.overlaps(p)) {
                 return Err(RareError::Merge(format!(
@@ -317,7 +361,17 @@ impl RareRecord {
     /// [`MAX_RECORD_BYTES`]; [`RareError::Record`] naming the file for a record refused.
     pub fn read_file(path: &Path) -> Result<RareRecord, RareError> {
         let text = read_text_bounded(path, MAX_RECORD_BYTES as u64, "a rare-event record (JSON)")?;
-        RareRecord::read(&text).map_err(|e| RareError::Record(format!("{}: {e}", path.display())))
+        RareRecord::read(&text).map_err(|e| {
+            // The file named once, before what is wrong with it (not "refused: F: refused: ...").
+            let at = path.display();
+            RareError::Record(match e {
+                RareError::Record(m) => format!("{at}: {m}"),
+                RareError::Json(j) => {
+                    format!("{at}: not a record that `tail --out` writes: {j}")
+                }
+                other => format!("{at}: {other}"),
+            })
+        })
     }
 
     /// Writes the record to `path` as pretty JSON, whole or not at all, after reading it
@@ -339,19 +393,31 @@ impl RareRecord {
     /// [`RareError::Size`] for no file; as [`RareRecord::read_file`] and
     /// [`RareRecord::absorb`] (naming the file that could not be merged).
     pub fn merge_files(paths: &[&Path]) -> Result<RareRecord, RareError> {
-        let Some((first, rest)) = paths.split_first() else {
-            return Err(RareError::Size(
-                "no record to merge; give one or more files".into(),
-            ));
-        };
-        let mut merged = RareRecord::read_file(first)?;
-        for p in rest {
-            let r = RareRecord::read_file(p)?;
-            merged
-                .absorb(&r)
-                .map_err(|e| RareError::Merge(format!("{}: {e}", p.display())))?;
-        }
-        Ok(merged)
+        merge(paths, None)
+    }
+
+    /// [`RareRecord::merge_files`], each record's game and mode also checked against
+    /// `catalog` ([`RareRecord::check_names`]): what `tail-merge` runs.
+    ///
+    /// # Errors
+    /// As [`RareRecord::merge_files`]; [`RareError::Record`] naming the file whose game or
+    /// mode the catalog does not have.
+    pub fn merge_files_of(paths: &[&Path], catalog: &Catalog) -> Result<RareRecord, RareError> {
+        merge(paths, Some(catalog))
+    }
+
+    /// Checks that the record's game and mode are a game and mode of `catalog` (the
+    /// registry's games): a record naming another game, or a mode its game does not have,
+    /// is no record of a run this build can play (its sums are checked by
+    /// [`RareRecord::check`], its names only here).
+    ///
+    /// # Errors
+    /// [`RareError::Record`] naming the game or mode and the allowed ones.
+    pub fn check_names(&self, catalog: &Catalog) -> Result<(), RareError> {
+        catalog
+            .find(&self.game, &self.mode)
+            .map(|_| ())
+            .map_err(|e| RareError::Record(e.to_string()))
     }
 
     /// Each level's estimate as text lines: level, odds 1 in, 95 % interval, relative
@@ -404,6 +470,39 @@ impl RareRecord {
             );
         }
         out
+    }
+}
+
+/// The records in `paths` read, each checked against `catalog` if given, and merged in order.
+fn merge(paths: &[&Path], catalog: Option<&Catalog>) -> Result<RareRecord, RareError> {
+    let Some((first, rest)) = paths.split_first() else {
+        return Err(RareError::Size(
+            "no record to merge; give one or more files".into(),
+        ));
+    };
+    let read = |p: &Path| {
+        let r = RareRecord::read_file(p)?;
+        if let Some(c) = catalog {
+            r.check_names(c)
+                .map_err(|e| RareError::Record(format!("{}: {}", p.display(), strip(e))))?;
+        }
+        Ok::<_, RareError>(r)
+    };
+    let mut merged = read(first)?;
+    for p in rest {
+        let r = read(p)?;
+        merged
+            .absorb(&r)
+            .map_err(|e| RareError::Merge(format!("{}: {}", p.display(), strip(e))))?;
+    }
+    Ok(merged)
+}
+
+/// An error's message without the prefix of its kind (for one named by its file again).
+fn strip(e: RareError) -> String {
+    match e {
+        RareError::Merge(m) | RareError::Record(m) => m,
+        other => other.to_string(),
     }
 }
 
