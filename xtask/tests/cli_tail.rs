@@ -266,3 +266,111 @@ fn tail_merge_refuses_records_no_run_could_write() {
     assert!(err.contains("levels 500 x and 500,1000 x"), "{err}");
     assert_eq!(err.matches("cannot be merged").count(), 1, "{err}");
 }
+
+/// `tail --base-game`: the base game alone by conditional Monte Carlo (Starlight Christmas):
+/// the record says so and reads back, its shards merge into exactly the whole run's sums,
+/// and a game without draws to set aside (Moon Princess), a splitting plan, or a level above
+/// the cap are refused with status 2, each naming why.
+#[test]
+fn tail_base_game_runs_merges_and_refuses() {
+    let d = dir("cli_tail_base");
+    let whole = d.join("whole.json");
+    let args = [
+        "tail",
+        "starlight-christmas",
+        "--base-game",
+        "--ante",
+        "--level",
+        "200,1000",
+        "--rounds",
+        "50000",
+        "--seed",
+        "5",
+        "--quiet",
+    ];
+    let mut with_out = args.to_vec();
+    with_out.extend(["--out", whole.to_str().unwrap()]);
+    let out = ok(&with_out);
+    assert!(
+        out.contains("starlight-christmas ante base game alone"),
+        "{out}"
+    );
+    assert!(
+        out.contains("set aside: the values of the Multipliers"),
+        "{out}"
+    );
+    assert!(out.contains("P(win >= 1000 x) = "), "{out}");
+    let record = RareRecord::read_file(&whole).unwrap();
+    assert!(record.conditional);
+    assert_eq!(record.sums.roots, 50_000);
+    assert_eq!((record.sums.copies, record.sums.steps), (0, 0));
+    let mut shards = vec![];
+    for i in 0..2 {
+        let path = d.join(format!("shard{i}.json"));
+        let mut a = args.to_vec();
+        let shard = format!("{i}/2");
+        a.extend(["--shard", shard.as_str(), "--out", path.to_str().unwrap()]);
+        ok(&a);
+        shards.push(path);
+    }
+    let merged = d.join("merged.json");
+    ok(&[
+        "tail-merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(RareRecord::read_file(&merged).unwrap().sums, record.sums);
+    // A splitting run and a conditional run of the same game and mode do not merge.
+    let split = d.join("split.json");
+    ok(&[
+        "tail",
+        "starlight-christmas",
+        "--ante",
+        "--level",
+        "200,1000",
+        "--rounds",
+        "10000",
+        "--seed",
+        "6",
+        "--quiet",
+        "--out",
+        split.to_str().unwrap(),
+    ]);
+    let (code, _, refused) = xtask(&[
+        "tail-merge",
+        whole.to_str().unwrap(),
+        split.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{refused}");
+    assert!(refused.contains("methods"), "{refused}");
+    for (extra, says) in [
+        (
+            vec!["moon-princess", "--base-game", "--level", "5000"],
+            "the base game alone's odds need draws its win depends on only at its end",
+        ),
+        (
+            vec!["starlight-christmas", "--base-game", "--level", "6000"],
+            "above the cap",
+        ),
+        (
+            vec![
+                "starlight-christmas",
+                "--base-game",
+                "--level",
+                "500",
+                "--split",
+                "100:3",
+            ],
+            "--split",
+        ),
+    ] {
+        let mut a = vec!["tail"];
+        a.extend(extra);
+        a.extend(["--rounds", "1000", "--quiet"]);
+        let (code, _, e) = xtask(&a);
+        assert_eq!(code, 2, "{a:?}: {e}");
+        assert!(e.contains(says), "{a:?}: {e}");
+    }
+}
