@@ -72,7 +72,7 @@ pub fn check_round(data: &[u8]) {
     let pick = PICKS[usize::from(flags & 3) % 3];
     let game = &games[usize::from(flags >> 2) % 3];
     let mut log = EventLog::default();
-    let whole = game.play_round(&mut BytesRng::new(rest), &mut log, pick);
+    let whole = game.play_round(pick, &mut BytesRng::new(rest), &mut log);
     check_whole_round(&whole, &log);
     // Paused at the pick, through storage, resumed: the same round.
     let mut rng = BytesRng::new(rest);
@@ -212,7 +212,7 @@ pub fn check_model_json(data: &[u8]) {
     let mut rng = BytesRng::new(data);
     for pick in PICKS {
         let mut log = EventLog::default();
-        let o = game.play_round(&mut rng, &mut log, pick);
+        let o = game.play_round(pick, &mut rng, &mut log);
         check_whole_round(&o, &log);
     }
 }

@@ -105,7 +105,7 @@ pb Princess Star (blue), pr Princess Love (red), W Wild, . empty";
         rng: &mut R,
         rec: &mut Rec,
     ) -> RoundOutcome {
-        MoonPrincess::play_round(self, rng, rec, mode)
+        MoonPrincess::play_round(self, mode, rng, rec)
     }
 
     fn win(outcome: &RoundOutcome) -> Win {

@@ -88,7 +88,14 @@
 //! [`GameId`] and [`StakeMode`] (in the round record), the win [`Cap`], [`ReconcileError`]
 //! ([`EventLog::reconcile`]), [`RoundSummary`] (a round's integer record), and the game
 //! interface [`Game`] with its [`TargetRtp`] and [`CertifiedRtp`].
-//! The example below (also the `moon-princess-server` example crate) plays a
+//!
+//! A round whose pick is known before it starts (chosen with the bet) is
+//! [`MoonPrincess::play_round`]`(pick, &mut rng, &mut log)`: the same call, with the same
+//! arguments in the same order, as [`Game::play_round`], so it needs no trait import and means
+//! the same with the trait in scope. A round whose player picks after seeing the cleared grid
+//! is [`MoonPrincess::start_round`], then [`MoonPrincess::resume`] with the pick;
+//! [`MoonPrincess::play_round_with_strategy`] plays the two at once, asking a
+//! [`PickStrategy`] at the pause. The example below (also the `moon-princess-server` example crate) plays a
 //! round for a stake, pays it in cents, keeps its event log, and stores, seals and resumes a
 //! round that waits for the pick, resuming each round id at most once.
 //!

@@ -5,8 +5,9 @@
 //!
 //! [`MoonPrincess::start_round`] plays the base game and returns either the finished round or a
 //! [`PausedRound`]; [`MoonPrincess::resume`] plays the free spins with the pick.
-//! [`MoonPrincess::play_round`] is exactly these two calls with a [`PickStrategy`], so paused and
-//! uninterrupted play cannot diverge.
+//! [`MoonPrincess::play_round_with_strategy`] is exactly these two calls with a
+//! [`PickStrategy`], so paused and uninterrupted play cannot diverge; [`MoonPrincess::play_round`]
+//! (and [`Game::play_round`](slot_core::game::Game::play_round)) is it with a fixed pick.
 
 use crate::board::Board;
 use crate::free_spins::play_free_spins;
@@ -145,9 +146,39 @@ impl MoonPrincess {
         self.fingerprint
     }
 
-    /// Plays a whole round, asking `strategy` for the pick if free spins trigger. Built from
-    /// [`MoonPrincess::start_round`] and [`MoonPrincess::resume`] with the same generator.
-    pub fn play_round<R, Rec, S>(&self, rng: &mut R, mut rec: Rec, mut strategy: S) -> RoundOutcome
+    /// Plays one round in which `pick` is played if the free spins trigger, with generator
+    /// `rng`, reporting its events to `rec`: the same method, with the same arguments in the
+    /// same order, as [`Game::play_round`](slot_core::game::Game::play_round) (which calls it),
+    /// so a server needs no trait import and the two cannot differ. It is
+    /// [`MoonPrincess::play_round_with_strategy`] with the strategy that always picks `pick`.
+    ///
+    /// The round is a pure function of the model, the pick and the generator's state. Wins
+    /// are in hundredths of the bet (after the cap); the events' `paid` amounts add up to
+    /// [`RoundOutcome::win`]. A server whose player picks after seeing the cleared grid plays
+    /// [`MoonPrincess::start_round`] and [`MoonPrincess::resume`] instead.
+    #[inline]
+    pub fn play_round<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        pick: Pick,
+        rng: &mut R,
+        rec: &mut Rec,
+    ) -> RoundOutcome {
+        self.play_round_with_strategy(rng, rec, pick)
+    }
+
+    /// Plays a whole round with generator `rng`, reporting its events to `rec`, asking
+    /// `strategy` for the pick if the free spins trigger (given the paused round: a fixed
+    /// [`Pick`], or a closure `|paused: &PausedRound| -> Pick` that looks at it). Built from
+    /// [`MoonPrincess::start_round`] and [`MoonPrincess::resume`] with the same generator, so
+    /// it draws and pays what those two calls do. With a fixed pick it is
+    /// [`Game::play_round`](slot_core::game::Game::play_round) in that pick (the mode is the
+    /// pick) and [`MoonPrincess::play_round`].
+    pub fn play_round_with_strategy<R, Rec, S>(
+        &self,
+        rng: &mut R,
+        mut rec: Rec,
+        mut strategy: S,
+    ) -> RoundOutcome
     where
         R: Rng + ?Sized,
         Rec: Recorder,

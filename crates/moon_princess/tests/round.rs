@@ -49,7 +49,7 @@ fn free_spins_with_known_grids_worked_by_hand() {
     let game = MoonPrincess::new(&fixed_model()).unwrap();
     let mut rng = Pcg64::new(1, 1);
     let mut log = EventLog::default();
-    let o = game.play_round(&mut rng, &mut log, Pick::Love);
+    let o = game.play_round(Pick::Love, &mut rng, &mut log);
     assert_eq!(o.base_win.hundredths(), 2000);
     assert_eq!(o.win, CAP.limit);
     assert!(o.capped);
@@ -101,7 +101,7 @@ fn free_spins_with_known_grids_worked_by_hand() {
     }));
     assert_eq!(log.reconcile(), Ok(CAP.limit));
     // Storm: 8 spins, +2 per meter: 10, 12, ..., 20 after spin 6.
-    let o = game.play_round(&mut rng, &mut NoRecorder, Pick::Storm);
+    let o = game.play_round(Pick::Storm, &mut rng, &mut NoRecorder);
     assert_eq!(o.free_spins_awarded, 20);
     assert_eq!(o.free_spins_played, 18);
 }
@@ -123,7 +123,7 @@ fn a_free_spin_without_a_win_uses_the_picked_power_once() {
     for pick in [Pick::Love, Pick::Star, Pick::Storm] {
         let mut rng = Pcg64::new(7, 3);
         let mut log = EventLog::default();
-        let o = game.play_round(&mut rng, &mut log, pick);
+        let o = game.play_round(pick, &mut rng, &mut log);
         let powers: Vec<_> = log
             .events
             .iter()
@@ -195,7 +195,7 @@ fn a_paused_round_stored_as_json_resumes_to_the_uninterrupted_result() {
         let mut a = start.clone();
         let mut log_a = EventLog::default();
         let whole = loop {
-            let o = game.play_round(&mut a, &mut log_a, pick);
+            let o = game.play_round(pick, &mut a, &mut log_a);
             if o.pick.is_some() {
                 break o;
             }
@@ -542,7 +542,7 @@ fn trinity_spins_use_love_star_storm_in_order() {
     let mut trinity_seen = 0;
     for _ in 0..20_000 {
         let mut log = EventLog::default();
-        game.play_round(&mut rng, &mut log, Pick::Storm);
+        game.play_round(Pick::Storm, &mut rng, &mut log);
         let mut spin = SpinKind::Paid;
         let mut seq = vec![];
         let trinity = [Power::Love, Power::Star, Power::Storm].map(Power::princess);
@@ -624,8 +624,8 @@ fn unrecorded_rounds_equal_recorded_rounds() {
         let (mut trinity, mut powers, mut features) = (0, 0, 0);
         for _ in 0..20_000 {
             let mut log = EventLog::default();
-            let x = game.play_round(&mut a, &mut log, pick);
-            let y = game.play_round(&mut b, &mut NoRecorder, pick);
+            let x = game.play_round(pick, &mut a, &mut log);
+            let y = game.play_round(pick, &mut b, &mut NoRecorder);
             assert_eq!(x, y);
             assert_eq!(log.reconcile(), Ok(x.win));
             assert_eq!(a.next_u64(), b.next_u64());
@@ -658,7 +658,7 @@ fn rounds_end_within_their_limits() {
             let game = MoonPrincess::standard();
             let mut rng = Pcg64::new(seed as u128, seed as u128 + 1);
             for _ in 0..300 {
-                let o = game.play_round(&mut rng, &mut NoRecorder, pick_of(p));
+                let o = game.play_round(pick_of(p), &mut rng, &mut NoRecorder);
                 check_outcome(&o)?;
             }
             Ok::<(), TestCaseError>(())
@@ -691,8 +691,8 @@ fn rounds_are_deterministic_and_recording_changes_nothing() {
             let mut b = a.clone();
             for _ in 0..100 {
                 let mut log = EventLog::default();
-                let x = game.play_round(&mut a, &mut log, pick_of(p));
-                let y = game.play_round(&mut b, &mut NoRecorder, pick_of(p));
+                let x = game.play_round(pick_of(p), &mut a, &mut log);
+                let y = game.play_round(pick_of(p), &mut b, &mut NoRecorder);
                 prop_assert_eq!(&x, &y);
                 prop_assert_eq!(
                     log.events.last(),
@@ -716,7 +716,7 @@ fn resume_after_pause_equals_uninterrupted_play() {
             let mut a = Pcg64::new(seed as u128, 2);
             for _ in 0..400 {
                 let mut b = a.clone();
-                let whole = game.play_round(&mut a, &mut NoRecorder, pick_of(p));
+                let whole = game.play_round(pick_of(p), &mut a, &mut NoRecorder);
                 let parts = match game.start_round(&mut b, &mut NoRecorder) {
                     RoundState::Finished(o) => o,
                     RoundState::AwaitingPick(paused) => {
@@ -787,7 +787,7 @@ fn chained_trinity_spins_reach_the_cap_exactly_worked_by_hand() {
     let m = constant_model(["pr*5"; 5], ["pr*5"; 5], (0, 1), [1, 1, 1]);
     let game = MoonPrincess::new(&m).unwrap();
     let mut log = EventLog::default();
-    let o = game.play_round(&mut Pcg64::new(4, 4), &mut log, Pick::Star);
+    let o = game.play_round(Pick::Star, &mut Pcg64::new(4, 4), &mut log);
     assert_eq!(o.base_win.hundredths(), 10_000);
     assert_eq!(o.trinity_spins, 49);
     assert_eq!(o.trinity_win.hundredths(), 490_000);
@@ -836,7 +836,7 @@ fn free_spins_reach_x20_and_20_spins_for_every_pick_worked_by_hand() {
     let game = MoonPrincess::new(&m).unwrap();
     for pick in moon_princess::PICKS {
         let mut log = EventLog::default();
-        let o = game.play_round(&mut Pcg64::new(6, 6), &mut log, pick);
+        let o = game.play_round(pick, &mut Pcg64::new(6, 6), &mut log);
         assert_eq!(o.base_win.hundredths(), 2_000, "{pick}");
         assert_eq!(o.free_spins_win.hundredths(), 378_000, "{pick}");
         assert_eq!(o.win.hundredths(), 380_000, "{pick}");
@@ -918,7 +918,7 @@ fn the_log_never_shows_more_than_x20_20_free_spins_or_the_cap() {
             let mut seen = Reached::default();
             for _ in 0..200 {
                 let mut log = EventLog::default();
-                let o = game.play_round(&mut rng, &mut log, pick_of(p));
+                let o = game.play_round(pick_of(p), &mut rng, &mut log);
                 invariants_from_the_log(&log, &mut seen)?;
                 check_outcome(&o)?;
             }
@@ -1215,7 +1215,7 @@ fn the_cap_crossed_inside_a_trinity_spin_pays_what_is_left_worked_by_hand() {
     let game = MoonPrincess::new(&m).unwrap();
     let mut rng = Script::wide(vec![landing(5, [0; 5]); 105]);
     let mut log = EventLog::default();
-    let o = game.play_round(&mut rng, &mut log, Pick::Love);
+    let o = game.play_round(Pick::Love, &mut rng, &mut log);
     assert!(rng.used_up());
     assert_eq!(o.base_win.hundredths(), 4_800);
     assert_eq!(o.trinity_spins, 104);
@@ -1250,7 +1250,7 @@ fn free_spins_trigger_once_when_the_paid_spin_and_a_trinity_spin_both_clear_work
     script.extend(vec![landing(5, [0; 5]); 4]);
     let mut rng = Script::wide(script);
     let mut log = EventLog::default();
-    let o = game.play_round(&mut rng, &mut log, Pick::Love);
+    let o = game.play_round(Pick::Love, &mut rng, &mut log);
     assert!(rng.used_up());
     assert_eq!(o.base_win.hundredths(), 10_000);
     assert_eq!(o.trinity_win.hundredths(), 2_000);

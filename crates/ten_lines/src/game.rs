@@ -18,9 +18,8 @@ use slot_core::summary::RoundSummary;
 /// [`crate::math_model::EXACT_RTP`]).
 pub const TARGET_RTP: TargetRtp = TargetRtp(9600);
 
-/// Ten Lines's one mode: a round at the bet, nothing to choose.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Standard;
+/// The game's one mode (defined with the round, which takes it).
+pub use crate::round::Standard;
 
 impl slot_core::Game for TenLines {
     /// The one mode.
@@ -70,11 +69,11 @@ impl slot_core::Game for TenLines {
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
         &self,
-        _: Standard,
+        mode: Standard,
         rng: &mut R,
         rec: &mut Rec,
     ) -> RoundOutcome {
-        TenLines::play_round(self, rng, rec)
+        TenLines::play_round(self, mode, rng, rec)
     }
 
     fn win(outcome: &RoundOutcome) -> Win {

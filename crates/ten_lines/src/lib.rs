@@ -76,7 +76,7 @@ pub mod symbols;
 
 pub use evaluate::{LineWin, SpinEvaluation, evaluate};
 pub use math_model::{MathModel, ModelError};
-pub use round::{RoundOutcome, TenLines};
+pub use round::{RoundOutcome, Standard, TenLines};
 pub use slot_core::Game;
 
 /// The game's command-line name.

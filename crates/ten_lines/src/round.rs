@@ -36,6 +36,12 @@ pub const AWARDS: &[&str] = &[];
 /// The cap: 5,000 x the total bet.
 pub const CAP: Cap = Cap::x_bet(CAP_X_BET);
 
+/// Ten Lines's one mode: a round at the bet, nothing to choose. The mode argument of
+/// [`TenLines::play_round`] and of [`Game::play_round`](slot_core::game::Game::play_round)
+/// (the game's [`Game::Mode`](slot_core::game::Game::Mode)); also named `game::Standard`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Standard;
+
 /// Ten Lines played on a math model.
 #[derive(Clone, Debug)]
 pub struct TenLines {
@@ -145,10 +151,18 @@ impl TenLines {
         std::array::from_fn(|r| self.strips[r].window::<ROWS>(stops[r] as usize))
     }
 
-    /// Plays one round with generator `rng`, reporting its events to `rec`.
+    /// Plays one round in the game's one mode ([`Standard`]) with generator `rng`, reporting
+    /// its events to `rec` (their `paid` amounts add up to the win, hundredths of the bet, at
+    /// most the cap). A pure function of the model and the generator's state.
+    ///
+    /// The same method, with the same arguments in the same order, as
+    /// [`Game::play_round`](slot_core::game::Game::play_round) (which calls it), so a server
+    /// needs no trait import and the two cannot differ; the mode is there so that a round is
+    /// played the same way in every game.
     #[inline]
     pub fn play_round<R: Rng + ?Sized, Rec: Recorder>(
         &self,
+        _mode: Standard,
         rng: &mut R,
         rec: &mut Rec,
     ) -> RoundOutcome {

@@ -79,9 +79,13 @@ fn rounds_keep_every_invariant() {
             assert_eq!(log.reconcile(), Ok(outcome.win), "{at}");
             // A round played without a record is the same round.
             let mut rng = slot_core::replay::rng_at_round(seed, k, |g| {
-                game.play_round(g, &mut NoRecorder);
+                game.play_round(Standard, g, &mut NoRecorder);
             });
-            assert_eq!(game.play_round(&mut rng, &mut NoRecorder), outcome, "{at}");
+            assert_eq!(
+                game.play_round(Standard, &mut rng, &mut NoRecorder),
+                outcome,
+                "{at}"
+            );
             // The free-spin feature's win is the free-spin source; 1 or 11 spins.
             assert_eq!(outcome.free_spins_win, outcome.by_source[2], "{at}");
             let spins = log

@@ -255,7 +255,10 @@ mod tests {
     fn a_simulated_round_is_the_runners_replay() {
         // The log equals the one built directly from the game crate and core's replay.
         let game = MoonPrincess::standard();
-        let want = replay_round(7, 12_345, |rng, rec| game.play_round(rng, rec, Pick::Storm)).1;
+        let want = replay_round(7, 12_345, |rng, mut rec| {
+            game.play_round(Pick::Storm, rng, &mut rec)
+        })
+        .1;
         let got = log(r#"{"game":"moon-princess","mode":"storm","seed":"7","round":12345}"#);
         assert_eq!(got, want);
         let sc = StarlightChristmas::standard();

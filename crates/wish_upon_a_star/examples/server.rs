@@ -4,7 +4,7 @@
 //! JSON for the player's history.
 
 use wish_upon_a_star::rng::server_rng;
-use wish_upon_a_star::{BET_LADDER, EventLog, WishUponAStar};
+use wish_upon_a_star::{BET_LADDER, EventLog, Standard, WishUponAStar};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let game = WishUponAStar::standard();
@@ -16,7 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut paid_cents = 0u64;
     for _ in 0..1_000 {
         let mut log = EventLog::default();
-        let outcome = game.play_round(&mut rng, &mut log);
+        let outcome = game.play_round(Standard, &mut rng, &mut log);
         // Wins are hundredths of the bet: whole cents at every bet on the ladder.
         let cents = bet.payout(outcome.win)?;
         // The record adds up to what is paid, and goes to the player's history as JSON.

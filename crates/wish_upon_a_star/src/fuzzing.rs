@@ -9,7 +9,7 @@ use crate::evaluate::{SpinEvaluation, WAYS_PAY, evaluate_free_spin};
 use crate::events::grid_text;
 use crate::math_model::{MathModel, Probability};
 use crate::symbols::parse_grid;
-use crate::{BET_LADDER, WishUponAStar};
+use crate::{BET_LADDER, Standard, WishUponAStar};
 use crate::{RoundOutcome, evaluate};
 use slot_core::bytes_rng::BytesRng;
 use slot_core::events::{EventLog, PaidLimits};
@@ -36,9 +36,10 @@ pub fn check_round(data: &[u8]) {
     let (flags, rest) = data.split_first().map_or((0, &[][..]), |(f, r)| (*f, r));
     let game = &games[usize::from(flags & 1)];
     let mut log = EventLog::default();
-    let out = game.play_round(&mut BytesRng::new(rest), &mut log);
+    let out = game.play_round(Standard, &mut BytesRng::new(rest), &mut log);
     check_whole_round(&out, &log);
     let again = game.play_round(
+        Standard,
         &mut BytesRng::new(rest),
         &mut slot_core::recorder::NoRecorder,
     );
@@ -84,7 +85,7 @@ pub fn check_model_json(data: &[u8]) {
     let mut rng = BytesRng::new(data);
     for _ in 0..3 {
         let mut log = EventLog::default();
-        let out = game.play_round(&mut rng, &mut log);
+        let out = game.play_round(Standard, &mut rng, &mut log);
         check_whole_round(&out, &log);
     }
 }

@@ -18,9 +18,8 @@ use slot_core::variant::Variant;
 /// The published RTP: 95.20 %.
 pub const TARGET_RTP: TargetRtp = TargetRtp(9520);
 
-/// Wish Upon a Star's one mode: a round at the bet, nothing to choose.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Standard;
+/// The game's one mode (defined with the round, which takes it).
+pub use crate::round::Standard;
 
 impl slot_core::Game for WishUponAStar {
     /// The one mode.
@@ -104,11 +103,11 @@ W Wild, BO Bonus, ST Star";
 
     fn play_round<R: Rng + ?Sized, Rec: Recorder>(
         &self,
-        _: Standard,
+        mode: Standard,
         rng: &mut R,
         rec: &mut Rec,
     ) -> RoundOutcome {
-        WishUponAStar::play_round(self, rng, rec)
+        WishUponAStar::play_round(self, mode, rng, rec)
     }
 
     fn win(outcome: &RoundOutcome) -> Win {

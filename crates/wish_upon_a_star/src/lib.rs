@@ -185,7 +185,9 @@ pub use events::Event;
 #[cfg(feature = "exact")]
 pub use exact::ExactFigures;
 pub use math_model::{GiftPrize, MathModel, ModelError, StarValue};
-pub use round::{AWARDS, FEATURES, LockAndSpinOutcome, RoundOutcome, SOURCES, WishUponAStar};
+pub use round::{
+    AWARDS, FEATURES, LockAndSpinOutcome, RoundOutcome, SOURCES, Standard, WishUponAStar,
+};
 pub use slot_core::events::EventLog;
 pub use slot_core::events::{GameId, ReconcileError, StakeMode};
 pub use slot_core::fingerprint::{Fingerprint, FingerprintError};

@@ -148,6 +148,12 @@ pub struct LockAndSpinOutcome {
     pub win: Win,
 }
 
+/// Wish Upon a Star's one mode: a round at the bet, nothing to choose. The mode argument of
+/// [`WishUponAStar::play_round`] and of [`Game::play_round`](slot_core::game::Game::play_round)
+/// (the game's [`Game::Mode`](slot_core::game::Game::Mode)); also named `game::Standard`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Standard;
+
 /// The game built from a validated math model.
 #[derive(Clone, Debug)]
 pub struct WishUponAStar {
@@ -265,13 +271,19 @@ impl WishUponAStar {
         self.fingerprint
     }
 
-    /// Plays one round: the paid spin, then every free spin it leads to. Every random decision
-    /// is drawn from `rng`; events go to `rec` (their `paid` amounts add up to the win). A
-    /// round is a pure function of the model and the generator's state. It ends with
-    /// probability 1 (the model guarantees that a free spin awards fewer than one free spin on
-    /// average).
+    /// Plays one round in the game's one mode ([`Standard`]): the paid spin, then every free
+    /// spin it leads to. Every random decision is drawn from `rng`; events go to `rec` (their
+    /// `paid` amounts add up to the win). A round is a pure function of the model and the
+    /// generator's state. It ends with probability 1 (the model guarantees that a free spin
+    /// awards fewer than one free spin on average).
+    ///
+    /// The same method, with the same arguments in the same order, as
+    /// [`Game::play_round`](slot_core::game::Game::play_round) (which calls it), so a server
+    /// needs no trait import and the two cannot differ; the mode is there so that a round is
+    /// played the same way in every game.
     pub fn play_round<R: Rng + ?Sized, Rec: Recorder>(
         &self,
+        _mode: Standard,
         rng: &mut R,
         rec: &mut Rec,
     ) -> RoundOutcome {
@@ -762,8 +774,8 @@ mod tests {
         let (mut plain, mut logged) = (Pcg64::new(20261202, 5), Pcg64::new(20261202, 5));
         let mut lock_and_spins = 0;
         for _ in 0..20_000 {
-            let a = game.play_round(&mut plain, &mut NoRecorder);
-            let b = game.play_round(&mut logged, &mut EventLog::default());
+            let a = game.play_round(Standard, &mut plain, &mut NoRecorder);
+            let b = game.play_round(Standard, &mut logged, &mut EventLog::default());
             assert_eq!(a, b);
             lock_and_spins += a.lock_and_spins;
         }

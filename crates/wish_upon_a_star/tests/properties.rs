@@ -13,7 +13,7 @@ use slot_core::recorder::{EventLog, NoRecorder};
 use slot_core::seed_loop::for_seeds;
 use wish_upon_a_star::events::Event;
 use wish_upon_a_star::math_model::{MathModel, StarValue};
-use wish_upon_a_star::{BET_LADDER, Win, WishUponAStar};
+use wish_upon_a_star::{BET_LADDER, Standard, Win, WishUponAStar};
 
 /// Every amount of money the log moves, and the round's win.
 fn event_wins(log: &EventLog) -> Vec<Win> {
@@ -99,7 +99,7 @@ fn rounds_end_add_up_and_pay_whole_cents() {
         let mut rng = Pcg64::new(u128::from(seed), u128::from(seed) + 1);
         for _ in 0..20 {
             let mut log = EventLog::default();
-            let out = game.play_round(&mut rng, &mut log);
+            let out = game.play_round(Standard, &mut rng, &mut log);
             // The round ended, its record ends with its win, sources add up.
             prop_assert_eq!(
                 log.events.last(),
@@ -146,7 +146,9 @@ fn rounds_are_a_pure_function_of_the_generator() {
         let game = WishUponAStar::standard();
         let play = |rng: &mut ChaCha20Rng| {
             let mut log = EventLog::default();
-            let outs: Vec<_> = (0..10).map(|_| game.play_round(rng, &mut log)).collect();
+            let outs: Vec<_> = (0..10)
+                .map(|_| game.play_round(Standard, rng, &mut log))
+                .collect();
             (outs, log)
         };
         let a = play(&mut ChaCha20Rng::seed_from_u64(seed));
@@ -156,7 +158,7 @@ fn rounds_are_a_pure_function_of_the_generator() {
         // Recording does not change the draws.
         let mut rng = ChaCha20Rng::seed_from_u64(seed);
         let silent: Vec<_> = (0..10)
-            .map(|_| game.play_round(&mut rng, &mut NoRecorder))
+            .map(|_| game.play_round(Standard, &mut rng, &mut NoRecorder))
             .collect();
         prop_assert_eq!(&silent, &a.0);
         Ok(())
@@ -170,7 +172,7 @@ fn event_log_serialises_and_reads_back() {
     let mut rng = Pcg64::new(4, 4);
     for _ in 0..5_000 {
         let mut log = EventLog::default();
-        let out = game.play_round(&mut rng, &mut log);
+        let out = game.play_round(Standard, &mut rng, &mut log);
         if out.lock_and_spins > 0 || out.free_spin_awards > 0 {
             let json = serde_json::to_string(&log).unwrap();
             let back: EventLog = serde_json::from_str(&json).unwrap();
@@ -214,7 +216,7 @@ fn the_top_award_counts_are_the_jackpots_and_grands_of_the_record() {
     let (mut jackpots, mut grands) = ([0u32; 3], 0u32);
     for _ in 0..60_000 {
         let mut log = EventLog::default();
-        let out = game.play_round(&mut rng, &mut log);
+        let out = game.play_round(Standard, &mut rng, &mut log);
         assert_eq!(out.jackpots, jackpots_in_log(&log));
         let s = out.summary();
         assert_eq!(
