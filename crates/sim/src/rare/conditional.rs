@@ -34,7 +34,8 @@ pub use crate::rare::record::{CHANCE_UNIT, CONDITIONAL_METHOD as METHOD};
 
 /// A chance entered as an integer of [`CHANCE_UNIT`]s, rounded without bias with `rng`.
 fn units<R: slot_core::Rng + ?Sized>(chance: f64, rng: &mut R) -> u128 {
-    if !(chance > 0.0) {
+    // NaN, 0 and below count nothing.
+    if chance.is_nan() || chance <= 0.0 {
         return 0;
     }
     if chance >= 1.0 {
