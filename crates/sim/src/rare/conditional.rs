@@ -10,7 +10,7 @@
 //! entered as an integer n from 0 to [`CHANCE_UNIT`] = 2^40 by **unbiased rounding**:
 //! `floor(c 2^40)`, plus 1 with probability equal to the fraction left, drawn from a generator
 //! of the base game's own ([`crate::rare::copy_rng`]`(seed, r, 0)`, never the base game's).
-//! So E[n] = c 2^40 exactly: the rounding adds no bias and a variance of at most 1/4 unit^2
+//! So the mean of n is c 2^40 exactly: the rounding adds no bias and a variance of at most 1/4 unit^2
 //! a base game. The record keeps per level the base games, sum n and sum n^2 as integers
 //! ([`RareSums`]: `roots` counts base games, `going` those whose chance at the lowest level
 //! was above 0, `copies` and `steps` stay 0); they add up across threads, shards and seeds.
