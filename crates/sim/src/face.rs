@@ -13,8 +13,10 @@
 //! (`const fn`s, each on the trait the capability needs): [`Entry::with_split`] (a
 //! [`SplitGame`]: the `split` estimate, and certification by it) and [`Entry::with_exact`]
 //! (an [`ExactGame`]: the `exact` figures, and its RTP certified exactly, from the model,
-//! never by rounds), [`Entry::with_tuner`] (its [`Tuner`]: `tune`) and [`Entry::with_tail`] (a
-//! [`SplittableGame`]: the odds of rare wins by splitting, `tail`). The face then answers
+//! never by rounds), [`Entry::with_tuner`] (its [`Tuner`]: `tune`), [`Entry::with_tail`] (a
+//! [`SplittableGame`]: the odds of rare wins by splitting, `tail`) and
+//! [`Entry::with_base_tail`] (a [`ConditionalBaseGame`]: the base game alone's, `tail
+//! --base-game`). The face then answers
 //! [`GameEntry::split`] and [`GameEntry::certify_method`] for any game, and refuses what a
 //! game cannot do with [`FaceError::NotSupported`], naming what to use instead.
 //!
