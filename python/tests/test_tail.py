@@ -168,7 +168,7 @@ def test_nothing_reached_is_an_infinite_half_width():
         (dict(split="100:1"), slot_math.ConfigError, "makes 1 copies; a level makes 2 or more"),
         (dict(game="starlight-christmas", level=200, base_game=True, split="100:3"), slot_math.ConfigError, "base_game: the base game alone is estimated by conditional Monte Carlo, without splitting"),
         (dict(level=200, base_game=True), slot_math.ConfigError, "the base game alone's odds need draws its win depends on only at its end"),
-        (dict(game="starlight-christmas", level=6000, base_game=True), slot_math.ConfigError, "level 6000 x is above the cap (5000 x)"),
+        (dict(game="starlight-christmas", level=6000, base_game=True), slot_math.ConfigError, "6000 x is above starlight-christmas's cap, 5000 x the bet"),
         (dict(split=5), slot_math.ConfigError, "split: must be text, the levels AT:COPIES in x bet separated by commas (\"100:3,300:3\"), or \"none\" (it was 5)"),
     ],
 )

@@ -352,7 +352,7 @@ fn tail_base_game_runs_merges_and_refuses() {
         ),
         (
             vec!["starlight-christmas", "--base-game", "--level", "6000"],
-            "above the cap",
+            "above starlight-christmas's cap, 5000 x the bet",
         ),
         (
             vec![

@@ -503,11 +503,7 @@ fn base_tail_of<G: ConditionalBaseGame + Send + 'static>(
     request: &TailRequest<'_>,
     watch: Watch<'_>,
 ) -> Result<RareRecord, FaceError> {
-    let mode = match request.mode {
-        Some(name) => mode_named::<G>(name)?,
-        None => G::MODES[0],
-    };
-    let (game, _) = choose::<G>(model_name(request.source), model_rtp(request.source))?;
+    let (game, mode) = tail_game::<G>(request)?;
     Ok(crate::rare::conditional::run(
         &game,
         mode,
@@ -516,16 +512,23 @@ fn base_tail_of<G: ConditionalBaseGame + Send + 'static>(
     )?)
 }
 
-/// The rare-event run of `G` a request asks for.
-fn tail_of<G: SplittableGame + Send + 'static>(
-    request: &TailRequest<'_>,
-    watch: Watch<'_>,
-) -> Result<RareRecord, FaceError> {
+/// The game on the model and the mode a rare-event request names (the game's first mode
+/// when it names none).
+fn tail_game<G: Game>(request: &TailRequest<'_>) -> Result<(G, G::Mode), FaceError> {
     let mode = match request.mode {
         Some(name) => mode_named::<G>(name)?,
         None => G::MODES[0],
     };
     let (game, _) = choose::<G>(model_name(request.source), model_rtp(request.source))?;
+    Ok((game, mode))
+}
+
+/// The rare-event run of `G` a request asks for.
+fn tail_of<G: SplittableGame + Send + 'static>(
+    request: &TailRequest<'_>,
+    watch: Watch<'_>,
+) -> Result<RareRecord, FaceError> {
+    let (game, mode) = tail_game::<G>(request)?;
     Ok(crate::rare::run(&game, mode, &request.config, watch)?)
 }
 

@@ -19,16 +19,12 @@
 //! batch r / 10,000 on `slot_core::replay::batch_rng`), so the sums depend on the seed, the
 //! base games and the levels only.
 
-use crate::engine::{shard_batches, thread_pool};
-use crate::rare::record::{FORMAT, Part, RareRecord};
-use crate::rare::sums::RareSums;
-use crate::rare::{CHUNK_BATCHES, RareError, Splitting, TailConfig, copy_rng};
+use crate::rare::record::{FORMAT, RareRecord};
+use crate::rare::{RareError, Splitting, TailConfig, copy_rng, play_chunks};
 use crate::run::Watch;
-use rayon::prelude::*;
 use slot_core::conditional::ConditionalBaseGame;
 use slot_core::money::Win;
-use slot_core::replay::{BATCH_ROUNDS, batch_rng, batches_of, rounds_in};
-use std::sync::atomic::Ordering;
+use slot_core::replay::{BATCH_ROUNDS, batch_rng};
 
 pub use crate::rare::record::{CHANCE_UNIT, CONDITIONAL_METHOD as METHOD};
 
@@ -54,7 +50,8 @@ fn units<R: slot_core::Rng + ?Sized>(chance: f64, rng: &mut R) -> u128 {
 /// game's cap.
 ///
 /// # Errors
-/// As [`TailConfig::check`]; [`RareError::Size`] for a level above the cap;
+/// As [`TailConfig::check`]; [`RareError::Levels`] for a level above the cap
+/// ([`super::levels_within_cap`]);
 /// [`RareError::Sim`] if the threads cannot be started; [`RareError::Interrupted`] if the
 /// run was stopped before its first chunk of batches was finished.
 pub fn run<G: ConditionalBaseGame>(
@@ -64,98 +61,40 @@ pub fn run<G: ConditionalBaseGame>(
     watch: Watch<'_>,
 ) -> Result<RareRecord, RareError> {
     config.check()?;
+    super::levels_within_cap::<G>(&config.levels)?;
     let levels = config.levels.hundredths();
-    if let Some(cap) = G::CAP
-        && let Some(&top) = levels.iter().find(|&&l| l > cap.limit.hundredths())
-    {
-        return Err(RareError::Size(format!(
-            "level {} x is above the cap ({} x): the base game alone cannot reach it; give levels up to the cap",
-            crate::rare::plan::x_bet(top),
-            crate::rare::plan::x_bet(cap.limit.hundredths())
-        )));
-    }
     let wins: Vec<Win> = levels.iter().map(|&l| Win::from_hundredths(l)).collect();
     let aid = game.conditional_aid(mode);
-    let all = batches_of(config.rounds);
-    let range = match config.shard {
-        Some((index, count)) => shard_batches(all, index, count),
-        None => 0..all,
-    };
-    let pool = thread_pool(config.threads, range.end - range.start)?;
-    let stopped = || watch.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-    let play_batch = |b: u64, sums: &mut RareSums, chances: &mut [f64]| {
-        let n = rounds_in(config.rounds, b, b + 1);
-        let mut rng = batch_rng(config.seed, b);
-        for i in 0..n {
-            game.base_game_chances(mode, &aid, &wins, &mut rng, chances);
-            sums.roots += 1;
-            if chances.first().is_some_and(|&c| c > 0.0) {
-                sums.going += 1;
-            }
-            let root = b * BATCH_ROUNDS + i;
-            let mut round_rng = None;
-            for (t, &c) in sums.tails.iter_mut().zip(chances.iter()) {
-                if c > 0.0 {
-                    let r = round_rng.get_or_insert_with(|| copy_rng(config.seed, root, 0));
-                    let u = units(c, r);
-                    t.hits += u;
-                    t.hits_sq += u * u;
-                    if u > 0 {
-                        t.roots_hit += 1;
-                        t.copies_hit += 1;
+    let (sums, part) = play_chunks(
+        config,
+        watch,
+        CHANCE_UNIT,
+        || vec![0.0; levels.len()],
+        |b, n, sums, chances| {
+            let mut rng = batch_rng(config.seed, b);
+            for i in 0..n {
+                game.base_game_chances(mode, &aid, &wins, &mut rng, chances);
+                sums.roots += 1;
+                if chances.first().is_some_and(|&c| c > 0.0) {
+                    sums.going += 1;
+                }
+                let root = b * BATCH_ROUNDS + i;
+                let mut round_rng = None;
+                for (t, &c) in sums.tails.iter_mut().zip(chances.iter()) {
+                    if c > 0.0 {
+                        let r = round_rng.get_or_insert_with(|| copy_rng(config.seed, root, 0));
+                        let u = units(c, r);
+                        t.hits += u;
+                        t.hits_sq += u * u;
+                        if u > 0 {
+                            t.roots_hit += 1;
+                            t.copies_hit += 1;
+                        }
                     }
                 }
             }
-        }
-        if let Some(p) = watch.progress {
-            p.add_batch(n, 0);
-        }
-    };
-    let mut sums = RareSums::new(levels);
-    let mut end = range.start;
-    while end < range.end && !stopped() {
-        let next = (end + CHUNK_BATCHES).min(range.end);
-        // Integer sums: they add up in any order, so the fold's split over threads is free.
-        let chunk = pool.install(|| {
-            (end..next)
-                .into_par_iter()
-                .fold(
-                    || Some((RareSums::new(levels), vec![0.0; levels.len()])),
-                    |acc, b| {
-                        let (mut s, mut chances) = acc?;
-                        if stopped() {
-                            return None;
-                        }
-                        play_batch(b, &mut s, &mut chances);
-                        Some((s, chances))
-                    },
-                )
-                .map(|acc| acc.map(|(s, _)| s))
-                .reduce(
-                    || Some(RareSums::new(levels)),
-                    |a, b| match (a, b) {
-                        (Some(mut a), Some(b)) => {
-                            a.add(&b);
-                            Some(a)
-                        }
-                        _ => None,
-                    },
-                )
-        });
-        let Some(chunk) = chunk else { break };
-        sums.add(&chunk);
-        end = next;
-        if let Some(rel) = config.until_relative
-            && crate::rare::record::estimates(&sums, CHANCE_UNIT)
-                .iter()
-                .all(|e| e.precise_to(rel))
-        {
-            break;
-        }
-    }
-    if end == range.start {
-        return Err(RareError::Interrupted);
-    }
+        },
+    )?;
     Ok(RareRecord {
         format: FORMAT,
         game: G::NAME.to_string(),
@@ -165,11 +104,7 @@ pub fn run<G: ConditionalBaseGame>(
         importance: G::SET_ASIDE.to_string(),
         splitting: Splitting::none(),
         levels: config.levels.clone(),
-        parts: vec![Part {
-            seed: config.seed,
-            run_rounds: config.rounds,
-            batches: [range.start, end],
-        }],
+        parts: vec![part],
         commands: vec![config.command.clone()],
         sums,
         conditional: true,

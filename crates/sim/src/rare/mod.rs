@@ -211,16 +211,47 @@ pub fn run_chain<C: Chain>(
 ) -> Result<(RareSums, Part), RareError> {
     config.check()?;
     let levels = config.levels.hundredths();
-    let all = batches_of(config.rounds);
-    let range = match config.shard {
-        Some((index, count)) => shard_batches(all, index, count),
-        None => 0..all,
-    };
     let roots = Roots {
         chain,
         plan: &config.splitting,
         levels,
         seed: config.seed,
+    };
+    play_chunks(
+        config,
+        watch,
+        config.splitting.denominator(),
+        || Scratch::new(levels.len()),
+        |b, n, sums, scratch| {
+            let mut rng = batch_rng(config.seed, b);
+            roots.play_batch(b, n, &mut rng, scratch, sums);
+        },
+    )
+}
+
+/// The batches of the run (or shard) `config` describes, played in chunks of
+/// [`CHUNK_BATCHES`] on its threads: `play(b, n, sums, scratch)` folds batch b (its n root
+/// rounds) into a worker's sums, with a scratch of the worker's own (`scratch()`); the sums
+/// are integers and add up in any order. After each chunk the run stops if it was
+/// interrupted (a chunk missing a batch is dropped whole) or every level is within
+/// `config.until_relative`, its estimates taken over `d`. Returns the sums and the part of
+/// root rounds played.
+///
+/// # Errors
+/// [`RareError::Sim`] if the threads cannot be started; [`RareError::Interrupted`] if the
+/// run was stopped before its first chunk was finished.
+pub(crate) fn play_chunks<S: Send>(
+    config: &TailConfig,
+    watch: Watch<'_>,
+    d: u64,
+    scratch: impl Fn() -> S + Sync + Send,
+    play: impl Fn(u64, u64, &mut RareSums, &mut S) + Sync + Send,
+) -> Result<(RareSums, Part), RareError> {
+    let levels = config.levels.hundredths();
+    let all = batches_of(config.rounds);
+    let range = match config.shard {
+        Some((index, count)) => shard_batches(all, index, count),
+        None => 0..all,
     };
     let pool = thread_pool(config.threads, range.end - range.start)?;
     let stopped = || watch.stop.is_some_and(|s| s.load(Ordering::Relaxed));
@@ -234,19 +265,18 @@ pub fn run_chain<C: Chain>(
             (end..next)
                 .into_par_iter()
                 .fold(
-                    || Some((RareSums::new(levels), Scratch::new(levels.len()))),
+                    || Some((RareSums::new(levels), scratch())),
                     |acc, b| {
-                        let (mut s, mut scratch) = acc?;
+                        let (mut s, mut work) = acc?;
                         if stopped() {
                             return None;
                         }
                         let n = rounds_in(config.rounds, b, b + 1);
-                        let mut rng = batch_rng(config.seed, b);
-                        roots.play_batch(b, n, &mut rng, &mut scratch, &mut s);
+                        play(b, n, &mut s, &mut work);
                         if let Some(p) = watch.progress {
                             p.add_batch(n, 0);
                         }
-                        Some((s, scratch))
+                        Some((s, work))
                     },
                 )
                 .map(|acc| acc.map(|(s, _)| s))
@@ -265,7 +295,7 @@ pub fn run_chain<C: Chain>(
         sums.add(&chunk);
         end = next;
         if let Some(rel) = config.until_relative
-            && estimates_of(&sums, &config.splitting)
+            && record::estimates(&sums, d)
                 .iter()
                 .all(|e| e.precise_to(rel))
         {
@@ -283,9 +313,4 @@ pub fn run_chain<C: Chain>(
             batches: [range.start, end],
         },
     ))
-}
-
-/// The estimates of `sums` under `splitting` (as [`RareRecord::estimates`] gives them).
-fn estimates_of(sums: &RareSums, splitting: &Splitting) -> Vec<TailEstimate> {
-    record::estimates(sums, splitting.denominator())
 }
