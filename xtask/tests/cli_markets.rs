@@ -169,7 +169,7 @@ fn an_rtp_of_a_game_without_a_ladder_is_refused_saying_so() {
         .iter()
         .map(|g| g.name())
         .find(|&name| {
-            slot_games::with_game!(name, G => { <G as slot_core::Game>::VARIANTS.is_empty() })
+            slot_games::with_game!(name, G => <G as slot_core::Game>::VARIANTS.is_empty())
                 .unwrap_or(false)
         })
         .expect("a registered game without an RTP ladder");
