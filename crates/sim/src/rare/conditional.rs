@@ -12,7 +12,7 @@
 //! of the base game's own ([`crate::rare::copy_rng`]`(seed, r, 0)`, never the base game's).
 //! So the mean of n is c 2^40 exactly: the rounding adds no bias and a variance of at most 1/4 unit^2
 //! a base game. The record keeps per level the base games, sum n and sum n^2 as integers
-//! ([`RareSums`]: `roots` counts base games, `going` those whose chance at the lowest level
+//! ([`RareSums`](crate::rare::RareSums): `roots` counts base games, `going` those whose chance at the lowest level
 //! was above 0, `copies` and `steps` stay 0); they add up across threads, shards and seeds.
 //!
 //! **Determinism.** Base game r of seed s is the simulator's base game r (round r % 10,000 of
