@@ -160,18 +160,27 @@ pub fn tail_merge(a: &TailMergeArgs) -> CliResult {
 }
 
 /// Prints a record: its text (with the run's time and threads if given), or one JSON object
-/// `{"record": ..., "estimates": [...], "seconds": ..., "threads": ...}`.
+/// `{"record": ..., "estimates": [...], "seconds": ..., "threads": ...}`. Serialized as it is,
+/// not through `serde_json::Value`, which holds no integer above 2^64 (a record's sums of
+/// squares can be larger).
 fn print_record(record: &RareRecord, time: Option<(f64, usize)>, json: bool) -> CliResult {
+    #[derive(serde::Serialize)]
+    struct Printed<'a> {
+        record: &'a RareRecord,
+        estimates: Vec<slot_sim::rare::TailEstimate>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seconds: Option<f64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        threads: Option<usize>,
+    }
     if json {
-        let mut v = serde_json::json!({
-            "record": record,
-            "estimates": record.estimates(),
-        });
-        if let Some((seconds, threads)) = time {
-            v["seconds"] = seconds.into();
-            v["threads"] = threads.into();
-        }
-        println!("{}", serde_json::to_string(&v)?);
+        let printed = Printed {
+            record,
+            estimates: record.estimates(),
+            seconds: time.map(|t| t.0),
+            threads: time.map(|t| t.1),
+        };
+        println!("{}", serde_json::to_string(&printed)?);
     } else {
         print!("{}", record.text());
         if let Some((seconds, threads)) = time {

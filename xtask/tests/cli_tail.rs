@@ -303,6 +303,16 @@ fn tail_base_game_runs_merges_and_refuses() {
     let record = RareRecord::read_file(&whole).unwrap();
     assert!(record.conditional);
     assert_eq!(record.sums.roots, 50_000);
+    // Its sums of squares pass 2^64; `--json` prints them whole.
+    assert!(record.sums.tails[0].hits_sq > u128::from(u64::MAX));
+    #[derive(serde::Deserialize)]
+    struct Printed {
+        record: RareRecord,
+    }
+    let mut json = args.to_vec();
+    json.push("--json");
+    let again = serde_json::from_str::<Printed>(&ok(&json)).unwrap().record;
+    assert_eq!(again.sums, record.sums);
     assert_eq!((record.sums.copies, record.sums.steps), (0, 0));
     let mut shards = vec![];
     for i in 0..2 {
