@@ -332,6 +332,26 @@ fn tail_base_game_runs_merges_and_refuses() {
         merged.to_str().unwrap(),
     ]);
     assert_eq!(RareRecord::read_file(&merged).unwrap().sums, record.sums);
+    // Two levels a hundredth apart, whose chances mostly coincide: the higher never gets
+    // more units than the lower, so the record reads back (seed 4 failed when each level
+    // rounded with a uniform of its own).
+    let close = d.join("close.json");
+    ok(&[
+        "tail",
+        "starlight-christmas",
+        "--base-game",
+        "--level",
+        "4999.99,5000",
+        "--rounds",
+        "2000000",
+        "--seed",
+        "4",
+        "--quiet",
+        "--out",
+        close.to_str().unwrap(),
+    ]);
+    let close = RareRecord::read_file(&close).unwrap();
+    assert!(close.sums.tails[1].hits <= close.sums.tails[0].hits);
     // A splitting run and a conditional run of the same game and mode do not merge.
     let split = d.join("split.json");
     ok(&[

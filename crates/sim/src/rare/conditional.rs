@@ -8,10 +8,12 @@
 //!
 //! **Integer sums.** A chance c (0 to 1, a float the game computes from integer weights) is
 //! entered as an integer n from 0 to [`CHANCE_UNIT`] = 2^40 by **unbiased rounding**:
-//! `floor(c 2^40)`, plus 1 with probability equal to the fraction left, drawn from a generator
-//! of the base game's own ([`crate::rare::copy_rng`]`(seed, r, 0)`, never the base game's).
-//! So the mean of n is c 2^40 exactly: the rounding adds no bias and a variance of at most 1/4 unit^2
-//! a base game. The record keeps per level the base games, sum n and sum n^2 as integers
+//! `floor(c 2^40)`, plus 1 when a uniform u of the base game's own (from
+//! [`crate::rare::copy_rng`]`(seed, r, 0)`, never the base game's generator) is below the
+//! fraction left. So the mean of n is c 2^40 exactly: the rounding adds no bias and a
+//! variance of at most 1/4 unit^2 a base game. One u serves every level of the base game, so a
+//! higher level (whose chance is never larger) never gets more units than a lower one, and the
+//! sums keep the record's order of levels. The record keeps per level the base games, sum n and sum n^2 as integers
 //! ([`RareSums`](crate::rare::RareSums): `roots` counts base games, `going` those whose chance at the lowest level
 //! was above 0, `copies` and `steps` stay 0); they add up across threads, shards and seeds.
 //!
@@ -28,8 +30,10 @@ use slot_core::replay::{BATCH_ROUNDS, batch_rng};
 
 pub use crate::rare::record::{CHANCE_UNIT, CONDITIONAL_METHOD as METHOD};
 
-/// A chance entered as an integer of [`CHANCE_UNIT`]s, rounded without bias with `rng`.
-fn units<R: slot_core::Rng + ?Sized>(chance: f64, rng: &mut R) -> u128 {
+/// A chance entered as an integer of [`CHANCE_UNIT`]s, rounded up when the uniform `u`
+/// (in [0, 1)) is below the fraction left: without bias for a uniform u, and never fewer
+/// units for a larger chance at the same u.
+fn units(chance: f64, u: f64) -> u128 {
     // NaN, 0 and below count nothing.
     if chance.is_nan() || chance <= 0.0 {
         return 0;
@@ -39,10 +43,12 @@ fn units<R: slot_core::Rng + ?Sized>(chance: f64, rng: &mut R) -> u128 {
     }
     let scaled = chance * CHANCE_UNIT as f64;
     let whole = scaled.floor();
-    let frac = scaled - whole;
-    // A 53-bit uniform in [0, 1): below `frac` with probability `frac` (to 2^-53).
-    let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    whole as u128 + u128::from(u < frac)
+    whole as u128 + u128::from(u < scaled - whole)
+}
+
+/// A 53-bit uniform in [0, 1) from `rng`.
+fn uniform<R: slot_core::Rng + ?Sized>(rng: &mut R) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// Plays the conditional run `config` describes (its splitting plan plays no part) of the
@@ -78,12 +84,14 @@ pub fn run<G: ConditionalBaseGame>(
                 if chances.first().is_some_and(|&c| c > 0.0) {
                     sums.going += 1;
                 }
+                // The base game's uniform, drawn only when a level's chance is above 0.
                 let root = b * BATCH_ROUNDS + i;
-                let mut round_rng = None;
+                let mut u = None;
                 for (t, &c) in sums.tails.iter_mut().zip(chances.iter()) {
                     if c > 0.0 {
-                        let r = round_rng.get_or_insert_with(|| copy_rng(config.seed, root, 0));
-                        let u = units(c, r);
+                        let u =
+                            *u.get_or_insert_with(|| uniform(&mut copy_rng(config.seed, root, 0)));
+                        let u = units(c, u);
                         t.hits += u;
                         t.hits_sq += u * u;
                         if u > 0 {
@@ -118,16 +126,32 @@ mod tests {
     #[test]
     fn units_round_without_bias() {
         let mut rng = copy_rng(7, 0, 0);
-        assert_eq!(units(0.0, &mut rng), 0);
-        assert_eq!(units(-1.0, &mut rng), 0);
-        assert_eq!(units(f64::NAN, &mut rng), 0);
-        assert_eq!(units(1.0, &mut rng), u128::from(CHANCE_UNIT));
-        assert_eq!(units(0.5, &mut rng), u128::from(CHANCE_UNIT / 2));
+        for u in [0.0, 0.5, 0.999_999] {
+            assert_eq!(units(0.0, u), 0);
+            assert_eq!(units(-1.0, u), 0);
+            assert_eq!(units(f64::NAN, u), 0);
+            assert_eq!(units(1.0, u), u128::from(CHANCE_UNIT));
+            assert_eq!(units(0.5, u), u128::from(CHANCE_UNIT / 2));
+        }
         // A quarter of a unit: 1 a quarter of the time, else 0.
         let c = 0.25 / CHANCE_UNIT as f64;
         let n = 100_000;
-        let ones: u128 = (0..n).map(|_| units(c, &mut rng)).sum();
+        let ones: u128 = (0..n).map(|_| units(c, uniform(&mut rng))).sum();
         // Binomial(100,000, 1/4): mean 25,000, sd 137; within 5 sd.
         assert!((ones as f64 - 25_000.0).abs() < 5.0 * 137.0, "{ones}");
+    }
+
+    /// At one u, a smaller chance never gets more units (what keeps a higher level's sums
+    /// at most the lower level's).
+    #[test]
+    fn units_keep_the_order_of_chances() {
+        let mut rng = copy_rng(8, 0, 0);
+        for _ in 0..100_000 {
+            let u = uniform(&mut rng);
+            let a = uniform(&mut rng) * 1e-9;
+            let b = a * uniform(&mut rng);
+            assert!(units(a, u) >= units(b, u), "{a} {b} {u}");
+            assert_eq!(units(a, u), units(a, u));
+        }
     }
 }
