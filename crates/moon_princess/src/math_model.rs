@@ -121,8 +121,13 @@
 //! run); its chance is stated apart, at most 3.7e-9 at 95 % from that run alone, since no
 //! count can bound it closer. The base game is far from the cap: the largest base-game win
 //! of 1e9 rounds was 434.10 x (300 x or more: 1 in 2.3e7; `examples/base_game_tail.rs`, seed
-//! 20261601), and each Trinity spin fills the meter again with chance 0.253, so reaching
-//! 5,000 x takes a chain of 12 or more Trinity spins paying 385 x each on average.
+//! 20261601). The base game's win is the paid spin's plus a chain of independent Trinity
+//! spins (each fills the meter again with chance 0.2530); a Trinity spin paid at most 360.20 x
+//! in 2.3e7 (`examples/trinity_spin_law.rs`, seed 20261701), its tail falling by a factor of
+//! 5.5 from 200 x to 300 x. Extrapolated, the likeliest way to the cap is one Trinity spin of
+//! 5,000 x, about once in 2e42 base games: an order of magnitude fourteen times past the
+//! largest spin seen, not an estimate (no sampler here reaches that law). It would widen the
+//! cap's 95 % intervals by a tenth only above 1.5e-16.
 //!
 //! The whole-round runs of the same model and the figures the knobs were first tuned with
 //! (the draws before 2026-12-02) are kept as history in `confirmation/README.md`.
