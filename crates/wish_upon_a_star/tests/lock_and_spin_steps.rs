@@ -24,7 +24,10 @@ fn a_respin_that_fills_the_grid_ends_with_the_grand() {
     let star = StarValue::Cash(cash(100));
     let game = WishUponAStar::new(&fixed_model(GiftPrize::Cash(cash(500)), star, (1, 25))).unwrap();
     let mut state = LockAndSpinState::start(ALL & !(1 << 14));
-    assert_eq!((state.stars(), state.respins_left(), state.respins()), (14, 3, 0));
+    assert_eq!(
+        (state.stars(), state.respins_left(), state.respins()),
+        (14, 3, 0)
+    );
     assert!(!state.is_over());
     let mut values = [star; 15];
     let mut rng = Script::new(vec![STAR, ANY]);
@@ -149,13 +152,20 @@ fn stepping_respin_by_respin_is_lock_and_spin() {
                 "{name}, start {i}"
             );
             assert_eq!(stepped_values, values, "{name}, start {i}");
-            assert_eq!(respins(&stepped_log), respins(&whole_log), "{name}, start {i}");
+            assert_eq!(
+                respins(&stepped_log),
+                respins(&whole_log),
+                "{name}, start {i}"
+            );
             assert!(stepped == whole, "{name}, start {i}: the generators differ");
             assert_eq!(stepped.next_u64(), whole.next_u64());
             grands += u32::from(out.grand);
             respins_played += u64::from(out.respins);
         }
         // The starts reached the Grand and played respins (the comparison is not empty).
-        assert!(grands > 100 && respins_played > 40_000, "{name}: {grands} Grands, {respins_played} respins");
+        assert!(
+            grands > 100 && respins_played > 40_000,
+            "{name}: {grands} Grands, {respins_played} respins"
+        );
     }
 }
