@@ -705,13 +705,14 @@ impl WishUponAStar {
     /// The respin (the rules, "Lock & Spin jackpot feature"): each empty cell, in row-major
     /// order, gets a Star with the model's respin chance ([`MathModel::respin_star`], one
     /// draw per empty cell), and a new Star's value is drawn from the Star value table right
-    /// after it lands and written into `values` at its cell (`values` of the held cells are
-    /// the caller's and are not read here; a recorder reads them for the event). Any new Star
+    /// after it lands and written into `values` at its cell (the held cells' values are the
+    /// caller's and are not read; the `respin` event shows the new Stars'). Any new Star
     /// sets the respins left back to 3; none uses one up. Draws come from `rng` only.
     ///
     /// **A Markov chain.** What a respin draws, and so the rest of the feature's Stars, its
     /// respins and the Grand, depends only on the state: the held cells and the respins left
-    /// (the chance is the same for every empty cell, so even only on how many are held). The
+    /// (the chance is the same for every empty cell, so the law of the Star count and the
+    /// Grand depends only on how many are held). The
     /// values of the held Stars never change what follows. So a copy of a state continued with
     /// a fresh generator is a Lock & Spin from that state, independent of the original given
     /// the state: what multilevel splitting of the Grand needs (`crates/sim/tests/rare_wish.rs`).
