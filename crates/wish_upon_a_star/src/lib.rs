@@ -31,7 +31,7 @@
 //! |---|---|
 //! | [`symbols`] | symbol codes, text codes, the 5x3 grid, where each symbol may stand |
 //! | [`mod@evaluate`] | the paytable; ways, scatter, full-Wild reels and Stars of one grid |
-//! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`WishUponAStar`]) |
+//! | [`round`] | the round: paid spin, gift bonus wins, free spins, Lock & Spin ([`WishUponAStar`]); Lock & Spin one respin at a time from a copyable state ([`LockAndSpinState`], [`WishUponAStar::lock_and_spin_respin`]: a Markov chain, what splitting continues) |
 //! | [`math_model`] | all data: strips, Star values, respin Star chance, gift prizes, figures, the RTP ladder's variant files; the model checks, that free spins end included (integers) |
 //! | `exact` | (feature `exact`) exact figures by counting over the strips and a Markov chain (`num-rational` fractions) |
 //! | `exact_sheet` | (feature `exact`) the exact figures as a `slot_core::exact::ExactSheet`, Wish Upon a Star's `ExactGame`: what the runner's `exact` prints and Python's `exact` returns |
@@ -186,7 +186,8 @@ pub use events::Event;
 pub use exact::ExactFigures;
 pub use math_model::{GiftPrize, MathModel, ModelError, StarValue};
 pub use round::{
-    AWARDS, FEATURES, LockAndSpinOutcome, RoundOutcome, SOURCES, Standard, WishUponAStar,
+    AWARDS, FEATURES, LockAndSpinOutcome, LockAndSpinState, RoundOutcome, SOURCES, Standard,
+    WishUponAStar,
 };
 pub use slot_core::events::EventLog;
 pub use slot_core::events::{GameId, ReconcileError, StakeMode};

@@ -651,6 +651,11 @@ impl WishUponAStar {
     /// respins back to 3; the feature ends after 3 respins in a row without a new Star or when
     /// all 15 cells hold Stars. Every Star's value is paid, plus the Grand (200x) for a full
     /// grid. No paytable wins. A grid that lands full pays the Grand without a respin.
+    ///
+    /// The same feature one respin at a time: [`LockAndSpinState::start`],
+    /// [`WishUponAStar::lock_and_spin_respin`] until [`LockAndSpinState::is_over`],
+    /// [`LockAndSpinState::outcome`] (the same draws; this function is those calls between
+    /// its `lock_and_spin_start` and `lock_and_spin_end` events).
     pub fn lock_and_spin<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
@@ -669,7 +674,8 @@ impl WishUponAStar {
         ls
     }
 
-    /// Lock & Spin up to its end (the caller pays it and records `lock_and_spin_end`).
+    /// Lock & Spin up to its end (the caller pays it and records `lock_and_spin_end`): the
+    /// state at the start, then [`WishUponAStar::lock_and_spin_respin`] until it is over.
     fn run_lock_and_spin<R: Rng + ?Sized, Rec: Recorder>(
         &self,
         rng: &mut R,
@@ -677,40 +683,158 @@ impl WishUponAStar {
         held: Mask,
         values: &mut [StarValue; CELLS],
     ) -> LockAndSpinOutcome {
-        let all = SHAPE.all();
-        let mut held = held & all;
-        let p = self.model.respin_star;
+        let mut state = LockAndSpinState::start(held);
         rec.record(|| Event::LockAndSpinStart {
-            held: mask_cells(held),
+            held: mask_cells(state.held),
             respins: RESPINS,
         });
         // Each respin adds a Star (at most 15 times) or uses one of the 3 respins left (at
         // most 3 before each new Star and after the last): `respins <= 15 + 16 x 3 = 63`.
-        let mut left = RESPINS;
-        let mut respins = 0;
-        while left > 0 && held != all {
-            respins += 1;
-            let mut new = 0;
-            for cell in cells_of(all & !held) {
-                if chance(rng, p.numerator, p.denominator) {
-                    values[cell] = *self.model.star_values.sample(rng);
-                    new |= 1 << cell;
-                }
-            }
-            held |= new;
-            left = if new != 0 { RESPINS } else { left - 1 };
-            rec.record(|| Event::Respin {
-                number: respins,
-                new_stars: stars_at(new, values),
-                held: held.count_ones(),
-                respins_left: left,
-            });
+        while !state.is_over() {
+            self.lock_and_spin_respin(rng, rec, &mut state, values);
         }
+        state.outcome(values)
+    }
+
+    /// Plays ONE respin of a Lock & Spin from `state` (the body of the feature's loop: the
+    /// round's own Lock & Spin calls this same function, inlined, so a round makes exactly
+    /// these draws) and records its `respin` event; returns the cells of the new Stars (0 if
+    /// none landed). A state that is over ([`LockAndSpinState::is_over`]) is left as it is:
+    /// nothing is drawn, nothing recorded, 0 returned.
+    ///
+    /// The respin (the rules, "Lock & Spin jackpot feature"): each empty cell, in row-major
+    /// order, gets a Star with the model's respin chance ([`MathModel::respin_star`], one
+    /// draw per empty cell), and a new Star's value is drawn from the Star value table right
+    /// after it lands and written into `values` at its cell (the held cells' values are the
+    /// caller's and are not read; the `respin` event shows the new Stars'). Any new Star
+    /// sets the respins left back to 3; none uses one up. Draws come from `rng` only.
+    ///
+    /// **A Markov chain.** What a respin draws, and so the rest of the feature's Stars, its
+    /// respins and the Grand, depends only on the state: the held cells and the respins left
+    /// (the chance is the same for every empty cell, so the law of the Star count and the
+    /// Grand depends only on how many are held). The
+    /// values of the held Stars never change what follows. So a copy of a state continued with
+    /// a fresh generator is a Lock & Spin from that state, independent of the original given
+    /// the state: what multilevel splitting of the Grand needs (`crates/sim/tests/rare_wish.rs`).
+    #[inline(always)]
+    pub fn lock_and_spin_respin<R: Rng + ?Sized, Rec: Recorder>(
+        &self,
+        rng: &mut R,
+        rec: &mut Rec,
+        state: &mut LockAndSpinState,
+        values: &mut [StarValue; CELLS],
+    ) -> Mask {
+        if state.is_over() {
+            return 0;
+        }
+        let all = SHAPE.all();
+        let p = self.model.respin_star;
+        state.respins += 1;
+        let mut new = 0;
+        for cell in cells_of(all & !state.held) {
+            if chance(rng, p.numerator, p.denominator) {
+                values[cell] = *self.model.star_values.sample(rng);
+                new |= 1 << cell;
+            }
+        }
+        state.held |= new;
+        state.respins_left = if new != 0 {
+            RESPINS
+        } else {
+            state.respins_left - 1
+        };
+        let (number, held, left) = (state.respins, state.held.count_ones(), state.respins_left);
+        rec.record(|| Event::Respin {
+            number,
+            new_stars: stars_at(new, values),
+            held,
+            respins_left: left,
+        });
+        new
+    }
+}
+
+/// A Lock & Spin between two respins: the cells holding Stars, the respins left and the
+/// respins played. The Stars' values stay in the caller's `[StarValue; CELLS]` (indexed by
+/// cell), as for [`WishUponAStar::lock_and_spin`]. Copyable: 16 bytes.
+///
+/// Made by [`LockAndSpinState::start`] from the landed Stars; moved on one respin at a time by
+/// [`WishUponAStar::lock_and_spin_respin`] until [`LockAndSpinState::is_over`]; paid by
+/// [`LockAndSpinState::outcome`]. Stepping a state respin by respin with one generator makes
+/// exactly the draws, Stars and values of [`WishUponAStar::lock_and_spin`] from the same
+/// Stars (the round's own loop is these calls; `tests/lock_and_spin_steps.rs` compares
+/// them).
+///
+/// **The chain is Markov in (held cells, respins left):** the rest of the feature depends on
+/// nothing else, so a copy of a state continued with a fresh generator is a Lock & Spin from
+/// that state. This is what multilevel splitting needs: a state that reaches many held Stars
+/// is continued as several independent copies (`slot_sim::rare`; the Grand's check against
+/// its exact odds, `crates/sim/tests/rare_wish.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LockAndSpinState {
+    /// The held cells (bit `row * 5 + col`, cells 0 to 14 only).
+    held: Mask,
+    /// Respins left: 3 at the start and after a respin with a new Star, 0 to 3.
+    respins_left: u32,
+    /// Respins played so far.
+    respins: u32,
+}
+
+impl LockAndSpinState {
+    /// The state at the start of a Lock & Spin whose Stars are at `held` (bit
+    /// `row * 5 + col`; bits past cell 14 are ignored, as [`WishUponAStar::lock_and_spin`]
+    /// ignores them): 3 respins left, none played. The round starts one from 6 or more landed
+    /// Stars; any number from 0 to 15 is a state of the chain (15: over at once, the Grand).
+    pub fn start(held: Mask) -> LockAndSpinState {
+        LockAndSpinState {
+            held: held & SHAPE.all(),
+            respins_left: RESPINS,
+            respins: 0,
+        }
+    }
+
+    /// The held cells (bit `row * 5 + col`).
+    pub fn held(&self) -> Mask {
+        self.held
+    }
+
+    /// The number of Stars held, 0 to 15.
+    pub fn stars(&self) -> u32 {
+        self.held.count_ones()
+    }
+
+    /// Respins left, 0 to 3.
+    pub fn respins_left(&self) -> u32 {
+        self.respins_left
+    }
+
+    /// Respins played so far (at most 63: each respin adds a Star or uses one of at most 3
+    /// respins left, 15 + 16 x 3).
+    pub fn respins(&self) -> u32 {
+        self.respins
+    }
+
+    /// True once all 15 cells hold Stars (the Grand).
+    pub fn is_full(&self) -> bool {
+        self.held == SHAPE.all()
+    }
+
+    /// True when the feature is over: no respins left, or all 15 cells held.
+    #[inline(always)]
+    pub fn is_over(&self) -> bool {
+        self.respins_left == 0 || self.is_full()
+    }
+
+    /// The feature's result from this state with its Stars' `values` (indexed by cell): the
+    /// held Stars' values, plus the Grand (200 x bet) if all 15 cells are held. Meant for a
+    /// state that is over; for one that is not, what it would pay if it ended now.
+    pub fn outcome(&self, values: &[StarValue; CELLS]) -> LockAndSpinOutcome {
+        let held = self.held;
         // Checked `Win` sum of at most 15 Stars of at most 50 x bet (the Major; cash at most
         // 15 x bet) plus the 200 x Grand: at most 95,000 hundredths
         // (tests/rules.rs `the_largest_wins_are_exact`).
         let star_values: Win = cells_of(held).map(|c| values[c].amount()).sum();
-        let grand = held == all;
+        let grand = self.is_full();
         let win = if grand {
             star_values + GRAND
         } else {
@@ -719,7 +843,7 @@ impl WishUponAStar {
         LockAndSpinOutcome {
             stars: held.count_ones(),
             held,
-            respins,
+            respins: self.respins,
             star_values,
             grand,
             win,

@@ -43,7 +43,9 @@
 //!
 //! **Unbiasedness shown, not assumed**: `crates/sim/tests/rare.rs` checks the estimator
 //! against exact odds on a stress model (a random walk whose tail is a binomial sum) and
-//! against brute force on Moon Princess at a level common enough to count, over 20 seeds.
+//! against brute force on Moon Princess at a level common enough to count, over 20 seeds;
+//! `crates/sim/tests/rare_wish.rs` against the exact odds of Wish Upon a Star's Grand, a
+//! [`Chain`] over its Lock & Spin (one respin a step, the held Stars the importance).
 //!
 //! | module | what |
 //! |---|---|
