@@ -6,7 +6,10 @@
 //! from [`crate::kit_source`], its vendored dependencies), Dieharder run if asked
 //! ([`crate::dieharder`]), the manifest written last, and the complete kit moved into place
 //! ([`replace_folder`]), so a refused, failed or interrupted run never touches a finished
-//! kit.
+//! kit. The folder a run builds in (`.<out>.partial-<pid>`) is left behind only when the
+//! process ends mid-build (the runner's Ctrl-C, a kill); the next build into the same folder
+//! removes it once that process no longer runs, and says so
+//! ([`crate::files::remove_stale_folders`]).
 
 use crate::dieharder::{self, DieharderError, RANK_TEST_BYTES};
 use crate::error::SimError;
@@ -291,6 +294,7 @@ pub fn build<G: Game, P: Rng + ?Sized>(
     // left alone: the kit is written into a new folder beside it and moved into place only
     // when complete.
     let out = OutputDir::claim(&config.out, &owner, config.force, kit_writes)?;
+    remove_stale(&config.out, &mut note);
     let building = crate::files::partial_name(&config.out);
     let _ = std::fs::remove_dir_all(&building);
     let mut summary = None;
@@ -312,6 +316,27 @@ pub fn build<G: Game, P: Rng + ?Sized>(
         }
     }
     result.map(|()| summary)
+}
+
+/// Removes what a killed `lab-kit` left beside `out` ([`crate::files::remove_stale_folders`]),
+/// telling `note` of each: a kit being built (`.<out>.partial-<pid>`) and, when `out` holds a
+/// complete kit (its manifest), an earlier kit moved aside and not yet removed
+/// (`.<out>.old-<pid>`; without a complete kit in `out` that folder may be the only one, and
+/// is kept). Only folders of processes no longer running, stamped `lab-kit`.
+fn remove_stale(out: &Path, note: &mut impl FnMut(KitNote)) {
+    let complete = out.join("MANIFEST.sha256").is_file();
+    let tags: &[&str] = if complete {
+        &["partial", "old"]
+    } else {
+        &["partial"]
+    };
+    for stale in crate::files::remove_stale_folders(out, "lab-kit", tags) {
+        note(KitNote::Progress(format!(
+            "removed {}: left by an interrupted lab-kit (process {}, no longer running)",
+            stale.path.display(),
+            stale.pid
+        )));
+    }
 }
 
 /// The result line of a kit moved into `out` (the folder asked for, what the user keeps):
