@@ -848,16 +848,11 @@ pub const MIN_GOAL_PP: f64 = 0.001;
 /// the first chunk, which is how a short trial run is asked for (`--half-width 50`).
 pub const MAX_GOAL_PP: f64 = 100.0;
 
-/// A half-width goal as echoed in a refusal: as written when it is between 0.0001 and 10,000
-/// in size (0.05, 250), otherwise in scientific notation (1e308, 1e-300, not three hundred
-/// digits); `NaN` and `inf` as such.
+/// A half-width goal as echoed in a refusal ([`crate::run::short_number`]): 0.05 as 0.05,
+/// 1e308 as 1e308, not three hundred digits.
 #[must_use]
 pub fn goal_text(h: f64) -> String {
-    if h == 0.0 || (1e-4..=1e4).contains(&h.abs()) || !h.is_finite() {
-        format!("{h}")
-    } else {
-        format!("{h:e}")
-    }
+    crate::run::short_number(h)
 }
 
 /// Why a certification did not happen ([`certify`], [`certify_split`]): what was wrong and
