@@ -28,6 +28,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The largest stream: 1 GiB per generator.
 pub const MAX_BYTES: u64 = 1 << 30;
 
+/// The most rounds `outcomes.csv` lists: 1,000,000, a hundred times the runner's default.
+/// The file is held in memory whole before it is written (its SHA-256 and row count are taken
+/// from it), and a round is 280 to 1,840 bytes of it (measured on 10,000 rounds: Wish Upon a
+/// Star 276 bytes, Moon Princess 295, Starlight Christmas 1,835), so the bound keeps the kit
+/// within about 1.8 GB; more rounds would exhaust memory rather than be refused.
+pub const MAX_OUTCOME_ROUNDS: u64 = 1_000_000;
+
 /// A lab kit asked for ([`build`]): the runner's arguments, and what only the caller knows
 /// (the repository, the source folder, the binary, the stop flag).
 #[derive(Clone, Debug)]
@@ -37,7 +44,7 @@ pub struct KitConfig<'a> {
     pub out: PathBuf,
     /// Clear an `out` that holds other work instead of refusing it.
     pub force: bool,
-    /// Rounds whose scaled outcomes `outcomes.csv` lists (at least 1).
+    /// Rounds whose scaled outcomes `outcomes.csv` lists: from 1 to [`MAX_OUTCOME_ROUNDS`].
     pub rounds: u64,
     /// Bytes of each raw stream: a multiple of 4, from 4 to [`MAX_BYTES`].
     pub bytes: u64,
@@ -75,6 +82,11 @@ pub enum KitError {
     /// A count of 0.
     #[error("--rounds, --par-rounds and --bytes must be at least 1")]
     Zero,
+    /// More outcome rounds than [`MAX_OUTCOME_ROUNDS`].
+    #[error(
+        "--rounds {0}: outcomes.csv lists at most {MAX_OUTCOME_ROUNDS} rounds (it is built in memory, up to 1.8 GB at that count); for longer checks of the generator use rng-stream, for a round's draws play --seed S --round K"
+    )]
+    Rounds(u64),
     /// A stream size that is not a whole number of words, or too large.
     #[error(
         "--bytes {0}: each stream is a whole number of 32-bit words, so --bytes must be a multiple of 4, from 4 to {MAX_BYTES} (1 GiB)"
@@ -232,6 +244,9 @@ fn ready<G: Game>(c: &KitConfig<'_>) -> Result<Ready<G>, KitError> {
         crate::markets::judge_model(&c.root, &c.root.join("markets"), &game, &name, target)?;
     if c.rounds == 0 || c.par_rounds == 0 || c.bytes == 0 {
         return Err(KitError::Zero);
+    }
+    if c.rounds > MAX_OUTCOME_ROUNDS {
+        return Err(KitError::Rounds(c.rounds));
     }
     if !c.bytes.is_multiple_of(4) || c.bytes > MAX_BYTES {
         return Err(KitError::Bytes(c.bytes));

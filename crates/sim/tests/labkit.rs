@@ -55,6 +55,14 @@ fn settings_out_of_range_are_refused_before_any_work() {
     assert!(matches!(e, KitError::Zero), "{e}");
     let e = refuse(
         KitConfig {
+            rounds: 1_000_001,
+            ..config(out.clone())
+        },
+        &mut rng,
+    );
+    assert!(matches!(e, KitError::Rounds(1_000_001)), "{e}");
+    let e = refuse(
+        KitConfig {
             model: Some("no-such-model".into()),
             ..config(out.clone())
         },
