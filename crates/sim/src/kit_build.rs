@@ -69,7 +69,8 @@ pub struct KitConfig<'a> {
     pub source: PathBuf,
     /// The binary copied into `bin/`, if any.
     pub binary: Option<PathBuf>,
-    /// Set on an interrupt: the kit then gets no manifest (it does not look complete).
+    /// Set on an interrupt: the build stops at its next check, and the unfinished kit is
+    /// removed rather than moved in (the folder asked for is left as it was).
     pub stop: Option<&'a AtomicBool>,
 }
 
@@ -285,8 +286,9 @@ fn ready<G: Game>(c: &KitConfig<'_>) -> Result<Ready<G>, KitError> {
 
 /// Builds the lab kit of `G` in `mode` as `config` asks ([`crate::labkit`] lists its files),
 /// with `production` the production generator (its stream and Dieharder's run on it), and
-/// tells `note` each step and result. Returns what was written (`None` when `config.stop`
-/// was set: the kit then has no manifest).
+/// tells `note` each step and result. Returns what was written, or `None` when `config.stop`
+/// was set: then nothing is moved in (a finished kit in the folder asked for stays whole, a
+/// folder this run created is removed) and the unfinished kit is deleted.
 ///
 /// # Errors
 /// [`KitError`], before any work for what can be checked first (model, counts, Dieharder and
@@ -319,12 +321,17 @@ pub fn build<G: Game, P: Rng + ?Sized>(
             summary = write::<G, P>(mode, config, r, production, &mut note, tmp.path())?;
             Ok(())
         })
-        .and_then(|()| replace_folder(&building, &config.out));
+        // Only a complete kit is moved in: a stopped one (no manifest) never replaces a
+        // finished kit.
+        .and_then(|()| match summary {
+            Some(_) => replace_folder(&building, &config.out),
+            None => Ok(()),
+        });
     if let (Ok(()), Some(s)) = (&result, &summary) {
         // Named where the kit now is: the folder it was written in is gone.
         note(kit_written(&config.out, config.rounds, s));
     }
-    if result.is_err() {
+    if result.is_err() || summary.is_none() {
         let _ = std::fs::remove_dir_all(&building);
         if out.created() {
             out.abandon();

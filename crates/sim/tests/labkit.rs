@@ -205,6 +205,53 @@ fn a_stale_partial_kit_of_a_dead_process_is_removed_and_the_kit_is_complete() {
     std::fs::remove_dir_all(&base).unwrap();
 }
 
+/// A build stopped (its stop flag set, as on an interrupt) moves nothing in: a finished kit
+/// in the folder keeps its manifest and files, and the unfinished kit is deleted. (It moved
+/// the unfinished kit, without a manifest, over the finished one.) Into a new folder, a
+/// stopped build leaves no folder.
+#[test]
+fn a_stopped_build_never_replaces_a_finished_kit() {
+    let base = std::env::temp_dir().join(format!("slot-sim-kit-stop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let out = base.join("kit");
+    let mut rng = slot_core::replay::batch_rng(9, 0);
+    build::<MoonPrincess, _>(Pick::Love, &config(out.clone()), &mut rng, |_| {}).unwrap();
+    let manifest = std::fs::read(out.join("MANIFEST.sha256")).unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let stopped = KitConfig {
+        stop: Some(&stop),
+        seed: 2,
+        ..config(out.clone())
+    };
+    assert!(
+        build::<MoonPrincess, _>(Pick::Love, &stopped, &mut rng, |_| {})
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        std::fs::read(out.join("MANIFEST.sha256")).unwrap(),
+        manifest
+    );
+    let mut left: Vec<String> = std::fs::read_dir(&base)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["kit"], "the unfinished kit was left beside it");
+    let fresh = base.join("fresh");
+    let stopped = KitConfig {
+        stop: Some(&stop),
+        ..config(fresh.clone())
+    };
+    assert!(
+        build::<MoonPrincess, _>(Pick::Love, &stopped, &mut rng, |_| {})
+            .unwrap()
+            .is_none()
+    );
+    assert!(!fresh.exists());
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
 /// The kit of Moon Princess's 84.50 % variant carries the markets' verdicts on it, computed
 /// from its certification record: 84.50 % +- 0.05 pp (99 %) ends below Malta's 85 % floor,
 /// so `markets.md` says "not allowed" for Malta with the rule and its figure, as does the PAR
