@@ -148,7 +148,7 @@ def certify(
         judged against its own target; ``rtp``: a variant of the ladder by its RTP in
         percent (``--rtp``). They exclude each other.
     :param half_width_pp: the goal of the 99 % half-width, percentage points (``--half-width``,
-        above 0 and at most 100; default 0.05).
+        from 0.001 to 100; default 0.05).
     :param chunk_rounds: whole rounds: rounds per chunk (default 1e8; only with
         ``whole_rounds=True``).
     :param base_games: split: base games per chunk (default 3e8); ``features``: features

@@ -138,7 +138,10 @@ fn certify_error(e: CertifyError) -> PyErr {
         CertifyError::Goal(h) => error(
             Kind::Config,
             format!(
-                "half_width_pp: must be above 0 and at most 100 percentage points, e.g. 0.05 (it was {h})"
+                "half_width_pp: must be from {} to {} percentage points, e.g. 0.05 (it was {})",
+                slot_sim::certify::MIN_GOAL_PP,
+                slot_sim::certify::MAX_GOAL_PP,
+                slot_sim::certify::goal_text(h)
             ),
         ),
         CertifyError::Sim(e) => errors::sim_error(e),
@@ -242,7 +245,7 @@ pub fn _certify<'py>(
         Some(h) => h.extract().map_err(|_| {
             error(
                 Kind::Config,
-                "half_width_pp: must be a number of percentage points above 0 and at most 100, e.g. 0.05",
+                "half_width_pp: must be a number of percentage points from 0.001 to 100, e.g. 0.05",
             )
         })?,
     };

@@ -6,7 +6,7 @@ use crate::errors::{Kind, error};
 use crate::games::{face_error, interruptible, named, source_of};
 use pyo3::prelude::*;
 use slot_sim::export::{ExportError, ExportRequest, SavedModel};
-use slot_sim::export_verify::{VerifyError, model_source, read_summary, verify};
+use slot_sim::export_verify::{VerifyError, load_exported, read_summary, verify};
 use std::path::{Path, PathBuf};
 
 /// The repository this package was built from (its certification records and market
@@ -89,13 +89,15 @@ pub fn _export_stake(
 }
 
 /// Verifies the export in the folder `dir`, as `cargo xtask export verify` does; returns the
-/// lines it prints.
+/// lines it prints. Every refusal is a `ConfigError` naming the folder and the file, as the
+/// runner's: a game or model the summary names that cannot be loaded here is refused as
+/// `<dir>: export.json: names ...` ([`load_exported`], the runner's own call), not as if the
+/// caller had named them.
 #[pyfunction]
 pub fn _export_verify(py: Python<'_>, dir: PathBuf) -> PyResult<String> {
     let refused = |e: VerifyError| error(Kind::Config, format!("{}: {e}", dir.display()));
     let summary = read_summary(&dir).map_err(refused)?;
-    let id = named(&summary.game)?;
-    let game = id.load(model_source(&summary.model)).map_err(face_error)?;
+    let game = load_exported(&summary, slot_games::all()).map_err(refused)?;
     let verified = interruptible(py, |_| verify(&dir, &*game))?.map_err(refused)?;
     Ok(verified.to_text())
 }

@@ -69,7 +69,7 @@ def test_a_variant_far_from_its_target_does_not_meet_the_bar(tmp_path):
 
 
 def test_the_same_call_resumes_from_the_chunks_it_finished(tmp_path):
-    args = dict(out=tmp_path / "mp", whole_rounds=True, chunk_rounds=10_000, max_chunks=2, seed=9, half_width_pp=1e-6)
+    args = dict(out=tmp_path / "mp", whole_rounds=True, chunk_rounds=10_000, max_chunks=2, seed=9, half_width_pp=0.001)
     first = slot_math.certify("moon-princess", **args)
     again = slot_math.certify("moon-princess", **args)
     assert [l.split(":")[0] for l in first.chunks] == ["chunk 0 played", "chunk 1 played"]
@@ -126,7 +126,8 @@ def test_the_files_are_the_runners_byte_for_byte(xtask, tmp_path, game, kwargs, 
         ({"game": "moon"}, ConfigError, ["no game 'moon'", "moon-princess"]),
         ({"game": "moon-princess", "mode": "sun"}, ConfigError, ["sun", "love, star, storm"]),
         ({"game": "starlight-christmas", "pick": "love"}, ConfigError, ["pick", "standard, ante"]),
-        ({"game": "moon-princess", "half_width_pp": 0}, ConfigError, ["half_width_pp", "above 0"]),
+        ({"game": "moon-princess", "half_width_pp": 0}, ConfigError, ["half_width_pp", "from 0.001 to 100"]),
+        ({"game": "moon-princess", "half_width_pp": 1e308}, ConfigError, ["from 0.001 to 100 percentage points, e.g. 0.05 (it was 1e308)"]),
         ({"game": "moon-princess", "half_width_pp": "wide"}, ConfigError, ["half_width_pp"]),
         ({"game": "moon-princess", "max_chunks": 0}, ConfigError, ["max_chunks", "from 1"]),
         ({"game": "moon-princess", "seed": -1}, ConfigError, ["seed", "from 0"]),

@@ -2,6 +2,8 @@
 Christmas's standard mode, anchored on its certified figures, verified, the same files as
 the runner's, and refusals as typed errors."""
 
+import json
+
 import pytest
 
 import slot_math
@@ -50,3 +52,29 @@ def test_refusals_are_typed_errors(tmp_path):
         _export(tmp_path / "mode", mode="love")
     with pytest.raises(slot_math.ConfigError, match="export.json"):
         slot_math.export_verify(tmp_path / "nothing-here")
+
+
+def test_a_summary_naming_what_cannot_be_loaded_is_refused_naming_export_json(tmp_path):
+    # As the runner's `export verify` (xtask/tests/cli_export.rs): the game or model the
+    # summary names is the file's fault, so the error names the folder and export.json.
+    out = tmp_path / "w"
+    slot_math.export_stake(
+        "wish-upon-a-star", out, books=300, reference_rounds=30_000, seed=5, cap_search_rounds=0
+    )
+    assert "the export verifies" in slot_math.export_verify(out)
+    summary = out / "export.json"
+    v = json.loads(summary.read_text())
+    v["game"] = "atlantis"
+    summary.write_text(json.dumps(v))
+    with pytest.raises(slot_math.ConfigError) as e:
+        slot_math.export_verify(out)
+    assert f"{out}: export.json: names the game 'atlantis', which this build does not have; its games are moon-princess, " in str(e.value)
+    v["game"] = "wish-upon-a-star"
+    v["model"] = {"named": "no-such-model"}
+    summary.write_text(json.dumps(v))
+    with pytest.raises(slot_math.ConfigError) as e:
+        slot_math.export_verify(out)
+    assert (
+        f"{out}: export.json: names the model 'no-such-model' of wish-upon-a-star, which cannot be loaded here"
+        in str(e.value)
+    ), str(e.value)

@@ -38,7 +38,7 @@ pub struct LabKitArgs {
     /// files of unknown origin) instead of refusing it.
     #[arg(long)]
     pub force: bool,
-    /// Rounds whose scaled outcomes `outcomes.csv` lists.
+    /// Rounds whose scaled outcomes `outcomes.csv` lists (at most 1,000,000).
     #[arg(long, default_value_t = 10_000, value_parser = crate::positive)]
     pub rounds: u64,
     /// Bytes of each raw generator stream: a whole number of 32-bit words (a multiple of 4),

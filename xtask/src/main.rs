@@ -583,7 +583,7 @@ pub struct CertifyArgs {
     /// exact figures; a game with them is certified exactly all the same).
     #[arg(long)]
     pub whole_rounds: bool,
-    /// The goal of the 99 % half-width, percentage points.
+    /// The goal of the 99 % half-width, percentage points, from 0.001 to 100 (the bar: 0.05).
     #[arg(long, value_name = "PP", default_value_t = 0.05)]
     pub half_width: f64,
     /// Whole rounds (`--whole-rounds`): rounds per chunk (chunk i plays seed + i).

@@ -107,6 +107,43 @@ fn a_refused_certify_leaves_no_folder_behind() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// A half-width goal outside 0.001 to 100 percentage points is refused (status 2) before any
+/// folder is made, naming the range and echoing the value short: `1e308` was echoed as three
+/// hundred digits and `1e-300` as three hundred zeros.
+#[test]
+fn a_half_width_goal_out_of_range_is_refused_short_and_named() {
+    let d = dir("certify-goal");
+    let out = d.join("c");
+    for (given, echoed) in [
+        ("1e308", "1e308"),
+        ("1e-300", "1e-300"),
+        ("0", "0"),
+        ("-0.05", "-0.05"),
+        ("NaN", "NaN"),
+        ("inf", "inf"),
+        ("0.0009", "0.0009"),
+        ("100.01", "100.01"),
+    ] {
+        let (code, _, err) = xtask(&[
+            "certify",
+            "wish-upon-a-star",
+            "--dir",
+            &out.to_string_lossy(),
+            &format!("--half-width={given}"),
+        ]);
+        assert_eq!(code, 2, "{given}: {err}");
+        assert_eq!(
+            err.trim_end(),
+            format!(
+                "error: --half-width is in percentage points, from 0.001 to 100 (e.g. 0.05, the bar); it was {echoed}"
+            ),
+            "{given}"
+        );
+        assert!(!out.exists(), "{given}: a folder was made");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// Starts the runner, waits until `ready` says so (at most 120 s), sends SIGTERM (as a
 /// scheduler preempting the job does) and returns (exit status, stderr).
 fn terminated(args: &[&str], ready: impl Fn() -> bool) -> (i32, String) {
@@ -161,7 +198,7 @@ fn sigterm_during_certify_exits_130_and_the_folder_resumes() {
         "--max-chunks",
         "4",
         "--half-width",
-        "0.0001",
+        "0.001",
         "--seed",
         "5",
         "--threads",
@@ -275,7 +312,7 @@ fn split_chunks_whose_sums_pass_their_integers_are_refused_by_name() {
             "--choice".into(),
             "star".into(),
             "--half-width".into(),
-            "0.000001".into(),
+            "0.001".into(),
             "--seed".into(),
             "7".into(),
             "--quiet".into(),

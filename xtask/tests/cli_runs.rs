@@ -83,6 +83,36 @@ fn a_precision_run_that_does_not_get_there_stops_at_its_bound() {
     assert!(text.contains("bound reached: 150000 rounds"), "{text}");
 }
 
+/// `--until-halfwidth` is echoed short: 1e308 was refused naming three hundred digits, and
+/// 1e-300 ran under a heading of three hundred zeros.
+#[test]
+fn a_precision_goal_is_echoed_short() {
+    let (code, out, err) = xtask(&["sim", "wish-upon-a-star", "--until-halfwidth=1e308"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert_eq!(
+        err.trim_end(),
+        "error: --until-halfwidth: the 99 % interval's half-width is in percentage points, above 0 and at most 100 (e.g. 0.05); it was 1e308"
+    );
+    let text = ok(&[
+        "sim",
+        "wish-upon-a-star",
+        "--until-halfwidth=1e-300",
+        "--max-rounds",
+        "20000",
+    ]);
+    let heading = text
+        .lines()
+        .find(|l| l.contains("until the 99 % half-width is at most "))
+        .unwrap_or_else(|| panic!("{text}"));
+    // 1e-300 / 100 * 100 is 1e-300 again in binary floating point.
+    assert!(
+        heading.contains("at most 1e-300 pp (checked every"),
+        "{heading}"
+    );
+    assert!(text.contains("bound reached: 20000 rounds"), "{text}");
+}
+
 #[test]
 fn bad_arguments_exit_2_before_anything_is_printed() {
     let cases: &[&[&str]] = &[

@@ -664,6 +664,19 @@ fn lab_kit_arguments_are_refused_before_any_work() {
         );
         assert!(!err.contains("PAR run") && !fresh.exists(), "{err}");
     }
+    // More outcome rounds than outcomes.csv lists (it is built in memory: 2^64 - 1 rounds
+    // ran out of memory instead of being refused); 1,000,000 is the bound.
+    for rounds in ["18446744073709551615", "1000001"] {
+        let (code, _, err) = run(&kit_args("wish-upon-a-star", &fresh, &["--rounds", rounds]));
+        assert_eq!(code, 2, "--rounds {rounds}: {err}");
+        assert!(
+            err.contains(&format!(
+                "error: --rounds {rounds}: outcomes.csv lists at most 1000000 rounds"
+            )) && err.contains("play --seed S --round K"),
+            "{err}"
+        );
+        assert!(!err.contains("PAR run") && !fresh.exists(), "{err}");
+    }
     // Without Dieharder on PATH (an empty folder as PATH).
     let empty = d.join("empty-path");
     std::fs::create_dir_all(&empty).unwrap();

@@ -706,8 +706,8 @@ pub struct CertifyConfig<'a> {
     /// The seed: whole rounds, of chunk 0 (chunk `i` plays `seed + i`); split, of the base
     /// games of chunk 0 ([`split_chunk_seed`]).
     pub seed: u64,
-    /// The goal of the 99 % half-width, in percentage points (0.05), above 0 and at most
-    /// 100 ([`CertifyConfig::goal`]).
+    /// The goal of the 99 % half-width, in percentage points (0.05), from [`MIN_GOAL_PP`] to
+    /// [`MAX_GOAL_PP`] ([`CertifyConfig::goal`]).
     pub half_width_pp: f64,
     /// Whole rounds: rounds per chunk.
     pub chunk_rounds: u64,
@@ -834,13 +834,36 @@ impl Progress<'_> {
     }
 }
 
+/// The smallest half-width goal, percentage points: 0.001 pp, a fiftieth of the bar
+/// ([`MAX_HALF_WIDTH`], 0.05 pp). A half-width falls as one over the square root of the rounds,
+/// so a goal 50 times tighter needs 2,500 times the rounds of the bar: the published split
+/// certificates reach 0.05 pp with 3e9 base games and 8e7 features, so 0.001 pp would take
+/// 7.5e12 base games and 2e11 features, years of a machine's CPU. No run reaches a smaller goal; it would only play
+/// `--max-chunks` chunks and stop short of it.
+pub const MIN_GOAL_PP: f64 = 0.001;
+
+/// The largest half-width goal, percentage points: 100 pp, the whole scale of an RTP. The goal
+/// is when to stop playing chunks, not the bar (a certificate meets the bar only at
+/// [`MAX_HALF_WIDTH`] or below, whatever the goal), so a loose goal is allowed: it stops after
+/// the first chunk, which is how a short trial run is asked for (`--half-width 50`).
+pub const MAX_GOAL_PP: f64 = 100.0;
+
+/// A half-width goal as echoed in a refusal ([`crate::run::short_number`]): 0.05 as 0.05,
+/// 1e308 as 1e308, not three hundred digits.
+#[must_use]
+pub fn goal_text(h: f64) -> String {
+    crate::run::short_number(h)
+}
+
 /// Why a certification did not happen ([`certify`], [`certify_split`]): what was wrong and
 /// what is allowed, with the runner's option named.
 #[derive(Debug, thiserror::Error)]
 pub enum CertifyError {
-    /// A half-width goal out of range (percentage points).
+    /// A half-width goal out of range (percentage points): not a number from
+    /// [`MIN_GOAL_PP`] to [`MAX_GOAL_PP`]. The value is echoed short ([`goal_text`]).
     #[error(
-        "--half-width is in percentage points, above 0 and at most 100 (e.g. 0.05); it was {0}"
+        "--half-width is in percentage points, from {MIN_GOAL_PP} to {MAX_GOAL_PP} (e.g. 0.05, the bar); it was {}",
+        goal_text(*.0)
     )]
     Goal(f64),
     /// `only_chunk` for a game certified exactly.
@@ -879,10 +902,11 @@ impl CertifyConfig<'_> {
     /// The half-width goal as a fraction (0.05 pp is 0.0005).
     ///
     /// # Errors
-    /// [`CertifyError::Goal`] unless it is finite, above 0 and at most 100 pp.
+    /// [`CertifyError::Goal`] unless it is a number from [`MIN_GOAL_PP`] to [`MAX_GOAL_PP`]
+    /// (NaN, an infinity, 0 and a negative number are refused with the rest).
     pub fn goal(&self) -> Result<f64, CertifyError> {
         let h = self.half_width_pp;
-        if h.is_finite() && h > 0.0 && h <= 100.0 {
+        if (MIN_GOAL_PP..=MAX_GOAL_PP).contains(&h) {
             Ok(h / 100.0)
         } else {
             Err(CertifyError::Goal(h))

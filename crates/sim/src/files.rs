@@ -377,6 +377,65 @@ impl OutputDir {
     }
 }
 
+/// A folder a killed run left beside its output ([`remove_stale_folders`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaleFolder {
+    /// The folder removed (`.<out>.<tag>-<pid>` beside the output).
+    pub path: PathBuf,
+    /// The process that made it, no longer running.
+    pub pid: u32,
+}
+
+/// Whether the process `pid` is running: `Some` where the system says (Linux's `/proc`),
+/// `None` where it cannot be told (then nothing of that process is taken for stale).
+#[must_use]
+pub fn process_alive(pid: u32) -> Option<bool> {
+    Path::new("/proc/self")
+        .is_dir()
+        .then(|| Path::new("/proc").join(pid.to_string()).exists())
+}
+
+/// Removes the folders a killed run of `command` left beside `out`, and returns them: each
+/// named `.<out's name>.<tag>-<pid>` for a tag of `tags` (`partial`: the folder
+/// [`partial_name`] names, a kit being built; `old`: an earlier kit moved aside), made by a
+/// process that is no longer running ([`process_alive`] says `Some(false)`; never this
+/// process), a plain folder (not a symlink) whose stamp ([`STAMP`]) names `command`. Anything
+/// else is left as it is: a live process's folder, a folder without the command's stamp (a
+/// user's, or one killed before its stamp was written), files, and everything where the
+/// system cannot tell whether a process runs. A folder that cannot be removed is left too
+/// (the run goes on; a later one tries again).
+#[must_use]
+pub fn remove_stale_folders(out: &Path, command: &str, tags: &[&str]) -> Vec<StaleFolder> {
+    let Some(name) = out.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Vec::new();
+    };
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = list(parent) else {
+        return Vec::new();
+    };
+    let mut removed = Vec::new();
+    for entry in entries {
+        let pid = tags.iter().find_map(|tag| {
+            let digits = entry.strip_prefix(&format!(".{name}.{tag}-"))?;
+            let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+            all_digits.then(|| digits.parse::<u32>().ok()).flatten()
+        });
+        let Some(pid) = pid else { continue };
+        let path = parent.join(&entry);
+        let stale = pid != std::process::id()
+            && process_alive(pid) == Some(false)
+            && std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir())
+            && read_stamp(&path).is_some_and(|o| o.command == command);
+        if stale && std::fs::remove_dir_all(&path).is_ok() {
+            removed.push(StaleFolder { path, pid });
+        }
+    }
+    removed
+}
+
 /// Whether `name` is a temporary name of [`partial_name`] (`.<name>.partial-<pid>`).
 fn is_partial(name: &str) -> bool {
     name.starts_with('.')

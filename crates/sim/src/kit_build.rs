@@ -6,7 +6,10 @@
 //! from [`crate::kit_source`], its vendored dependencies), Dieharder run if asked
 //! ([`crate::dieharder`]), the manifest written last, and the complete kit moved into place
 //! ([`replace_folder`]), so a refused, failed or interrupted run never touches a finished
-//! kit.
+//! kit. The folder a run builds in (`.<out>.partial-<pid>`) is left behind only when the
+//! process ends mid-build (the runner's Ctrl-C, a kill); the next build into the same folder
+//! removes it once that process no longer runs, and says so
+//! ([`crate::files::remove_stale_folders`]).
 
 use crate::dieharder::{self, DieharderError, RANK_TEST_BYTES};
 use crate::error::SimError;
@@ -25,6 +28,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// The largest stream: 1 GiB per generator.
 pub const MAX_BYTES: u64 = 1 << 30;
 
+/// The most rounds `outcomes.csv` lists: 1,000,000, a hundred times the runner's default.
+/// The file is held in memory whole before it is written (its SHA-256 and row count are taken
+/// from it), and a round is 280 to 1,840 bytes of it (measured on 10,000 rounds: Wish Upon a
+/// Star 276 bytes, Moon Princess 295, Starlight Christmas 1,835), so the bound keeps the kit
+/// within about 1.8 GB; more rounds would exhaust memory rather than be refused.
+pub const MAX_OUTCOME_ROUNDS: u64 = 1_000_000;
+
 /// A lab kit asked for ([`build`]): the runner's arguments, and what only the caller knows
 /// (the repository, the source folder, the binary, the stop flag).
 #[derive(Clone, Debug)]
@@ -34,7 +44,7 @@ pub struct KitConfig<'a> {
     pub out: PathBuf,
     /// Clear an `out` that holds other work instead of refusing it.
     pub force: bool,
-    /// Rounds whose scaled outcomes `outcomes.csv` lists (at least 1).
+    /// Rounds whose scaled outcomes `outcomes.csv` lists: from 1 to [`MAX_OUTCOME_ROUNDS`].
     pub rounds: u64,
     /// Bytes of each raw stream: a multiple of 4, from 4 to [`MAX_BYTES`].
     pub bytes: u64,
@@ -59,7 +69,8 @@ pub struct KitConfig<'a> {
     pub source: PathBuf,
     /// The binary copied into `bin/`, if any.
     pub binary: Option<PathBuf>,
-    /// Set on an interrupt: the kit then gets no manifest (it does not look complete).
+    /// Set on an interrupt: the build stops at its next check, and the unfinished kit is
+    /// removed rather than moved in (the folder asked for is left as it was).
     pub stop: Option<&'a AtomicBool>,
 }
 
@@ -72,6 +83,11 @@ pub enum KitError {
     /// A count of 0.
     #[error("--rounds, --par-rounds and --bytes must be at least 1")]
     Zero,
+    /// More outcome rounds than [`MAX_OUTCOME_ROUNDS`].
+    #[error(
+        "--rounds {0}: outcomes.csv lists at most {MAX_OUTCOME_ROUNDS} rounds (it is built in memory, up to 1.8 GB at that count); for longer checks of the generator use rng-stream, for a round's draws play --seed S --round K"
+    )]
+    Rounds(u64),
     /// A stream size that is not a whole number of words, or too large.
     #[error(
         "--bytes {0}: each stream is a whole number of 32-bit words, so --bytes must be a multiple of 4, from 4 to {MAX_BYTES} (1 GiB)"
@@ -230,6 +246,9 @@ fn ready<G: Game>(c: &KitConfig<'_>) -> Result<Ready<G>, KitError> {
     if c.rounds == 0 || c.par_rounds == 0 || c.bytes == 0 {
         return Err(KitError::Zero);
     }
+    if c.rounds > MAX_OUTCOME_ROUNDS {
+        return Err(KitError::Rounds(c.rounds));
+    }
     if !c.bytes.is_multiple_of(4) || c.bytes > MAX_BYTES {
         return Err(KitError::Bytes(c.bytes));
     }
@@ -267,8 +286,9 @@ fn ready<G: Game>(c: &KitConfig<'_>) -> Result<Ready<G>, KitError> {
 
 /// Builds the lab kit of `G` in `mode` as `config` asks ([`crate::labkit`] lists its files),
 /// with `production` the production generator (its stream and Dieharder's run on it), and
-/// tells `note` each step and result. Returns what was written (`None` when `config.stop`
-/// was set: the kit then has no manifest).
+/// tells `note` each step and result. Returns what was written, or `None` when `config.stop`
+/// was set: then nothing is moved in (a finished kit in the folder asked for stays whole, a
+/// folder this run created is removed) and the unfinished kit is deleted.
 ///
 /// # Errors
 /// [`KitError`], before any work for what can be checked first (model, counts, Dieharder and
@@ -291,6 +311,7 @@ pub fn build<G: Game, P: Rng + ?Sized>(
     // left alone: the kit is written into a new folder beside it and moved into place only
     // when complete.
     let out = OutputDir::claim(&config.out, &owner, config.force, kit_writes)?;
+    remove_stale(&config.out, &mut note);
     let building = crate::files::partial_name(&config.out);
     let _ = std::fs::remove_dir_all(&building);
     let mut summary = None;
@@ -300,18 +321,44 @@ pub fn build<G: Game, P: Rng + ?Sized>(
             summary = write::<G, P>(mode, config, r, production, &mut note, tmp.path())?;
             Ok(())
         })
-        .and_then(|()| replace_folder(&building, &config.out));
+        // Only a complete kit is moved in: a stopped one (no manifest) never replaces a
+        // finished kit.
+        .and_then(|()| match summary {
+            Some(_) => replace_folder(&building, &config.out),
+            None => Ok(()),
+        });
     if let (Ok(()), Some(s)) = (&result, &summary) {
         // Named where the kit now is: the folder it was written in is gone.
         note(kit_written(&config.out, config.rounds, s));
     }
-    if result.is_err() {
+    if result.is_err() || summary.is_none() {
         let _ = std::fs::remove_dir_all(&building);
         if out.created() {
             out.abandon();
         }
     }
     result.map(|()| summary)
+}
+
+/// Removes what a killed `lab-kit` left beside `out` ([`crate::files::remove_stale_folders`]),
+/// telling `note` of each: a kit being built (`.<out>.partial-<pid>`) and, when `out` holds a
+/// complete kit (its manifest), an earlier kit moved aside and not yet removed
+/// (`.<out>.old-<pid>`; without a complete kit in `out` that folder may be the only one, and
+/// is kept). Only folders of processes no longer running, stamped `lab-kit`.
+fn remove_stale(out: &Path, note: &mut impl FnMut(KitNote)) {
+    let complete = out.join("MANIFEST.sha256").is_file();
+    let tags: &[&str] = if complete {
+        &["partial", "old"]
+    } else {
+        &["partial"]
+    };
+    for stale in crate::files::remove_stale_folders(out, "lab-kit", tags) {
+        note(KitNote::Progress(format!(
+            "removed {}: left by an interrupted lab-kit (process {}, no longer running)",
+            stale.path.display(),
+            stale.pid
+        )));
+    }
 }
 
 /// The result line of a kit moved into `out` (the folder asked for, what the user keeps):

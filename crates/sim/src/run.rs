@@ -157,7 +157,7 @@ impl SimConfig {
                         "half-width",
                         format!(
                             "the 99 % interval's half-width is in percentage points, above 0 and at most 100 (e.g. 0.05); it was {}",
-                            half_width * 100.0
+                            short_number(half_width * 100.0)
                         ),
                     )
                 } else if max_rounds == 0 {
@@ -211,7 +211,7 @@ impl SimConfig {
                 max_rounds,
             } => format!(
                 "until the 99 % half-width is at most {} pp (checked every {} rounds), at most {max_rounds} rounds",
-                half_width * 100.0,
+                short_number(half_width * 100.0),
                 PRECISION_CHECK_BATCHES * BATCH_ROUNDS
             ),
         }
@@ -565,9 +565,42 @@ impl ProgressView {
     }
 }
 
+/// A number from the command line as echoed back (a refusal, a run's heading): as Rust writes
+/// it when it is 0 or between 0.0001 and 10,000 in size (0.05, 250), otherwise in scientific
+/// notation (1e308 and 1e-300, not three hundred digits); `NaN` and `inf` as such.
+#[must_use]
+pub fn short_number(x: f64) -> String {
+    if x == 0.0 || (1e-4..=1e4).contains(&x.abs()) || !x.is_finite() {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Numbers echoed back, worked by hand: in [0.0001, 10,000] as written, else scientific.
+    #[test]
+    fn numbers_are_echoed_short() {
+        for (x, text) in [
+            (0.05, "0.05"),
+            (100.0, "100"),
+            (0.0001, "0.0001"),
+            (10_000.0, "10000"),
+            (10_001.0, "1.0001e4"),
+            (0.000_09, "9e-5"),
+            (1e308, "1e308"),
+            (-1e308, "-1e308"),
+            (1e-300, "1e-300"),
+            (0.0, "0"),
+            (f64::NAN, "NaN"),
+            (f64::NEG_INFINITY, "-inf"),
+        ] {
+            assert_eq!(short_number(x), text);
+        }
+    }
 
     /// A status line worked by hand: 2,000 of 10,000 rounds at 100 hundredths a round won
     /// 190,000 hundredths (RTP 95 %) in 2 s: 1,000 rounds/s, 8,000 rounds left, 8 s.

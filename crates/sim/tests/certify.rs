@@ -99,17 +99,40 @@ fn a_split_certification_writes_its_chunks_and_a_second_run_reads_them() {
 fn settings_out_of_range_are_refused_by_name_before_any_folder_is_made() {
     let (game, target) = choose::<MoonPrincess>(None, None).unwrap();
     let d = dir("settings");
-    for bad in [0.0, -1.0, f64::NAN, 100.5] {
+    // Refused: not a number from 0.001 pp (a fiftieth of the bar) to 100 pp, each echoed in
+    // at most a few characters (1e308 is not three hundred digits).
+    for (bad, echoed) in [
+        (0.0, "0"),
+        (-1.0, "-1"),
+        (f64::NAN, "NaN"),
+        (f64::INFINITY, "inf"),
+        (f64::NEG_INFINITY, "-inf"),
+        (100.5, "100.5"),
+        (1e308, "1e308"),
+        (0.0009, "0.0009"),
+        (1e-300, "1e-300"),
+        (f64::MIN_POSITIVE, "2.2250738585072014e-308"),
+    ] {
         let c = CertifyConfig {
             half_width_pp: bad,
             ..config(d.clone(), target.fraction())
         };
         let e = certify(&game, Pick::Love, &c, |_| {}).unwrap_err();
         assert!(matches!(e, CertifyError::Goal(_)), "{e}");
-        assert!(
-            e.to_string()
-                .starts_with("--half-width is in percentage points")
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "--half-width is in percentage points, from 0.001 to 100 (e.g. 0.05, the bar); it was {echoed}"
+            )
         );
+    }
+    // The bounds themselves are goals (as fractions).
+    for (h, fraction) in [(0.001, 0.000_01), (0.05, 0.0005), (100.0, 1.0)] {
+        let c = CertifyConfig {
+            half_width_pp: h,
+            ..config(d.clone(), target.fraction())
+        };
+        assert!((c.goal().unwrap() - fraction).abs() < 1e-15, "{h}");
     }
     let c = CertifyConfig {
         only_chunk: Some(3),

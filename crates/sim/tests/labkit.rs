@@ -55,6 +55,14 @@ fn settings_out_of_range_are_refused_before_any_work() {
     assert!(matches!(e, KitError::Zero), "{e}");
     let e = refuse(
         KitConfig {
+            rounds: 1_000_001,
+            ..config(out.clone())
+        },
+        &mut rng,
+    );
+    assert!(matches!(e, KitError::Rounds(1_000_001)), "{e}");
+    let e = refuse(
+        KitConfig {
             model: Some("no-such-model".into()),
             ..config(out.clone())
         },
@@ -107,6 +115,141 @@ fn the_notes_name_the_kit_where_it_is_kept() {
     }
     assert!(out.join("MANIFEST.sha256").is_file());
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// A folder a killed `lab-kit` left beside the kit (`.<out>.partial-<pid>`, the kit being
+/// built) is removed by the next build when its process is gone, and the build says so; a
+/// live process's folder, a folder without `lab-kit`'s stamp and (while the folder asked
+/// for holds no complete kit) an earlier kit moved aside (`.<out>.old-<pid>`) are kept.
+#[test]
+fn a_stale_partial_kit_of_a_dead_process_is_removed_and_the_kit_is_complete() {
+    use slot_sim::files::{Owner, STAMP};
+    let base = std::env::temp_dir().join(format!("slot-sim-kit-stale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let out = base.join("kit");
+    // Processes that have ended (waited for): their pids name no running process.
+    let ended = || {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        assert!(!std::path::Path::new(&format!("/proc/{pid}")).exists());
+        pid
+    };
+    let (dead, dead2, dead3) = (ended(), ended(), ended());
+    let stamped = |name: String, command: &str| {
+        let d = base.join(name);
+        std::fs::create_dir_all(d.join("par")).unwrap();
+        std::fs::write(d.join("outcomes.csv"), "half").unwrap();
+        let owner = Owner {
+            command: command.into(),
+            game: "moon-princess".into(),
+            mode: "love".into(),
+            model: "ab".repeat(32),
+        };
+        std::fs::write(d.join(STAMP), serde_json::to_string(&owner).unwrap()).unwrap();
+        d
+    };
+    let stale = stamped(format!(".kit.partial-{dead}"), "lab-kit");
+    let old = stamped(format!(".kit.old-{dead}"), "lab-kit");
+    let live = stamped(".kit.partial-1".into(), "lab-kit"); // pid 1 always runs
+    let other = stamped(format!(".kit.partial-{dead2}"), "certify");
+    let unstamped = base.join(format!(".kit.partial-{dead3}"));
+    std::fs::create_dir_all(&unstamped).unwrap();
+    let mut rng = slot_core::replay::batch_rng(9, 0);
+    let mut notes = Vec::new();
+    build::<MoonPrincess, _>(Pick::Love, &config(out.clone()), &mut rng, |n| {
+        notes.push(n)
+    })
+    .unwrap();
+    assert!(
+        !stale.exists(),
+        "the dead process's partial kit is still there"
+    );
+    let said = format!(
+        "removed {}: left by an interrupted lab-kit (process {dead}, no longer running)",
+        stale.display()
+    );
+    assert!(
+        notes.contains(&slot_sim::kit_build::KitNote::Progress(said.clone())),
+        "{notes:?}"
+    );
+    assert_eq!(
+        notes
+            .iter()
+            .filter(|n| format!("{n:?}").contains("removed"))
+            .count(),
+        1
+    );
+    for kept in [&old, &live, &other, &unstamped] {
+        assert!(kept.is_dir(), "{} was removed", kept.display());
+    }
+    // The kit is complete: its manifest lists outcomes.csv, which is the kit's, not the
+    // stale folder's half file.
+    let manifest = std::fs::read_to_string(out.join("MANIFEST.sha256")).unwrap();
+    assert!(manifest.contains("  outcomes.csv\n"), "{manifest}");
+    assert!(
+        std::fs::read_to_string(out.join("outcomes.csv"))
+            .unwrap()
+            .starts_with("round,")
+    );
+    // Now that the folder holds a complete kit, the earlier kit a dead process moved aside is
+    // garbage: the next build removes it too.
+    let mut notes = Vec::new();
+    build::<MoonPrincess, _>(Pick::Love, &config(out.clone()), &mut rng, |n| {
+        notes.push(n)
+    })
+    .unwrap();
+    assert!(!old.exists());
+    assert!(live.is_dir() && other.is_dir() && unstamped.is_dir());
+    assert!(out.join("MANIFEST.sha256").is_file());
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// A build stopped (its stop flag set, as on an interrupt) moves nothing in: a finished kit
+/// in the folder keeps its manifest and files, and the unfinished kit is deleted. (It moved
+/// the unfinished kit, without a manifest, over the finished one.) Into a new folder, a
+/// stopped build leaves no folder.
+#[test]
+fn a_stopped_build_never_replaces_a_finished_kit() {
+    let base = std::env::temp_dir().join(format!("slot-sim-kit-stop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let out = base.join("kit");
+    let mut rng = slot_core::replay::batch_rng(9, 0);
+    build::<MoonPrincess, _>(Pick::Love, &config(out.clone()), &mut rng, |_| {}).unwrap();
+    let manifest = std::fs::read(out.join("MANIFEST.sha256")).unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let stopped = KitConfig {
+        stop: Some(&stop),
+        seed: 2,
+        ..config(out.clone())
+    };
+    assert!(
+        build::<MoonPrincess, _>(Pick::Love, &stopped, &mut rng, |_| {})
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        std::fs::read(out.join("MANIFEST.sha256")).unwrap(),
+        manifest
+    );
+    let mut left: Vec<String> = std::fs::read_dir(&base)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["kit"], "the unfinished kit was left beside it");
+    let fresh = base.join("fresh");
+    let stopped = KitConfig {
+        stop: Some(&stop),
+        ..config(fresh.clone())
+    };
+    assert!(
+        build::<MoonPrincess, _>(Pick::Love, &stopped, &mut rng, |_| {})
+            .unwrap()
+            .is_none()
+    );
+    assert!(!fresh.exists());
+    std::fs::remove_dir_all(&base).unwrap();
 }
 
 /// The kit of Moon Princess's 84.50 % variant carries the markets' verdicts on it, computed
