@@ -20,7 +20,8 @@ pub struct TailArgs {
     #[arg(value_parser = crate::game_arg())]
     pub game: GameEntryRef,
     /// The wins whose odds are estimated, x bet, separated by commas (`5000`, `500,5000`;
-    /// at most two decimals).
+    /// at most two decimals; in any order, a level given twice counted once; at most the
+    /// game's cap).
     #[arg(long, value_name = "X[,X...]")]
     pub level: String,
     /// Moon Princess: the pick (default love).
@@ -29,6 +30,10 @@ pub struct TailArgs {
     /// Starlight Christmas: the ante bet's mode.
     #[arg(long)]
     pub ante: bool,
+    /// The mode by its name, for any game (`love`, `star`, `storm`; `standard`, `ante`):
+    /// the same as the game's own `--choice` or `--ante`, which it excludes.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["choice", "ante"])]
+    pub mode: Option<String>,
     /// The odds that the base game alone reaches the levels (at most the cap), by
     /// conditional Monte Carlo over base games (Starlight Christmas: its Multipliers' values
     /// summed exactly); --split and --start-copies play no part.
@@ -98,7 +103,7 @@ pub fn tail(a: &TailArgs) -> CliResult {
     let entry = a.game;
     let every = progress_every(a.progress_seconds)?;
     let threads = runner::threads(a.threads)?;
-    let mode = commands::mode_name(entry, None, a.choice, a.ante)?;
+    let mode = commands::mode_name(entry, a.mode.as_deref(), a.choice, a.ante)?;
     let levels = TailLevels::parse(&a.level).map_err(|e| CliError(format!("--level: {e}")))?;
     let plan = Splitting::from_options(levels.top(), a.start_copies, a.split.as_deref())
         .map_err(|e| CliError(format!("--split/--start-copies: {e}")))?;

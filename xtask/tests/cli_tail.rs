@@ -404,3 +404,74 @@ fn tail_base_game_runs_merges_and_refuses() {
         assert!(e.contains(says), "{a:?}: {e}");
     }
 }
+
+/// `--mode NAME` chooses the mode as `sim`, `play` and `tune` take it: the same run as the
+/// game's own `--choice` or `--ante` (the same record and sums, for splitting and for the base
+/// game alone), excluding them, and a mode the game does not have refused in `sim`'s words.
+#[test]
+fn tail_takes_the_mode_by_name_as_sim_does() {
+    let d = dir("cli_tail_mode");
+    let run = |game: &str, options: &[&str], name: &str| {
+        let path = d.join(name);
+        let mut a = vec![
+            "tail", game, "--level", "200,500", "--rounds", "20000", "--seed", "8", "--quiet",
+        ];
+        a.extend(options);
+        a.extend(["--out", path.to_str().unwrap()]);
+        ok(&a);
+        RareRecord::read_file(&path).unwrap()
+    };
+    let cases: [(&str, &[&str], &[&str], &str); 4] = [
+        (
+            "moon-princess",
+            &["--mode", "star"],
+            &["--choice", "star"],
+            "star",
+        ),
+        (
+            "starlight-christmas",
+            &["--mode", "ante"],
+            &["--ante"],
+            "ante",
+        ),
+        (
+            "starlight-christmas",
+            &["--base-game", "--mode", "ante"],
+            &["--base-game", "--ante"],
+            "ante",
+        ),
+        (
+            "starlight-christmas",
+            &["--mode", "standard"],
+            &[],
+            "standard",
+        ),
+    ];
+    for (i, (game, by_name, own, mode)) in cases.into_iter().enumerate() {
+        let named = run(game, by_name, &format!("named{i}.json"));
+        let chosen = run(game, own, &format!("own{i}.json"));
+        assert_eq!(named.mode, mode, "{by_name:?}");
+        assert_eq!(chosen.mode, mode, "{own:?}");
+        assert_eq!(named.sums, chosen.sums, "{by_name:?} against {own:?}");
+        assert_eq!(named.conditional, by_name.contains(&"--base-game"));
+    }
+    // A mode the game does not have: refused (status 2) with exactly `sim`'s words.
+    for (game, mode) in [("moon-princess", "ante"), ("starlight-christmas", "love")] {
+        let (code, _, tail) = xtask(&["tail", game, "--mode", mode, "--level", "500"]);
+        let (sim_code, _, sim) = xtask(&["sim", game, "--mode", mode, "--rounds", "10"]);
+        assert_eq!((code, sim_code), (2, 2), "{tail}{sim}");
+        assert!(
+            tail.contains(&format!("--mode {game} has no mode '{mode}'")),
+            "{tail}"
+        );
+        assert_eq!(tail, sim);
+    }
+    // --mode excludes the game's own options, as in `sim`.
+    for own in [["--choice", "star"].as_slice(), &["--ante"]] {
+        let mut a = vec!["tail", "moon-princess", "--mode", "star", "--level", "500"];
+        a.extend(own);
+        let (code, _, e) = xtask(&a);
+        assert_eq!(code, 2, "{e}");
+        assert!(e.contains("cannot be used with"), "{e}");
+    }
+}
