@@ -209,7 +209,7 @@ fn tail_merge_refuses_records_no_run_could_write() {
     // Roots went on, so the relations below are about a run that copied.
     assert!(good["sums"]["going"].as_u64().unwrap() > 0, "{good}");
     type Edit = fn(&mut serde_json::Value);
-    let cases: [(&str, Edit, &str); 5] = [
+    let cases: [(&str, Edit, &str); 10] = [
         (
             "game",
             |v| v["game"] = "atlantis".into(),
@@ -234,6 +234,38 @@ fn tail_merge_refuses_records_no_run_could_write() {
             "copies-hit",
             |v| v["sums"]["tails"][0]["copies_hit"] = 1_000_000_000_u64.into(),
             "level 500: 1000000000 copies reached it; between its",
+        ),
+        // Read before as a record of "brute force", printed with that method.
+        (
+            "method",
+            |v| v["method"] = "brute force".into(),
+            "a splitting run's record has the method \"multilevel splitting",
+        ),
+        // Read before: a part whose command line is lost.
+        (
+            "commands",
+            |v| v["commands"] = serde_json::json!([]),
+            "0 command lines and 1 parts; a record keeps one command line per part",
+        ),
+        // Read before, put in order or counted once: no run writes them so.
+        (
+            "unsorted",
+            |v| v["levels"] = serde_json::json!([100_000, 50_000]),
+            "1000 x before 500 x: a record's levels increase strictly, each once",
+        ),
+        (
+            "repeated",
+            |v| v["levels"] = serde_json::json!([50_000, 50_000]),
+            "500 x before 500 x: a record's levels increase strictly, each once",
+        ),
+        // Read before: hits at a level no round of the game reaches (a run refuses it).
+        (
+            "above-cap",
+            |v| {
+                v["levels"] = serde_json::json!([600_000]);
+                v["sums"]["tails"][0]["level"] = 600_000.into();
+            },
+            "level 6000 x is above moon-princess's cap, 5000 x the bet",
         ),
     ];
     for (name, edit, want) in cases {
@@ -265,6 +297,11 @@ fn tail_merge_refuses_records_no_run_could_write() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("levels 500 x and 500,1000 x"), "{err}");
     assert_eq!(err.matches("cannot be merged").count(), 1, "{err}");
+    // And what merges (it named only the difference).
+    assert!(
+        err.contains("records of one game, mode, model, method, plan and levels merge"),
+        "{err}"
+    );
 }
 
 /// `tail --base-game`: the base game alone by conditional Monte Carlo (Starlight Christmas):
