@@ -512,3 +512,67 @@ fn tail_takes_the_mode_by_name_as_sim_does() {
         assert!(e.contains("cannot be used with"), "{e}");
     }
 }
+
+/// A refusal names only what the game can do instead, and leaves nothing behind: a game
+/// with neither splitting nor a split estimate asked for `--base-game` is pointed to `sim`
+/// (it was told to run `tail` and `split`, which it refuses too); a run refused after its
+/// `--out` was checked (a level above the cap, an unknown model, a game without the base
+/// game's odds) or a refused merge leaves no folder the check made, while a run that
+/// succeeds makes the missing folders of its `--out`.
+#[test]
+fn tail_refusals_name_what_is_offered_and_leave_nothing_behind() {
+    for game in ["wish-upon-a-star", "ten-lines"] {
+        let (code, _, e) = xtask(&["tail", game, "--base-game", "--level", "500"]);
+        assert_eq!(code, 2, "{e}");
+        assert!(e.contains(&format!("`sim {game}`")), "{e}");
+        assert!(
+            !e.contains(&format!("`tail {game}`")) && !e.contains(&format!("`split {game}`")),
+            "{e}"
+        );
+    }
+    let (_, _, e) = xtask(&["tail", "moon-princess", "--base-game", "--level", "500"]);
+    assert!(
+        e.contains(
+            "`tail moon-princess` without --base-game, or count base games: `split moon-princess`"
+        ),
+        "{e}"
+    );
+    let d = dir("cli_tail_nothing");
+    let out = d.join("new").join("sub").join("r.json");
+    let out = out.to_str().unwrap();
+    for refused in [
+        vec!["tail", "moon-princess", "--level", "6000"],
+        vec![
+            "tail",
+            "moon-princess",
+            "--level",
+            "500",
+            "--model",
+            "no-such-model",
+        ],
+        vec!["tail", "moon-princess", "--base-game", "--level", "500"],
+        vec!["tail-merge", "/nonexistent/record.json"],
+    ] {
+        let mut a = refused.clone();
+        a.extend(["--out", out]);
+        let (code, _, e) = xtask(&a);
+        assert_eq!(code, 2, "{a:?}: {e}");
+        assert!(
+            !d.join("new").exists(),
+            "{a:?} left {}",
+            d.join("new").display()
+        );
+    }
+    ok(&[
+        "tail",
+        "moon-princess",
+        "--level",
+        "500",
+        "--rounds",
+        "10000",
+        "--quiet",
+        "--out",
+        out,
+    ]);
+    RareRecord::read_file(std::path::Path::new(out)).unwrap();
+}
