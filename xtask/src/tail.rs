@@ -43,7 +43,8 @@ pub struct TailArgs {
     #[arg(long, default_value_t = 1_000_000, value_parser = positive)]
     pub rounds: u64,
     /// Stop once every level's 95 % relative half-width is at most this many per cent (and
-    /// 50 root rounds reached it), looked at every 160,000 root rounds.
+    /// 50 root rounds reached it), looked at every 160,000 root rounds; the run says whether
+    /// it got there (`met` with --json).
     #[arg(long, value_name = "PERCENT")]
     pub until_relative: Option<f64>,
     /// The seed: root round r is round r of the simulator's sequence of this seed.
@@ -143,7 +144,8 @@ pub fn tail(a: &TailArgs) -> CliResult {
     let record = Display::games(a.rounds, a.quiet, every)
         .watch(&progress, || entry.tail(&request, watch))?;
     let seconds = start.elapsed().as_secs_f64();
-    print_record(&record, Some((seconds, threads)), a.json)?;
+    let until = a.until_relative.map(|p| (p, record.met(p)));
+    print_record(&record, Some((seconds, threads)), until, a.json)?;
     if let Some(path) = &a.out {
         record.write_file(path)?;
     }
@@ -157,18 +159,24 @@ pub fn tail_merge(a: &TailMergeArgs) -> CliResult {
     }
     let paths: Vec<&std::path::Path> = a.files.iter().map(PathBuf::as_path).collect();
     let merged = RareRecord::merge_files_of(&paths, &commands::catalog())?;
-    print_record(&merged, None, a.json)?;
+    print_record(&merged, None, None, a.json)?;
     if let Some(path) = &a.out {
         merged.write_file(path)?;
     }
     Ok(())
 }
 
-/// Prints a record: its text (with the run's time and threads if given), or one JSON object
-/// `{"record": ..., "estimates": [...], "seconds": ..., "threads": ...}`. Serialized as it is,
-/// not through `serde_json::Value`, which holds no integer above 2^64 (a record's sums of
-/// squares can be larger).
-fn print_record(record: &RareRecord, time: Option<(f64, usize)>, json: bool) -> CliResult {
+/// Prints a record: its text (with the run's time and threads if given, and whether the
+/// `--until-relative` percentage given was met), or one JSON object `{"record": ...,
+/// "estimates": [...], "seconds": ..., "threads": ..., "met": ...}`. Serialized as it is, not
+/// through `serde_json::Value`, which holds no integer above 2^64 (a record's sums of squares
+/// can be larger).
+fn print_record(
+    record: &RareRecord,
+    time: Option<(f64, usize)>,
+    until: Option<(f64, bool)>,
+    json: bool,
+) -> CliResult {
     #[derive(serde::Serialize)]
     struct Printed<'a> {
         record: &'a RareRecord,
@@ -177,6 +185,8 @@ fn print_record(record: &RareRecord, time: Option<(f64, usize)>, json: bool) -> 
         seconds: Option<f64>,
         #[serde(skip_serializing_if = "Option::is_none")]
         threads: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        met: Option<bool>,
     }
     if json {
         let printed = Printed {
@@ -184,6 +194,7 @@ fn print_record(record: &RareRecord, time: Option<(f64, usize)>, json: bool) -> 
             estimates: record.estimates(),
             seconds: time.map(|t| t.0),
             threads: time.map(|t| t.1),
+            met: until.map(|u| u.1),
         };
         println!("{}", serde_json::to_string(&printed)?);
     } else {
@@ -195,6 +206,9 @@ fn print_record(record: &RareRecord, time: Option<(f64, usize)>, json: bool) -> 
                 threads,
                 record.sums.roots as f64 / seconds.max(1e-9)
             );
+        }
+        if let Some((percent, _)) = until {
+            println!("{}", record.until_text(percent));
         }
     }
     Ok(())

@@ -576,3 +576,64 @@ fn tail_refusals_name_what_is_offered_and_leave_nothing_behind() {
     ]);
     RareRecord::read_file(std::path::Path::new(out)).unwrap();
 }
+
+/// `--until-relative P` says how the run ended, as `sim --until-halfwidth` does (it printed
+/// the estimates alone, so a run whose root rounds ran out first looked like one that met
+/// it): met after its roots, or not met, naming the first level short of it; `--json` carries
+/// `met` (as Python's `Tail.met`), and a run without `--until-relative` neither.
+#[test]
+fn tail_says_whether_until_relative_was_met() {
+    let base = ["tail", "moon-princess", "--quiet"];
+    let run = |extra: &[&str]| {
+        let mut a = base.to_vec();
+        a.extend(extra);
+        ok(&a)
+    };
+    // Love at 1,000 x, seed 1: 10.09 % at the first look (160,000 roots).
+    let met = ["--level", "1000", "--until-relative", "30", "--seed", "1"];
+    let out = run(&met);
+    assert!(
+        out.contains("--until-relative 30 met after 160000 root rounds: every level within 30 %"),
+        "{out}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&run(&[&met[..], &["--json"]].concat())).unwrap();
+    assert_eq!(v["met"], true, "{v}");
+    // The cap in 20,000 roots: a few roots reach it, far from 5 %.
+    let short = [
+        "--level",
+        "5000",
+        "--rounds",
+        "20000",
+        "--until-relative",
+        "5",
+    ];
+    let out = run(&short);
+    assert!(
+        out.contains("--until-relative 5 not met after 20000 root rounds: level 5000 x has a relative half-width of ")
+            && out.contains("(a level needs at most 5 % and 50 roots); raise --rounds"),
+        "{out}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&run(&[&short[..], &["--json"]].concat())).unwrap();
+    assert_eq!(v["met"], false, "{v}");
+    // Nothing reached yet: no half-width to give.
+    let out = run(&[
+        "--level",
+        "5000",
+        "--rounds",
+        "100",
+        "--until-relative",
+        "5",
+    ]);
+    assert!(
+        out.contains("level 5000 x has a relative half-width of none yet, 0 roots reached it"),
+        "{out}"
+    );
+    // Without --until-relative: no such line, no `met`.
+    let out = run(&["--level", "1000", "--rounds", "10000"]);
+    assert!(!out.contains("--until-relative"), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&run(&["--level", "1000", "--rounds", "10000", "--json"])).unwrap();
+    assert!(v.get("met").is_none(), "{v}");
+}

@@ -446,6 +446,41 @@ impl RareRecord {
         }
     }
 
+    /// Whether a run asked to stop at `percent` % (`--until-relative`) got there: every
+    /// level's 95 % relative half-width at most `percent / 100` and [`MIN_ROOTS_HIT`] roots
+    /// reached it ([`TailEstimate::precise_to`], the rule the run stops on).
+    pub fn met(&self, percent: f64) -> bool {
+        self.estimates()
+            .iter()
+            .all(|e| e.precise_to(percent / 100.0))
+    }
+
+    /// How a run asked to stop at `percent` % ended, as a line: met after its roots, or not
+    /// met (the root rounds ran out, or the run was interrupted), naming the first level
+    /// short of it, its half-width and the roots that reached it.
+    pub fn until_text(&self, percent: f64) -> String {
+        let roots = self.sums.roots;
+        let short = self
+            .estimates()
+            .into_iter()
+            .find(|e| !e.precise_to(percent / 100.0));
+        match short {
+            None => format!(
+                "--until-relative {percent} met after {roots} root rounds: every level within {percent} %, each reached by {MIN_ROOTS_HIT} roots or more"
+            ),
+            Some(e) => format!(
+                "--until-relative {percent} not met after {roots} root rounds: level {} x has a relative half-width of {}, {} roots reached it (a level needs at most {percent} % and {MIN_ROOTS_HIT} roots); raise --rounds",
+                x_bet(e.level),
+                if e.relative_half_width.is_finite() {
+                    format!("{:.2} %", e.relative_half_width * 100.0)
+                } else {
+                    "none yet".to_string()
+                },
+                e.roots_hit
+            ),
+        }
+    }
+
     /// Each level's estimate as text lines: level, odds 1 in, 95 % interval, relative
     /// half-width, roots that reached it.
     pub fn text(&self) -> String {
