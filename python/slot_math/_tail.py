@@ -163,8 +163,8 @@ def tail(
     base_game: bool = False,
 ) -> Tail:
     """The odds that a round's win reaches ``level`` (x bet), P(win >= level), estimated
-    without bias by multilevel splitting, as ``cargo xtask tail GAME [--rtp R] [--choice X |
-    --ante] --level L [--until-relative P] --rounds N --seed S`` estimates them: the same
+    without bias by multilevel splitting, as ``cargo xtask tail GAME [--rtp R] [--mode M |
+    --choice X | --ante] --level L [--until-relative P] --rounds N --seed S`` estimates them: the same
     arguments give the same record, sums and figures, whatever ``threads`` is. Returns a
     :class:`Tail`.
 
@@ -179,9 +179,9 @@ def tail(
     :param level: the win whose odds are estimated, x bet above 0 with at most two decimals
         (``5000``, ``312.5``, ``"5000"``), or several (``[1000, 5000]``, ``"1000,5000"``; at
         most 32): the ``--level`` of the runner.
-    :param mode: ``"standard"`` or ``"ante"`` (Starlight Christmas; ``"ante"`` is
-        ``--ante``); Moon Princess's pick (``"love"``, ``"star"``, ``"storm"``). Default: the
-        game's first.
+    :param mode: the mode by name, as ``--mode``: ``"standard"`` or ``"ante"`` (Starlight
+        Christmas; ``"ante"`` is ``--ante``); Moon Princess's pick (``"love"``, ``"star"``,
+        ``"storm"``). Default: the game's first.
     :param pick: Moon Princess's pick (``--choice``; the same as ``mode``).
     :param rtp: the RTP variant of the game's ladder, in percent (``84.5`` or ``"84.50"``), as
         ``--rtp``; excludes ``model``.

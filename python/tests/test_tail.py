@@ -108,6 +108,20 @@ def test_equals_the_runners_json(xtask, tmp_path):
     assert merged["record"]["sums"]["roots"] == 40_000
 
 
+@pytest.mark.parametrize(
+    "game,mode,level",
+    [("moon-princess", "star", "200"), ("starlight-christmas", "ante", "200")],
+)
+def test_mode_is_the_runners_mode(xtask, game, mode, level):
+    cli = xtask.json(
+        "tail", game, "--mode", mode, "--level", level,
+        "--rounds", "20000", "--seed", "11", "--quiet", "--json",
+    )
+    t = slot_math.tail(game, int(level), mode=mode, seed=11, max_roots=20_000)
+    assert (t.mode, cli["record"]["mode"]) == (mode, mode)
+    assert t.record["sums"] == cli["record"]["sums"]
+
+
 def test_the_base_game_alone_by_conditional_monte_carlo():
     t = slot_math.tail("starlight-christmas", [1000, 5000], base_game=True, seed=5, max_roots=200_000)
     assert t.record["conditional"] is True and "conditional Monte Carlo" in t.method
@@ -169,6 +183,10 @@ def test_nothing_reached_is_an_infinite_half_width():
         (dict(game="starlight-christmas", level=200, base_game=True, split="100:3"), slot_math.ConfigError, "base_game: the base game alone is estimated by conditional Monte Carlo, without splitting"),
         (dict(level=200, base_game=True), slot_math.ConfigError, "the base game alone's odds need draws its win depends on only at its end"),
         (dict(game="starlight-christmas", level=6000, base_game=True), slot_math.ConfigError, "6000 x is above starlight-christmas's cap, 5000 x the bet"),
+        (dict(level=6000), slot_math.ConfigError, "6000 x is above moon-princess's cap, 5000 x the bet"),
+        # Only what the game offers instead: not `tail` or `split`, which it refuses too.
+        (dict(game="wish-upon-a-star", level=200, base_game=True), slot_math.ConfigError, "which wish-upon-a-star does not offer; count the rare wins in whole rounds: `sim wish-upon-a-star`"),
+        (dict(mode="ante"), slot_math.ConfigError, "mode: moon-princess has no mode 'ante'; its modes are love, star, storm"),
         (dict(split=5), slot_math.ConfigError, "split: must be text, the levels AT:COPIES in x bet separated by commas (\"100:3,300:3\"), or \"none\" (it was 5)"),
     ],
 )

@@ -591,27 +591,16 @@ pub fn session(a: &SessionArgs) -> CliResult {
     Ok(())
 }
 
-/// Checks that `path` can be written, before any work: an existing file is left as it is
-/// (until what replaces it is written), a new one is not left behind; a missing folder it is
-/// in is created (`--out target/guide/wish-93.json` on a fresh clone), as `--out DIR` is.
+/// Checks that `path` can be written, before any work ([`slot_sim::files::probe_writable`]):
+/// an existing file is left as it is, and nothing is left behind (no new file, no missing
+/// folder made for the check: the write makes it, `--out target/guide/wish-93.json` on a
+/// fresh clone), so a refusal after the check leaves nothing.
 ///
 /// # Errors
 /// `--out PATH: cannot write: ...`.
 pub fn probe_writable(path: &Path) -> CliResult {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| CliError(format!("--out {}: cannot write: {e}", path.display())))?;
-    }
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map_err(|e| CliError(format!("--out {}: cannot write: {e}", path.display())))?;
-    if !existed {
-        let _ = std::fs::remove_file(path);
-    }
-    Ok(())
+    slot_sim::files::probe_writable(path)
+        .map_err(|e| CliError(format!("--out {}: cannot write: {e}", path.display())))
 }
 
 /// The command line this runner was started with, as `cargo xtask ...` (a variant file's

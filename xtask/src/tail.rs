@@ -20,7 +20,8 @@ pub struct TailArgs {
     #[arg(value_parser = crate::game_arg())]
     pub game: GameEntryRef,
     /// The wins whose odds are estimated, x bet, separated by commas (`5000`, `500,5000`;
-    /// at most two decimals).
+    /// at most two decimals; in any order, a level given twice counted once; at most the
+    /// game's cap).
     #[arg(long, value_name = "X[,X...]")]
     pub level: String,
     /// Moon Princess: the pick (default love).
@@ -29,6 +30,10 @@ pub struct TailArgs {
     /// Starlight Christmas: the ante bet's mode.
     #[arg(long)]
     pub ante: bool,
+    /// The mode by its name, for any game (`love`, `star`, `storm`; `standard`, `ante`):
+    /// the same as the game's own `--choice` or `--ante`, which it excludes.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["choice", "ante"])]
+    pub mode: Option<String>,
     /// The odds that the base game alone reaches the levels (at most the cap), by
     /// conditional Monte Carlo over base games (Starlight Christmas: its Multipliers' values
     /// summed exactly); --split and --start-copies play no part.
@@ -38,7 +43,8 @@ pub struct TailArgs {
     #[arg(long, default_value_t = 1_000_000, value_parser = positive)]
     pub rounds: u64,
     /// Stop once every level's 95 % relative half-width is at most this many per cent (and
-    /// 50 root rounds reached it), looked at every 160,000 root rounds.
+    /// 50 root rounds reached it), looked at every 160,000 root rounds; the run says whether
+    /// it got there (`met` with --json).
     #[arg(long, value_name = "PERCENT")]
     pub until_relative: Option<f64>,
     /// The seed: root round r is round r of the simulator's sequence of this seed.
@@ -98,7 +104,7 @@ pub fn tail(a: &TailArgs) -> CliResult {
     let entry = a.game;
     let every = progress_every(a.progress_seconds)?;
     let threads = runner::threads(a.threads)?;
-    let mode = commands::mode_name(entry, None, a.choice, a.ante)?;
+    let mode = commands::mode_name(entry, a.mode.as_deref(), a.choice, a.ante)?;
     let levels = TailLevels::parse(&a.level).map_err(|e| CliError(format!("--level: {e}")))?;
     let plan = Splitting::from_options(levels.top(), a.start_copies, a.split.as_deref())
         .map_err(|e| CliError(format!("--split/--start-copies: {e}")))?;
@@ -138,7 +144,8 @@ pub fn tail(a: &TailArgs) -> CliResult {
     let record = Display::games(a.rounds, a.quiet, every)
         .watch(&progress, || entry.tail(&request, watch))?;
     let seconds = start.elapsed().as_secs_f64();
-    print_record(&record, Some((seconds, threads)), a.json)?;
+    let until = a.until_relative.map(|p| (p, record.met(p)));
+    print_record(&record, Some((seconds, threads)), until, a.json)?;
     if let Some(path) = &a.out {
         record.write_file(path)?;
     }
@@ -152,18 +159,24 @@ pub fn tail_merge(a: &TailMergeArgs) -> CliResult {
     }
     let paths: Vec<&std::path::Path> = a.files.iter().map(PathBuf::as_path).collect();
     let merged = RareRecord::merge_files_of(&paths, &commands::catalog())?;
-    print_record(&merged, None, a.json)?;
+    print_record(&merged, None, None, a.json)?;
     if let Some(path) = &a.out {
         merged.write_file(path)?;
     }
     Ok(())
 }
 
-/// Prints a record: its text (with the run's time and threads if given), or one JSON object
-/// `{"record": ..., "estimates": [...], "seconds": ..., "threads": ...}`. Serialized as it is,
-/// not through `serde_json::Value`, which holds no integer above 2^64 (a record's sums of
-/// squares can be larger).
-fn print_record(record: &RareRecord, time: Option<(f64, usize)>, json: bool) -> CliResult {
+/// Prints a record: its text (with the run's time and threads if given, and whether the
+/// `--until-relative` percentage given was met), or one JSON object `{"record": ...,
+/// "estimates": [...], "seconds": ..., "threads": ..., "met": ...}`. Serialized as it is, not
+/// through `serde_json::Value`, which holds no integer above 2^64 (a record's sums of squares
+/// can be larger).
+fn print_record(
+    record: &RareRecord,
+    time: Option<(f64, usize)>,
+    until: Option<(f64, bool)>,
+    json: bool,
+) -> CliResult {
     #[derive(serde::Serialize)]
     struct Printed<'a> {
         record: &'a RareRecord,
@@ -172,6 +185,8 @@ fn print_record(record: &RareRecord, time: Option<(f64, usize)>, json: bool) -> 
         seconds: Option<f64>,
         #[serde(skip_serializing_if = "Option::is_none")]
         threads: Option<usize>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        met: Option<bool>,
     }
     if json {
         let printed = Printed {
@@ -179,6 +194,7 @@ fn print_record(record: &RareRecord, time: Option<(f64, usize)>, json: bool) -> 
             estimates: record.estimates(),
             seconds: time.map(|t| t.0),
             threads: time.map(|t| t.1),
+            met: until.map(|u| u.1),
         };
         println!("{}", serde_json::to_string(&printed)?);
     } else {
@@ -190,6 +206,9 @@ fn print_record(record: &RareRecord, time: Option<(f64, usize)>, json: bool) -> 
                 threads,
                 record.sums.roots as f64 / seconds.max(1e-9)
             );
+        }
+        if let Some((percent, _)) = until {
+            println!("{}", record.until_text(percent));
         }
     }
     Ok(())

@@ -209,7 +209,7 @@ fn tail_merge_refuses_records_no_run_could_write() {
     // Roots went on, so the relations below are about a run that copied.
     assert!(good["sums"]["going"].as_u64().unwrap() > 0, "{good}");
     type Edit = fn(&mut serde_json::Value);
-    let cases: [(&str, Edit, &str); 5] = [
+    let cases: [(&str, Edit, &str); 10] = [
         (
             "game",
             |v| v["game"] = "atlantis".into(),
@@ -234,6 +234,38 @@ fn tail_merge_refuses_records_no_run_could_write() {
             "copies-hit",
             |v| v["sums"]["tails"][0]["copies_hit"] = 1_000_000_000_u64.into(),
             "level 500: 1000000000 copies reached it; between its",
+        ),
+        // Read before as a record of "brute force", printed with that method.
+        (
+            "method",
+            |v| v["method"] = "brute force".into(),
+            "a splitting run's record has the method \"multilevel splitting",
+        ),
+        // Read before: a part whose command line is lost.
+        (
+            "commands",
+            |v| v["commands"] = serde_json::json!([]),
+            "0 command lines and 1 parts; a record keeps one command line per part",
+        ),
+        // Read before, put in order or counted once: no run writes them so.
+        (
+            "unsorted",
+            |v| v["levels"] = serde_json::json!([100_000, 50_000]),
+            "1000 x before 500 x: a record's levels increase strictly, each once",
+        ),
+        (
+            "repeated",
+            |v| v["levels"] = serde_json::json!([50_000, 50_000]),
+            "500 x before 500 x: a record's levels increase strictly, each once",
+        ),
+        // Read before: hits at a level no round of the game reaches (a run refuses it).
+        (
+            "above-cap",
+            |v| {
+                v["levels"] = serde_json::json!([600_000]);
+                v["sums"]["tails"][0]["level"] = 600_000.into();
+            },
+            "level 6000 x is above moon-princess's cap, 5000 x the bet",
         ),
     ];
     for (name, edit, want) in cases {
@@ -265,6 +297,11 @@ fn tail_merge_refuses_records_no_run_could_write() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("levels 500 x and 500,1000 x"), "{err}");
     assert_eq!(err.matches("cannot be merged").count(), 1, "{err}");
+    // And what merges (it named only the difference).
+    assert!(
+        err.contains("records of one game, mode, model, method, plan and levels merge"),
+        "{err}"
+    );
 }
 
 /// `tail --base-game`: the base game alone by conditional Monte Carlo (Starlight Christmas):
@@ -403,4 +440,200 @@ fn tail_base_game_runs_merges_and_refuses() {
         assert_eq!(code, 2, "{a:?}: {e}");
         assert!(e.contains(says), "{a:?}: {e}");
     }
+}
+
+/// `--mode NAME` chooses the mode as `sim`, `play` and `tune` take it: the same run as the
+/// game's own `--choice` or `--ante` (the same record and sums, for splitting and for the base
+/// game alone), excluding them, and a mode the game does not have refused in `sim`'s words.
+#[test]
+fn tail_takes_the_mode_by_name_as_sim_does() {
+    let d = dir("cli_tail_mode");
+    let run = |game: &str, options: &[&str], name: &str| {
+        let path = d.join(name);
+        let mut a = vec![
+            "tail", game, "--level", "200,500", "--rounds", "20000", "--seed", "8", "--quiet",
+        ];
+        a.extend(options);
+        a.extend(["--out", path.to_str().unwrap()]);
+        ok(&a);
+        RareRecord::read_file(&path).unwrap()
+    };
+    let cases: [(&str, &[&str], &[&str], &str); 4] = [
+        (
+            "moon-princess",
+            &["--mode", "star"],
+            &["--choice", "star"],
+            "star",
+        ),
+        (
+            "starlight-christmas",
+            &["--mode", "ante"],
+            &["--ante"],
+            "ante",
+        ),
+        (
+            "starlight-christmas",
+            &["--base-game", "--mode", "ante"],
+            &["--base-game", "--ante"],
+            "ante",
+        ),
+        (
+            "starlight-christmas",
+            &["--mode", "standard"],
+            &[],
+            "standard",
+        ),
+    ];
+    for (i, (game, by_name, own, mode)) in cases.into_iter().enumerate() {
+        let named = run(game, by_name, &format!("named{i}.json"));
+        let chosen = run(game, own, &format!("own{i}.json"));
+        assert_eq!(named.mode, mode, "{by_name:?}");
+        assert_eq!(chosen.mode, mode, "{own:?}");
+        assert_eq!(named.sums, chosen.sums, "{by_name:?} against {own:?}");
+        assert_eq!(named.conditional, by_name.contains(&"--base-game"));
+    }
+    // A mode the game does not have: refused (status 2) with exactly `sim`'s words.
+    for (game, mode) in [("moon-princess", "ante"), ("starlight-christmas", "love")] {
+        let (code, _, tail) = xtask(&["tail", game, "--mode", mode, "--level", "500"]);
+        let (sim_code, _, sim) = xtask(&["sim", game, "--mode", mode, "--rounds", "10"]);
+        assert_eq!((code, sim_code), (2, 2), "{tail}{sim}");
+        assert!(
+            tail.contains(&format!("--mode {game} has no mode '{mode}'")),
+            "{tail}"
+        );
+        assert_eq!(tail, sim);
+    }
+    // --mode excludes the game's own options, as in `sim`.
+    for own in [["--choice", "star"].as_slice(), &["--ante"]] {
+        let mut a = vec!["tail", "moon-princess", "--mode", "star", "--level", "500"];
+        a.extend(own);
+        let (code, _, e) = xtask(&a);
+        assert_eq!(code, 2, "{e}");
+        assert!(e.contains("cannot be used with"), "{e}");
+    }
+}
+
+/// A refusal names only what the game can do instead, and leaves nothing behind: a game
+/// with neither splitting nor a split estimate asked for `--base-game` is pointed to `sim`
+/// (it was told to run `tail` and `split`, which it refuses too); a run refused after its
+/// `--out` was checked (a level above the cap, an unknown model, a game without the base
+/// game's odds) or a refused merge leaves no folder the check made, while a run that
+/// succeeds makes the missing folders of its `--out`.
+#[test]
+fn tail_refusals_name_what_is_offered_and_leave_nothing_behind() {
+    for game in ["wish-upon-a-star", "ten-lines"] {
+        let (code, _, e) = xtask(&["tail", game, "--base-game", "--level", "500"]);
+        assert_eq!(code, 2, "{e}");
+        assert!(e.contains(&format!("`sim {game}`")), "{e}");
+        assert!(
+            !e.contains(&format!("`tail {game}`")) && !e.contains(&format!("`split {game}`")),
+            "{e}"
+        );
+    }
+    let (_, _, e) = xtask(&["tail", "moon-princess", "--base-game", "--level", "500"]);
+    assert!(
+        e.contains(
+            "`tail moon-princess` without --base-game, or count base games: `split moon-princess`"
+        ),
+        "{e}"
+    );
+    let d = dir("cli_tail_nothing");
+    let out = d.join("new").join("sub").join("r.json");
+    let out = out.to_str().unwrap();
+    for refused in [
+        vec!["tail", "moon-princess", "--level", "6000"],
+        vec![
+            "tail",
+            "moon-princess",
+            "--level",
+            "500",
+            "--model",
+            "no-such-model",
+        ],
+        vec!["tail", "moon-princess", "--base-game", "--level", "500"],
+        vec!["tail-merge", "/nonexistent/record.json"],
+    ] {
+        let mut a = refused.clone();
+        a.extend(["--out", out]);
+        let (code, _, e) = xtask(&a);
+        assert_eq!(code, 2, "{a:?}: {e}");
+        assert!(
+            !d.join("new").exists(),
+            "{a:?} left {}",
+            d.join("new").display()
+        );
+    }
+    ok(&[
+        "tail",
+        "moon-princess",
+        "--level",
+        "500",
+        "--rounds",
+        "10000",
+        "--quiet",
+        "--out",
+        out,
+    ]);
+    RareRecord::read_file(std::path::Path::new(out)).unwrap();
+}
+
+/// `--until-relative P` says how the run ended, as `sim --until-halfwidth` does (it printed
+/// the estimates alone, so a run whose root rounds ran out first looked like one that met
+/// it): met after its roots, or not met, naming the first level short of it; `--json` carries
+/// `met` (as Python's `Tail.met`), and a run without `--until-relative` neither.
+#[test]
+fn tail_says_whether_until_relative_was_met() {
+    let base = ["tail", "moon-princess", "--quiet"];
+    let run = |extra: &[&str]| {
+        let mut a = base.to_vec();
+        a.extend(extra);
+        ok(&a)
+    };
+    // Love at 1,000 x, seed 1: 10.09 % at the first look (160,000 roots).
+    let met = ["--level", "1000", "--until-relative", "30", "--seed", "1"];
+    let out = run(&met);
+    assert!(
+        out.contains("--until-relative 30 met after 160000 root rounds: every level within 30 %"),
+        "{out}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&run(&[&met[..], &["--json"]].concat())).unwrap();
+    assert_eq!(v["met"], true, "{v}");
+    // The cap in 20,000 roots: a few roots reach it, far from 5 %.
+    let short = [
+        "--level",
+        "5000",
+        "--rounds",
+        "20000",
+        "--until-relative",
+        "5",
+    ];
+    let out = run(&short);
+    assert!(
+        out.contains("--until-relative 5 not met after 20000 root rounds: level 5000 x has a relative half-width of ")
+            && out.contains("(a level needs at most 5 % and 50 roots); raise --rounds"),
+        "{out}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&run(&[&short[..], &["--json"]].concat())).unwrap();
+    assert_eq!(v["met"], false, "{v}");
+    // Nothing reached yet: no half-width to give.
+    let out = run(&[
+        "--level",
+        "5000",
+        "--rounds",
+        "100",
+        "--until-relative",
+        "5",
+    ]);
+    assert!(
+        out.contains("level 5000 x has a relative half-width of none yet, 0 roots reached it"),
+        "{out}"
+    );
+    // Without --until-relative: no such line, no `met`.
+    let out = run(&["--level", "1000", "--rounds", "10000"]);
+    assert!(!out.contains("--until-relative"), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&run(&["--level", "1000", "--rounds", "10000", "--json"])).unwrap();
+    assert!(v.get("met").is_none(), "{v}");
 }

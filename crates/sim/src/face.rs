@@ -583,6 +583,29 @@ fn model_rtp(source: ModelSource<'_>) -> Option<TargetRtp> {
 }
 
 impl<G: Game> Entry<G> {
+    /// What a game without [`Entry::with_base_tail`] offers instead, by its capabilities:
+    /// the whole round's odds (`tail`), base games counted (`split`), else whole rounds
+    /// (`sim`); never a command the game refuses too.
+    fn instead_of_base_tail(&self) -> String {
+        let mut ways = Vec::new();
+        if self.tail.is_some() {
+            ways.push(format!(
+                "the whole round's odds: `tail {}` without --base-game",
+                G::NAME
+            ));
+        }
+        if self.split.is_some() {
+            ways.push(format!("count base games: `split {}`", G::NAME));
+        }
+        if ways.is_empty() {
+            ways.push(format!(
+                "count the rare wins in whole rounds: `sim {}` (its top awards' odds)",
+                G::NAME
+            ));
+        }
+        ways.join(", or ")
+    }
+
     /// What [`GameEntry::split`] says of a game without [`Entry::with_split`].
     fn no_split(&self) -> FaceError {
         FaceError::NotSupported {
@@ -708,11 +731,7 @@ impl<G: Game + Send + 'static> GameEntry for Entry<G> {
                         "the base game alone's odds need draws its win depends on only at its end, to set aside and sum exactly (a ConditionalBaseGame), which {} does not offer",
                         G::NAME
                     ),
-                    instead: format!(
-                        "the whole round's odds: `tail {}` without --base-game, or count base games: `split {}`",
-                        G::NAME,
-                        G::NAME
-                    ),
+                    instead: self.instead_of_base_tail(),
                 }),
             };
         }

@@ -12,6 +12,8 @@
 //!   was found, unless `force` is given, which clears the folder first. A folder this command
 //!   created is removed again by [`OutputDir::abandon`] when the command is refused before it
 //!   wrote anything, so a refusal leaves nothing behind.
+//! * [`probe_writable`]: a file a command will write is checked writable before the work,
+//!   and the check leaves nothing (no file, no folder) for a command refused after it.
 //! * [`read_bounded`]: a file read from outside (a key, a record) is read only up to a stated
 //!   size, and only from a regular file, so a path naming an endless file (`/dev/zero`) or a
 //!   named pipe is refused at once.
@@ -47,6 +49,47 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SimError> {
             message: format!("cannot write: {e}"),
         }
     })
+}
+
+/// Checks, before any work, that [`write_atomic`] can write the file `path`, leaving nothing
+/// behind: an existing file is left as it is (until what replaces it is written); a new one
+/// is removed again, and so are the missing folders it is in, made for the check
+/// ([`write_atomic`] makes them again), so a command refused after the check leaves no empty
+/// folder.
+///
+/// # Errors
+/// The I/O error of the folder or file that cannot be made or opened.
+pub fn probe_writable(path: &Path) -> std::io::Result<()> {
+    // The folders missing above `path`, innermost first.
+    let mut missing = Vec::new();
+    let mut folder = path.parent();
+    while let Some(f) = folder.filter(|f| !f.as_os_str().is_empty() && !f.exists()) {
+        missing.push(f.to_path_buf());
+        folder = f.parent();
+    }
+    let probe = || {
+        create_parent(path)?;
+        let existed = path.exists();
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)?;
+        if !existed {
+            let _ = std::fs::remove_file(path);
+        }
+        Ok(())
+    };
+    // Once more if a folder vanished in between: another command's check (shards started
+    // together into one new folder) removed it.
+    let result = probe().or_else(|e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => probe(),
+        _ => Err(e),
+    });
+    // Innermost first; a folder something else wrote into meanwhile is not empty and stays.
+    for f in &missing {
+        let _ = std::fs::remove_dir(f);
+    }
+    result
 }
 
 /// Creates the folder `path` is in, and the folders above it, where missing.
@@ -513,6 +556,30 @@ mod tests {
         std::fs::create_dir_all(d.join("dir.json")).unwrap();
         let e = write_atomic(&d.join("dir.json"), b"{}").unwrap_err();
         assert!(e.to_string().contains("dir.json"), "{e}");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// The check leaves nothing: no new file and no folder it made; an existing file keeps
+    /// its bytes; a file in the way of a folder, or a folder in the way of the file, is
+    /// refused.
+    #[test]
+    fn a_probe_leaves_nothing_behind() {
+        let d = std::env::temp_dir().join(format!("files-probe-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        probe_writable(&d.join("new/sub/r.json")).unwrap();
+        assert!(!d.join("new").exists());
+        probe_writable(&d.join("r.json")).unwrap();
+        assert!(!d.join("r.json").exists());
+        std::fs::write(d.join("old.json"), b"kept").unwrap();
+        probe_writable(&d.join("old.json")).unwrap();
+        assert_eq!(std::fs::read(d.join("old.json")).unwrap(), b"kept");
+        assert!(probe_writable(&d.join("old.json/r.json")).is_err());
+        assert!(probe_writable(&d).is_err());
+        // Refused in folders it made (a name longer than a file system takes): they are
+        // removed all the same.
+        assert!(probe_writable(&d.join("y/z").join("n".repeat(300))).is_err());
+        assert!(!d.join("y").exists());
         std::fs::remove_dir_all(&d).unwrap();
     }
 

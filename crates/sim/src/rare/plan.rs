@@ -253,9 +253,19 @@ impl TailLevels {
     }
 }
 
+/// The levels as a record holds them (JSON): already as [`TailLevels::new`] makes them,
+/// strictly increasing, each once; levels out of order or repeated are no record a run
+/// wrote, and are refused rather than put in order.
 impl TryFrom<Vec<u64>> for TailLevels {
     type Error = RareError;
     fn try_from(v: Vec<u64>) -> Result<Self, RareError> {
+        if let Some(w) = v.windows(2).find(|w| w[0] >= w[1]) {
+            return Err(RareError::Levels(format!(
+                "{} x before {} x: a record's levels increase strictly, each once",
+                x_bet(w[0]),
+                x_bet(w[1])
+            )));
+        }
         TailLevels::new(v)
     }
 }
@@ -416,5 +426,12 @@ mod tests {
         let json = serde_json::to_string(&t).unwrap();
         assert_eq!(json, "[50000,500000]");
         assert!(serde_json::from_str::<TailLevels>("[]").is_err());
+        // Read back (a record's levels), out of order or repeated is refused, not sorted.
+        for bad in ["[500000,50000]", "[50000,50000,500000]"] {
+            let e = serde_json::from_str::<TailLevels>(bad)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("increase strictly, each once"), "{bad}: {e}");
+        }
     }
 }

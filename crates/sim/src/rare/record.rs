@@ -172,8 +172,21 @@ impl RareRecord {
                 self.method
             ));
         }
+        if !self.conditional && self.method != METHOD {
+            return bad(format!(
+                "a splitting run's record has the method {METHOD:?}; this one has {:?}",
+                self.method.chars().take(200).collect::<String>()
+            ));
+        }
         if self.parts.is_empty() || self.parts.len() > MAX_PARTS {
             return bad(format!("{} parts; 1 to {MAX_PARTS}", self.parts.len()));
+        }
+        if self.commands.len() != self.parts.len() {
+            return bad(format!(
+                "{} command lines and {} parts; a record keeps one command line per part",
+                self.commands.len(),
+                self.parts.len()
+            ));
         }
         let mut roots = 0u64;
         for (i, p) in self.parts.iter().enumerate() {
@@ -299,7 +312,9 @@ impl RareRecord {
             if a == b {
                 Ok(())
             } else {
-                Err(RareError::Merge(format!("{what} {a} and {b}")))
+                Err(RareError::Merge(format!(
+                    "{what} {a} and {b}; records of one game, mode, model, method, plan and levels merge"
+                )))
             }
         };
         same("games", self.game.clone(), other.game.clone())?;
@@ -407,17 +422,63 @@ impl RareRecord {
     }
 
     /// Checks that the record's game and mode are a game and mode of `catalog` (the
-    /// registry's games): a record naming another game, or a mode its game does not have,
-    /// is no record of a run this build can play (its sums are checked by
-    /// [`RareRecord::check`], its names only here).
+    /// registry's games) and that no level is above the game's cap: a record naming another
+    /// game, a mode its game does not have, or a level no round of its game reaches (a run
+    /// refuses it: [`crate::rare::levels_within_cap`]) is no record of a run this build can
+    /// play (its sums are checked by [`RareRecord::check`], its names and levels against the
+    /// game only here).
     ///
     /// # Errors
-    /// [`RareError::Record`] naming the game or mode and the allowed ones.
+    /// [`RareError::Record`] naming the game, mode or level and the allowed ones.
     pub fn check_names(&self, catalog: &Catalog) -> Result<(), RareError> {
-        catalog
+        let facts = catalog
             .find(&self.game, &self.mode)
-            .map(|_| ())
-            .map_err(|e| RareError::Record(e.to_string()))
+            .map_err(|e| RareError::Record(e.to_string()))?;
+        match (facts.cap, self.levels.hundredths().last()) {
+            (Some(cap), Some(&top)) if top > cap => Err(RareError::Record(format!(
+                "level {} x is above {}'s cap, {} x the bet, which no round passes; a run's levels are at most {}",
+                x_bet(top),
+                self.game,
+                x_bet(cap),
+                x_bet(cap)
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether a run asked to stop at `percent` % (`--until-relative`) got there: every
+    /// level's 95 % relative half-width at most `percent / 100` and [`MIN_ROOTS_HIT`] roots
+    /// reached it ([`TailEstimate::precise_to`], the rule the run stops on).
+    pub fn met(&self, percent: f64) -> bool {
+        self.estimates()
+            .iter()
+            .all(|e| e.precise_to(percent / 100.0))
+    }
+
+    /// How a run asked to stop at `percent` % ended, as a line: met after its roots, or not
+    /// met (the root rounds ran out, or the run was interrupted), naming the first level
+    /// short of it, its half-width and the roots that reached it.
+    pub fn until_text(&self, percent: f64) -> String {
+        let roots = self.sums.roots;
+        let short = self
+            .estimates()
+            .into_iter()
+            .find(|e| !e.precise_to(percent / 100.0));
+        match short {
+            None => format!(
+                "--until-relative {percent} met after {roots} root rounds: every level within {percent} %, each reached by {MIN_ROOTS_HIT} roots or more"
+            ),
+            Some(e) => format!(
+                "--until-relative {percent} not met after {roots} root rounds: level {} x has a relative half-width of {}, {} roots reached it (a level needs at most {percent} % and {MIN_ROOTS_HIT} roots); raise --rounds",
+                x_bet(e.level),
+                if e.relative_half_width.is_finite() {
+                    format!("{:.2} %", e.relative_half_width * 100.0)
+                } else {
+                    "none yet".to_string()
+                },
+                e.roots_hit
+            ),
+        }
     }
 
     /// Each level's estimate as text lines: level, odds 1 in, 95 % interval, relative
