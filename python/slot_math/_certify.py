@@ -135,8 +135,9 @@ def certify(
     in chunks, or by whole rounds in chunks with ``whole_rounds=True``) and the same files,
     byte for byte (``certificate-<mode>.json``, the chunks, ``split*.json``, ``par-<mode>/``
     for whole rounds, the folder's stamp). A folder holding this certification's chunks is
-    resumed (only the missing chunks are played); one holding other work is refused unless
-    ``force=True``, which clears it first. A certificate that does not meet the bar is
+    resumed (only the missing chunks are played); one holding another model's, mode's or
+    game's certification is refused unless ``force=True``, which clears it first; one holding
+    anything a certification does not write is refused, ``force`` or not. A certificate that does not meet the bar is
     written and returned all the same (``Certification.meets`` is then false).
 
     :param mode: the mode or pick (``pick`` is the same): Moon Princess ``"love"``,
@@ -158,7 +159,8 @@ def certify(
         base games' seed of chunk 0 (chunk i: seed + 16 i). Default :data:`DEFAULT_SEED`.
     :param threads: worker threads (``None`` or 0: every core); changes no figure.
     :param whole_rounds: certify by whole rounds instead of the split estimate.
-    :param force: clear a folder that holds other work instead of refusing it.
+    :param force: clear a folder that holds another model's, mode's or game's certification
+        (and nothing else) instead of refusing it.
     :returns: a :class:`Certification`.
     :raises ConfigError: a setting out of range or not taken by the method, an unknown game,
         mode or RTP, a folder holding other work (each message names what was wrong and what

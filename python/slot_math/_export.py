@@ -46,7 +46,9 @@ def export_stake(
         reference run alone (stated); without it such a model raises :class:`ConfigError`.
     :param cap_search_rounds: rounds played after the reference run looking for a capped
         round where it saw none (a cap not found is not carried, and stated).
-    :param force: clear a folder holding other files first (else :class:`SimulationError`).
+    :param force: clear a folder holding another game's, mode's or model's export (and
+        nothing else) first; a folder holding anything else is refused all the same
+        (:class:`SimulationError`).
 
     Model and rtp as :func:`simulate`. The GIL is released while it runs.
     """

@@ -58,6 +58,7 @@ pub fn sim_error(e: SimError) -> PyErr {
         SimError::Report(_) | SimError::Split(_) => Kind::Report,
         SimError::Threads { .. }
         | SimError::Io { .. }
+        | SimError::FolderInUse { .. }
         | SimError::ParFiles(_)
         | SimError::Detail(_) => Kind::Simulation,
     };

@@ -59,7 +59,8 @@ struct StakeArgs {
     /// The folder to write (created if missing; one holding other files is refused).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// Clear a folder holding other files first.
+    /// Clear a folder holding another game's, mode's or model's export (and nothing else)
+    /// first; a folder holding anything `export stake` did not write is refused all the same.
     #[arg(long)]
     force: bool,
     /// Export a model without certified evidence, its table anchored on its reference run

@@ -34,8 +34,9 @@ pub struct LabKitArgs {
     /// else is refused (see --force).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Clear a --out folder that holds other work (another game's, mode's or model's kit, or
-    /// files of unknown origin) instead of refusing it.
+    /// Replace a --out folder holding another game's, mode's or model's kit (and nothing
+    /// else) instead of refusing it. A folder holding anything `lab-kit` did not write (files
+    /// of unknown origin, another command's work) is refused all the same.
     #[arg(long)]
     pub force: bool,
     /// Rounds whose scaled outcomes `outcomes.csv` lists (at most 1,000,000).

@@ -574,9 +574,9 @@ pub struct CertifyArgs {
     /// Starlight Christmas: the ante bet.
     #[arg(long)]
     pub ante: bool,
-    /// Clear `--dir` first when it holds other work (another model's, mode's or game's
-    /// certification, or files `certify` did not write); without it such a folder is refused,
-    /// named.
+    /// Clear `--dir` first when it holds another model's, mode's or game's certification and
+    /// nothing else; without it such a folder is refused, named. A folder holding anything
+    /// `certify` did not write is refused all the same.
     #[arg(long)]
     pub force: bool,
     /// Certify by whole rounds in chunks instead of the split estimate (any game without

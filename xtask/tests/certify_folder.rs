@@ -79,6 +79,26 @@ fn certify_into_a_folder_of_another_model_does_not_replace_its_certificate() {
     );
     let left: Vec<_> = std::fs::read_dir(&mine).unwrap().collect();
     assert_eq!(left.len(), 1);
+    // --force replaces only certify's own work: such a folder is refused all the same, the
+    // files kept.
+    let (code, _, err) = xtask(&[
+        "certify",
+        "wish-upon-a-star",
+        "--dir",
+        &mine.to_string_lossy(),
+        "--force",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "{}: holds files this command did not write (notes.txt): name an empty or new folder; --force replaces only a folder holding nothing but `certify`'s own work",
+            mine.display()
+        )),
+        "{err}"
+    );
+    assert_eq!(text(&mine.join("notes.txt")), "mine");
+    let left: Vec<_> = std::fs::read_dir(&mine).unwrap().collect();
+    assert_eq!(left.len(), 1);
     std::fs::remove_dir_all(&d).unwrap();
 }
 

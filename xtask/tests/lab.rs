@@ -565,6 +565,36 @@ fn files_in(dir: &std::path::Path) -> Vec<String> {
     out
 }
 
+/// `lab-kit --force` replaces a kit, never a folder of other files: a folder holding files
+/// this tool did not write (a home folder given by mistake) is refused with --force, naming
+/// the folder and what --force replaces, and every file in it stays.
+#[test]
+fn force_never_empties_a_folder_that_is_not_a_kit() {
+    // A home folder given by mistake: a dot file and a `bin` (a name a kit writes too).
+    let d = dir("labkit-force-home");
+    let home = d.join("home");
+    std::fs::create_dir_all(home.join("bin")).unwrap();
+    std::fs::write(home.join("bin/tool"), "mine").unwrap();
+    std::fs::write(home.join(".bashrc"), "mine").unwrap();
+    let (code, out, err) = run(&kit_args("wish-upon-a-star", &home, &["--force"]));
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains(&format!(
+            "{}: holds files this command did not write (.bashrc, bin): name an empty or new folder; --force replaces only a folder holding nothing but `lab-kit`'s own work",
+            home.display()
+        )),
+        "{err}"
+    );
+    assert_eq!(files_in(&home), vec![".bashrc", "bin/tool"]);
+    // Nothing was built beside it either.
+    let beside: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(beside, vec![std::ffi::OsString::from("home")]);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// A folder holding another game's kit is refused (its files untouched) unless --force, which
 /// clears it; a folder holding this same kit is emptied of the old kit's files first; the
 /// manifest lists exactly the files the run wrote, so a stale file can never be attested.
@@ -1019,6 +1049,21 @@ fn a_kit_folder_keeps_what_it_did_not_write_and_a_failed_run_keeps_the_finished_
         std::fs::read_to_string(k.join("notes.txt")).unwrap(),
         "mine"
     );
+    // --force replaces a kit, not a user's notes beside it: refused all the same, kept.
+    let (code, _, err) = run(&kit_args("moon-princess", &k, &["--force"]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("does not write (notes.txt;")
+            && err.contains(
+                "--force replaces only a folder holding nothing but `lab-kit`'s own work"
+            ),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(k.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    assert_eq!(manifest_paths(&k), listed);
     std::fs::remove_file(k.join("notes.txt")).unwrap();
     // A Dieharder that fails, first on PATH.
     let bin = d.join("bin");

@@ -701,7 +701,9 @@ pub fn split_chunks<G: slot_core::game::SplitGame>(
 pub struct CertifyConfig<'a> {
     /// The certification's folder ([`crate::certify_folder::claim`]).
     pub dir: PathBuf,
-    /// Clear `dir` first when it holds other work, instead of refusing it.
+    /// Clear `dir` first when it holds another game's, mode's or model's certification (and
+    /// nothing else), instead of refusing it; anything `certify` did not write is refused all
+    /// the same ([`crate::files::OutputDir::claim`]).
     pub force: bool,
     /// The seed: whole rounds, of chunk 0 (chunk `i` plays `seed + i`); split, of the base
     /// games of chunk 0 ([`split_chunk_seed`]).

@@ -49,16 +49,15 @@ pub fn owner(game: &str, mode: &str, model: &str) -> Owner {
 
 /// Takes `dir` for the certification `owner` names ([`OutputDir::claim`]): created, or an
 /// empty folder, or one holding this certification's own work (resumed: its chunks are read,
-/// not played again; an unstamped folder of it is adopted first unless `force`); another
-/// model's, mode's or game's work, or files of unknown origin, are refused naming them unless
-/// `force`, which clears the folder.
+/// not played again; an unstamped folder of it is adopted first); another model's, mode's or
+/// game's certification is refused naming it unless `force`, which clears the folder; files
+/// of unknown origin or another command's work are refused, `force` or not.
 ///
 /// # Errors
-/// [`SimError::Io`] naming the folder and whose work it holds, as [`OutputDir::claim`].
+/// [`SimError::Io`] or [`SimError::FolderInUse`] naming the folder and whose work it holds,
+/// as [`OutputDir::claim`].
 pub fn claim(dir: &Path, owner: &Owner, force: bool) -> Result<OutputDir, SimError> {
-    if !force {
-        adopt_unstamped(dir, owner);
-    }
+    adopt_unstamped(dir, owner);
     OutputDir::claim(dir, owner, force, writes)
 }
 

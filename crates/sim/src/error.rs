@@ -691,6 +691,25 @@ pub enum SimError {
     /// A PAR file's table or plot could not be made.
     #[error("PAR files: {0}")]
     ParFiles(String),
+    /// An output folder a command was asked to write into holds what it may not replace
+    /// (`crate::files::OutputDir::claim`): files it did not write, or another command's
+    /// work. `--force` is no way round it: it replaces only a folder holding nothing but
+    /// this command's own work (its stamp and files of the names it writes), so that a
+    /// mistyped `--out` (`/`, a home folder) never has its contents deleted.
+    #[error(
+        "{}: {found}: {advice}; --force replaces only a folder holding nothing but `{command}`'s own work (another game's, mode's or model's: its stamp and the files `{command}` writes), never other files",
+        path.display()
+    )]
+    FolderInUse {
+        /// The folder.
+        path: std::path::PathBuf,
+        /// The command that was to write it (`lab-kit`, `certify`, `export stake`).
+        command: String,
+        /// What the folder holds (up to five names, or whose work it is).
+        found: String,
+        /// What to do instead (`name an empty or new folder`, `move them out`).
+        advice: String,
+    },
 }
 
 impl From<ReportError> for SimError {

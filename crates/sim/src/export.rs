@@ -228,7 +228,9 @@ pub struct ExportRequest<'a> {
     pub seed: u64,
     /// The folder written.
     pub dir: &'a Path,
-    /// Clear a folder holding other files first.
+    /// Clear a folder holding another game's, mode's or model's export (and nothing else)
+    /// first; a folder holding anything the export did not write is refused all the same
+    /// ([`OutputDir::claim`]).
     pub force: bool,
     /// The repository, below which the game crate's certification records lie (its
     /// [`slot_core::evidence::Evidence::crate_dir`]); `None`: no evidence is read.
@@ -639,7 +641,7 @@ fn recorded<G: Game>(model: &SavedModel) -> SavedModel {
 ///
 /// # Errors
 /// [`ExportError`]: an unknown mode, too few books for the strata (naming the count needed), a
-/// reference run out of range, a folder holding other files (unless `force`), books over the
+/// reference run out of range, a folder holding other work (another export unless `force`; anything else always), books over the
 /// size limit, a file not written.
 pub fn export_stake<G: Game>(
     game: &G,

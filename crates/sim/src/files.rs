@@ -9,7 +9,9 @@
 //! * [`OutputDir`]: a folder a command owns. [`OutputDir::claim`] creates it, or takes an
 //!   existing one only when it is empty or holds the work of the same command, game, mode and
 //!   model (its stamp file, [`STAMP`], says whose it is); anything else is refused naming what
-//!   was found, unless `force` is given, which clears the folder first. A folder this command
+//!   was found. `force` clears a folder first only when it holds nothing but the same
+//!   command's work of another game, mode or model ([`SimError::FolderInUse`] for anything
+//!   else, `force` or not: a mistyped `/` or home folder is never emptied). A folder this command
 //!   created is removed again by [`OutputDir::abandon`] when the command is refused before it
 //!   wrote anything, so a refusal leaves nothing behind.
 //! * [`probe_writable`]: a file a command will write is checked writable before the work,
@@ -280,17 +282,24 @@ impl OutputDir {
     ///   everything in it is a plain file or folder whose name `own` says the command writes
     ///   (a stamp alone never makes a user's notes, a symlink or a named pipe the command's
     ///   own);
-    /// * any other folder (another game's, mode's or model's work, or files of unknown
-    ///   origin) is refused naming what it holds, unless `force`, which removes everything in
-    ///   it first.
+    /// * a folder whose stamp names the same command for another game, mode or model, and
+    ///   that holds nothing else the command does not write (as above), is refused naming
+    ///   whose work it holds, unless `force`, which removes everything in it first: this is
+    ///   all `force` replaces;
+    /// * any other folder (files of unknown origin, no stamp, another command's stamp, or the
+    ///   command's work with anything beside it) is refused naming what it holds, `force` or
+    ///   not: nothing the command did not write is ever deleted, so a mistyped folder (`/`, a
+    ///   home folder) is never emptied.
     ///
     /// The stamp is written at once (atomically), and a probe checks that the folder takes
     /// files, so a long run cannot end with nowhere to write.
     ///
     /// # Errors
-    /// [`SimError::Io`] naming the folder: not a folder, cannot be created or written, or holds
-    /// other work (the message says whose, or lists up to five of its files, and that
-    /// `--force` clears it).
+    /// [`SimError::Io`] naming the folder: not a folder, cannot be created, read or written,
+    /// or holds the same command's work of another game, mode or model (the message says
+    /// whose, and that `--force` clears it); [`SimError::FolderInUse`] naming the folder and
+    /// what it holds (whose work, or up to five of its files) and what `--force` replaces,
+    /// for anything else.
     pub fn claim(
         dir: &Path,
         owner: &Owner,
@@ -318,53 +327,82 @@ impl OutputDir {
                 entries.retain(|n| !is_partial(n));
                 if !entries.is_empty() {
                     let found = read_stamp(dir);
+                    // What in it the command does not write: anything but the stamp and
+                    // plain files and folders of the names it writes.
+                    let foreign: Vec<&str> = entries
+                        .iter()
+                        .filter(|n| n.as_str() != STAMP)
+                        .filter(|n| {
+                            let plain = std::fs::symlink_metadata(dir.join(n))
+                                .is_ok_and(|m| m.is_file() || m.is_dir());
+                            !(plain && own(n))
+                        })
+                        .map(String::as_str)
+                        .collect();
+                    let in_use = |found: String, advice: &str| SimError::FolderInUse {
+                        path: dir.to_path_buf(),
+                        command: owner.command.clone(),
+                        found,
+                        advice: advice.to_string(),
+                    };
                     match &found {
-                        Some(s) if s == owner => {
-                            let foreign: Vec<&str> = entries
-                                .iter()
-                                .filter(|n| n.as_str() != STAMP)
-                                .filter(|n| {
-                                    let plain = std::fs::symlink_metadata(dir.join(n))
-                                        .is_ok_and(|m| m.is_file() || m.is_dir());
-                                    !(plain && own(n))
-                                })
-                                .map(String::as_str)
-                                .collect();
-                            if !foreign.is_empty() && !force {
+                        // Its own work and nothing else: resumed or replaced by the command.
+                        Some(s) if s == owner && foreign.is_empty() => resumed = true,
+                        // The same command's work of another game, mode or model, and nothing
+                        // else: what --force replaces.
+                        Some(s) if s.command == owner.command && foreign.is_empty() => {
+                            if !force {
                                 return Err(io(format!(
-                                    "holds this command's earlier work, but also what `{}` does not write ({}; only its own plain files and folders are taken): move them out, or add --force to clear the folder",
+                                    "holds the work of `{}` for {} ({}, model {}), not of this run (`{}` for {} ({}, model {})): name another folder, or add --force to clear it",
+                                    s.command,
+                                    s.game,
+                                    s.mode,
+                                    short(&s.model),
                                     owner.command,
-                                    first_names(&foreign)
+                                    owner.game,
+                                    owner.mode,
+                                    short(&owner.model)
                                 )));
                             }
-                            if foreign.is_empty() {
-                                resumed = true;
-                            } else {
-                                clear(dir, &entries).map_err(|e| {
-                                    io(format!("--force: cannot clear the folder: {e}"))
-                                })?;
-                            }
+                            clear(dir, &entries).map_err(|e| {
+                                io(format!("--force: cannot clear the folder: {e}"))
+                            })?;
                         }
-                        _ if force => clear(dir, &entries)
-                            .map_err(|e| io(format!("--force: cannot clear the folder: {e}")))?,
+                        // The command's work with files beside it it did not write (a user's
+                        // notes): refused, --force or not, so that nothing is deleted that the
+                        // command did not write.
+                        Some(s) if s.command == owner.command => {
+                            return Err(in_use(
+                                format!(
+                                    "holds `{}`'s work, but also what `{}` does not write ({}; only its own plain files and folders are taken)",
+                                    s.command,
+                                    owner.command,
+                                    first_names(&foreign)
+                                ),
+                                "move them out, or name another folder",
+                            ));
+                        }
                         Some(s) => {
-                            return Err(io(format!(
-                                "holds the work of `{}` for {} ({}, model {}), not of this run (`{}` for {} ({}, model {})): name another folder, or add --force to clear it",
-                                s.command,
-                                s.game,
-                                s.mode,
-                                short(&s.model),
-                                owner.command,
-                                owner.game,
-                                owner.mode,
-                                short(&owner.model)
-                            )));
+                            return Err(in_use(
+                                format!(
+                                    "holds the work of `{}` for {} ({}, model {}), not of `{}`",
+                                    s.command,
+                                    s.game,
+                                    s.mode,
+                                    short(&s.model),
+                                    owner.command
+                                ),
+                                "name another folder",
+                            ));
                         }
                         None => {
-                            return Err(io(format!(
-                                "holds files this command did not write ({}): name an empty or new folder, or add --force to clear it",
-                                first_names(&entries)
-                            )));
+                            return Err(in_use(
+                                format!(
+                                    "holds files this command did not write ({})",
+                                    first_names(&entries)
+                                ),
+                                "name an empty or new folder",
+                            ));
                         }
                     }
                 }
@@ -646,6 +684,71 @@ mod tests {
         // --force clears it.
         let forced = OutputDir::claim(&d, &other, true, any).unwrap();
         assert!(!forced.resumed());
+        assert_eq!(list(&d).unwrap(), vec![STAMP.to_string()]);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// `force` replaces only the same command's work of another game, mode or model: a folder
+    /// of unknown files (a home folder given by mistake), another command's work, or the
+    /// command's work with a user's file beside it is refused all the same, naming the folder
+    /// and what `--force` replaces, and nothing in it is removed.
+    #[test]
+    fn force_never_clears_what_the_command_did_not_write() {
+        fn kit_names(name: &str) -> bool {
+            name == "MANIFEST.sha256" || name == "bin"
+        }
+        let d = scratch("force-guard");
+        std::fs::create_dir_all(d.join("bin")).unwrap();
+        std::fs::write(d.join(".bashrc"), "mine").unwrap();
+        let kit = Owner {
+            command: "lab-kit".into(),
+            ..owner("moon-princess")
+        };
+        let refused = |o: &Owner| {
+            let e = OutputDir::claim(&d, o, true, kit_names).unwrap_err();
+            assert!(matches!(e, SimError::FolderInUse { .. }), "{e}");
+            e.to_string()
+        };
+        // No stamp: unknown files, refused with --force, both kept.
+        let e = refused(&kit);
+        assert!(
+            e.starts_with(&format!(
+                "{}: holds files this command did not write (.bashrc, bin)",
+                d.display()
+            )) && e.contains(
+                "--force replaces only a folder holding nothing but `lab-kit`'s own work"
+            ),
+            "{e}"
+        );
+        assert!(d.join(".bashrc").is_file() && d.join("bin").is_dir());
+        std::fs::remove_file(d.join(".bashrc")).unwrap();
+        // Another command's stamp over names the command writes: refused, kept.
+        write_atomic(
+            &d.join(STAMP),
+            &serde_json::to_vec(&owner("moon-princess")).unwrap(),
+        )
+        .unwrap();
+        let e = refused(&kit);
+        assert!(
+            e.contains("holds the work of `certify` for moon-princess"),
+            "{e}"
+        );
+        assert!(d.join("bin").is_dir() && d.join(STAMP).is_file());
+        // The command's own stamp, another game, and a user's file beside: refused, kept.
+        let other = Owner {
+            game: "wish-upon-a-star".into(),
+            ..kit.clone()
+        };
+        write_atomic(&d.join(STAMP), &serde_json::to_vec(&other).unwrap()).unwrap();
+        std::fs::write(d.join("notes.txt"), "mine").unwrap();
+        let e = refused(&kit);
+        assert!(e.contains("does not write (notes.txt;"), "{e}");
+        assert_eq!(std::fs::read(d.join("notes.txt")).unwrap(), b"mine");
+        // Without the user's file: the other game's kit is what --force replaces.
+        std::fs::remove_file(d.join("notes.txt")).unwrap();
+        assert!(OutputDir::claim(&d, &kit, false, kit_names).is_err());
+        let taken = OutputDir::claim(&d, &kit, true, kit_names).unwrap();
+        assert!(!taken.resumed());
         assert_eq!(list(&d).unwrap(), vec![STAMP.to_string()]);
         std::fs::remove_dir_all(&d).unwrap();
     }

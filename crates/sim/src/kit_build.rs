@@ -40,9 +40,11 @@ pub const MAX_OUTCOME_ROUNDS: u64 = 1_000_000;
 #[derive(Clone, Debug)]
 pub struct KitConfig<'a> {
     /// The kit's folder: created, or taken when empty or holding this same kit (same game,
-    /// mode and model), which is replaced; anything else is refused unless `force`.
+    /// mode and model), which is replaced; anything else is refused (see `force`).
     pub out: PathBuf,
-    /// Clear an `out` that holds other work instead of refusing it.
+    /// Replace an `out` that holds another game's, mode's or model's kit (and nothing else)
+    /// instead of refusing it; a folder holding anything `lab-kit` did not write is refused
+    /// all the same ([`crate::files::OutputDir::claim`]).
     pub force: bool,
     /// Rounds whose scaled outcomes `outcomes.csv` lists: from 1 to [`MAX_OUTCOME_ROUNDS`].
     pub rounds: u64,

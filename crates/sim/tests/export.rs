@@ -212,8 +212,19 @@ fn too_few_books_unknown_modes_and_foreign_folders_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("--force"), "{e}");
-    game.export_stake(&request(300, None, true)).unwrap();
-    assert!(!dir.join("notes.txt").exists());
+    // --force replaces only another export: a user's file is refused all the same, and kept.
+    let e = game
+        .export_stake(&request(300, None, true))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("holds files this command did not write (notes.txt)")
+            && e.contains(
+                "--force replaces only a folder holding nothing but `export stake`'s own work"
+            ),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(dir.join("notes.txt")).unwrap(), b"mine");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
