@@ -132,9 +132,10 @@ class Tail:
     def __str__(self) -> str:
         """The runner's text: the run, each level's odds and interval, and its time."""
         rate = self.roots / max(self.seconds, 1e-9)
+        threads = "1 thread" if self.threads == 1 else f"{self.threads} threads"
         return (
             self._text
-            + f"{self.seconds:.1f} s on {self.threads} threads ({rate:.0f} root rounds/s), "
+            + f"{self.seconds:.1f} s on {threads} ({rate:.0f} root rounds/s), "
             + f"{self.cpu_seconds:.1f} CPU s\n"
         )
 

@@ -304,7 +304,7 @@ pub fn play_rounds<G: Game>(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        .map_err(|e| format!("cannot start {}: {e}", slot_sim::words::threads(threads)))?;
     let mut c = Columns {
         win: Vec::new(),
         by_source: vec![Vec::new(); G::SOURCES.len()],

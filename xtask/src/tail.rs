@@ -201,9 +201,9 @@ fn print_record(
         print!("{}", record.text());
         if let Some((seconds, threads)) = time {
             println!(
-                "{:.1} s on {} threads ({:.0} root rounds/s)",
+                "{:.1} s on {} ({:.0} root rounds/s)",
                 seconds,
-                threads,
+                slot_sim::words::threads(threads),
                 record.sums.roots as f64 / seconds.max(1e-9)
             );
         }

@@ -298,3 +298,31 @@ fn the_committed_examples_are_valid_reports_of_the_shipped_models() {
         assert!(md.contains("## Where the return comes from") && md.contains("## Disclosure"));
     }
 }
+
+/// The PAR sheet's speed row counts the run's threads in words: `on 1 thread`, `on 2
+/// threads`, never `1 threads`.
+#[test]
+fn the_speed_row_says_1_thread_not_1_threads() {
+    let d = dir("par-threads");
+    for (threads, says) in [
+        ("1", " rounds/s on 1 thread ("),
+        ("2", " rounds/s on 2 threads ("),
+    ] {
+        let out = d.join(threads);
+        ok(&[
+            "sim",
+            "wish-upon-a-star",
+            "--rounds",
+            "20000",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            &out.to_string_lossy(),
+        ]);
+        let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+        let row = md.lines().find(|l| l.starts_with("| speed |")).unwrap();
+        assert!(row.contains(says) && !row.contains("1 threads"), "{row}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -645,3 +645,25 @@ fn tail_says_whether_until_relative_was_met() {
         serde_json::from_str(&run(&["--level", "1000", "--rounds", "10000", "--json"])).unwrap();
     assert!(v.get("met").is_none(), "{v}");
 }
+
+/// A run's time line counts its threads in words: `on 1 thread`, `on 2 threads`, never `1
+/// threads`.
+#[test]
+fn tail_says_1_thread_not_1_threads() {
+    for (threads, says) in [("1", " s on 1 thread ("), ("2", " s on 2 threads (")] {
+        let out = ok(&[
+            "tail",
+            "moon-princess",
+            "--level",
+            "100",
+            "--rounds",
+            "200",
+            "--split",
+            "none",
+            "--threads",
+            threads,
+            "--quiet",
+        ]);
+        assert!(out.contains(says) && !out.contains("1 threads"), "{out}");
+    }
+}

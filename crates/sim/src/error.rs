@@ -662,7 +662,7 @@ pub enum SimError {
         message: String,
     },
     /// The worker threads could not be started.
-    #[error("cannot start {threads} threads: {message}")]
+    #[error("cannot start {}: {message}", crate::words::threads(*threads))]
     Threads {
         /// Threads asked for.
         threads: usize,

@@ -130,6 +130,7 @@ pub mod split;
 pub mod stats;
 pub mod tune;
 pub mod tuner;
+pub mod words;
 
 pub use error::{DetailError, OtherChunk, ReportError, SimError, SplitError};
 pub use facts::{Catalog, GameFacts, UnknownFacts};

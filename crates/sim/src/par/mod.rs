@@ -899,9 +899,9 @@ fn markdown(report: &Report) -> String {
     }
     let _ = writeln!(
         m,
-        "| speed | {} rounds/s on {} threads ({:.1} s) |",
+        "| speed | {} rounds/s on {} ({:.1} s) |",
         crate::report::si(r.rounds_per_second),
-        r.threads,
+        crate::words::threads(r.threads),
         r.elapsed_seconds
     );
     m
