@@ -8,8 +8,8 @@ use crate::runner::{self, CliError, CliResult};
 use crate::{Choice, GameEntryRef, index, positive};
 use clap::Args;
 use slot_sim::Watch;
-use slot_sim::face::TailRequest;
-use slot_sim::rare::{RareRecord, Splitting, TailConfig, TailLevels};
+use slot_sim::face::{FaceError, TailRequest};
+use slot_sim::rare::{RareError, RareRecord, Splitting, TailConfig, TailLevels};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -142,7 +142,13 @@ pub fn tail(a: &TailArgs) -> CliResult {
     };
     let start = Instant::now();
     let record = Display::games(a.rounds, a.quiet, every)
-        .watch(&progress, || entry.tail(&request, watch))?;
+        .watch(&progress, || entry.tail(&request, watch))
+        .map_err(|e| match e {
+            // A level the game refuses (above its cap) is a --level refusal, as a malformed
+            // level is.
+            FaceError::Rare(RareError::Levels(_)) => CliError(format!("--level: {e}")),
+            e => CliError::from(e),
+        })?;
     let seconds = start.elapsed().as_secs_f64();
     let until = a.until_relative.map(|p| (p, record.met(p)));
     print_record(&record, Some((seconds, threads)), until, a.json)?;

@@ -667,3 +667,43 @@ fn tail_says_1_thread_not_1_threads() {
         assert!(out.contains(says) && !out.contains("1 threads"), "{out}");
     }
 }
+
+/// A level above the cap is refused as the other --level refusals are: prefixed `--level:`,
+/// naming the level, the cap and what is allowed (the whole-round run and the base game
+/// alone alike).
+#[test]
+fn a_level_above_the_cap_is_a_level_refusal() {
+    let (code, _, err) = xtask(&[
+        "tail",
+        "moon-princess",
+        "--level",
+        "5000,6000",
+        "--rounds",
+        "10",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "--level: tail levels refused: 6000 x is above moon-princess's cap, 5000 x the bet"
+        ),
+        "{err}"
+    );
+    // As a malformed level is.
+    let (code, _, err) = xtask(&["tail", "moon-princess", "--level", "0", "--rounds", "10"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--level: tail levels refused: "), "{err}");
+    let (code, _, err) = xtask(&[
+        "tail",
+        "starlight-christmas",
+        "--base-game",
+        "--level",
+        "6000",
+        "--rounds",
+        "10",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--level: tail levels refused: 6000 x is above starlight-christmas's cap"),
+        "{err}"
+    );
+}
