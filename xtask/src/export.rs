@@ -108,6 +108,7 @@ fn stake(a: &StakeArgs) -> CliResult {
         cap_search_rounds: a.cap_search_rounds,
     })?;
     print!("{}", summary.to_text());
+    print!("{}", summary.books_short_text(a.books));
     println!("written: {}", a.out.display());
     Ok(())
 }

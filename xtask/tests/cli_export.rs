@@ -187,3 +187,52 @@ fn an_export_of_a_model_file_verifies_from_another_folder() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// Asked for more books than the reference run can fill, the export says how many it wrote
+/// and why: each stratum is carried by all its rounds, or by 1 book when they all win the
+/// same, and that is all a reference run of 1,000 rounds holds. Asked for no more than it
+/// fills, it says nothing of the kind.
+#[test]
+fn an_export_short_of_books_says_how_many_and_why() {
+    let out = dir("export-short");
+    let export = |books: &str, folder: &str| {
+        let path = out.join(folder);
+        let text = ok(&[
+            "export",
+            "stake",
+            "wish-upon-a-star",
+            "--books",
+            books,
+            "--reference-rounds",
+            "1000",
+            "--seed",
+            "9",
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        let summary: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path.join("export.json")).unwrap())
+                .unwrap();
+        (text, summary["modes"][0].clone())
+    };
+    let (text, mode) = export("5000", "short");
+    let written = mode["books"].as_u64().unwrap();
+    let mut carried = 0;
+    for s in mode["strata"].as_array().unwrap() {
+        let (rounds, books) = (s["rounds"].as_u64().unwrap(), s["books"].as_u64().unwrap());
+        assert!(books == rounds || books == 1, "{s}");
+        carried += books;
+    }
+    assert!(written < 5000 && written == carried, "{written} {carried}");
+    assert!(
+        text.contains(&format!(
+            "mode standard: {written} books written, not the 5000 asked: the reference run's 1000 rounds carry no more"
+        )) && text.contains("a longer reference run (--reference-rounds) gives more"),
+        "{text}"
+    );
+    // As many as it can fill: the same books, and no such line.
+    let (text, mode) = export(&written.to_string(), "full");
+    assert_eq!(mode["books"].as_u64(), Some(written));
+    assert!(!text.contains("asked"), "{text}");
+    let _ = std::fs::remove_dir_all(&out);
+}

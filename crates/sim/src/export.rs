@@ -566,6 +566,29 @@ impl ExportSummary {
         }
         t
     }
+
+    /// A line for each mode written fewer books than `asked` (the books per mode the export
+    /// was asked for), saying how many and why: books are drawn from the reference run's
+    /// rounds, and a stratum whose rounds all win the same (no win, say) is carried by one
+    /// book, any other by at most its rounds ([`crate::export_weights::allocate`]), so a
+    /// reference run too short for `asked` fills fewer; a longer one gives more. Empty when
+    /// every mode has `asked` books.
+    #[must_use]
+    pub fn books_short_text(&self, asked: u64) -> String {
+        self.modes
+            .iter()
+            .filter(|m| m.books < asked)
+            .map(|m| {
+                format!(
+                    "mode {}: {} written, not the {} asked: the reference run's {} carry no more (a stratum whose rounds all win the same, no win say, is carried by 1 book, any other by at most its rounds); a longer reference run (--reference-rounds) gives more\n",
+                    m.name,
+                    crate::words::counted(m.books, "book", "books"),
+                    asked,
+                    crate::words::counted(self.reference_rounds, "round", "rounds"),
+                )
+            })
+            .collect()
+    }
 }
 
 /// The generator that chooses the books among a stratum's rounds (apart from the rounds'
