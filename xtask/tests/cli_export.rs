@@ -236,3 +236,50 @@ fn an_export_short_of_books_says_how_many_and_why() {
     assert!(!text.contains("asked"), "{text}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// A books file cut short (a copy that stopped) is refused as truncated, not as "not
+/// zstd-compressed"; a file that is no zstd at all is refused as such; an empty one as empty.
+#[test]
+fn verify_tells_a_truncated_books_file_from_one_that_is_not_zstd() {
+    let out = dir("export-truncated");
+    let path = out.to_str().unwrap();
+    ok(&[
+        "export",
+        "stake",
+        "wish-upon-a-star",
+        "--books",
+        "200",
+        "--reference-rounds",
+        "2000",
+        "--out",
+        path,
+    ]);
+    let books = out.join("books_standard.jsonl.zst");
+    let whole = std::fs::read(&books).unwrap();
+    for (bytes, says) in [
+        (
+            whole[..whole.len() / 2].to_vec(),
+            format!(
+                "is truncated or damaged: its zstd frame does not end within its {} bytes",
+                whole.len() / 2
+            ),
+        ),
+        (
+            b"{\"id\":1}\n".to_vec(),
+            "is not zstd-compressed (it does not start with zstd's magic number 28 b5 2f fd)"
+                .to_string(),
+        ),
+        (
+            Vec::new(),
+            "is empty: a books file is one zstd frame".to_string(),
+        ),
+    ] {
+        std::fs::write(&books, &bytes).unwrap();
+        let err = refused(&["export", "verify", path]);
+        assert!(
+            err.contains("books_standard.jsonl.zst") && err.contains(&says),
+            "{says}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}

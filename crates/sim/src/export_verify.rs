@@ -601,6 +601,27 @@ fn read_table(dir: &Path, m: &ModeSummary) -> Result<(Vec<Row>, Fingerprint), Ve
     Ok((rows, digest))
 }
 
+/// The magic number a zstd frame starts with (little-endian 0xFD2FB528).
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
+
+/// Why a books file's bytes are no whole zstd frame (`code`: zstd's error): empty; not
+/// zstd at all (its first four bytes are not zstd's magic number); or a zstd frame that does
+/// not end within the file, cut short (a copy or upload that stopped) or damaged.
+fn zstd_refusal(bytes: &[u8], code: zstd::zstd_safe::ErrorCode) -> String {
+    if bytes.is_empty() {
+        "is empty: a books file is one zstd frame".to_string()
+    } else if !bytes.starts_with(&ZSTD_MAGIC) {
+        "is not zstd-compressed (it does not start with zstd's magic number 28 b5 2f fd)"
+            .to_string()
+    } else {
+        format!(
+            "is truncated or damaged: its zstd frame does not end within its {} bytes (zstd: {}); copy or export it again whole",
+            bytes.len(),
+            zstd::zstd_safe::get_error_name(code)
+        )
+    }
+}
+
 /// The books: one zstd frame, under the size limit, each line a book of the platform's form
 /// whose id and payout match its table row and whose round is recorded.
 fn read_books(
@@ -612,7 +633,7 @@ fn read_books(
     let bytes = read_bounded(&dir.join(&file), BOOKS_FILE_LIMIT, "a books file")
         .map_err(|e| format_error(&file, e.to_string()))?;
     let first = zstd::zstd_safe::find_frame_compressed_size(&bytes)
-        .map_err(|_| format_error(&file, "is not zstd-compressed"))?;
+        .map_err(|code| format_error(&file, zstd_refusal(&bytes, code)))?;
     if first != bytes.len() {
         return Err(VerifyError::MultiFrame {
             file,
