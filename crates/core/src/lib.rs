@@ -24,6 +24,7 @@
 //! | [`replay`] | the replay contract: batch `b` of seed `s` is PCG-64 stream `b` ([`replay::batch_rng`]), any round replayed alone with its event log ([`replay::replay_game_round`]), the default seed and the batch size |
 //! | [`seal`] | HMAC-SHA-256 seals for records in untrusted storage, round ids |
 //! | [`conditional`] | a base game whose chance of reaching a win level, given all it drew but some draws set aside, is known exactly ([`conditional::ConditionalBaseGame`]): what the conditional estimator of the base game's rare wins averages |
+//! | [`conformance`] | tests every game crate writes the same way, as macros: [`play_round_test!`] (the inherent `play_round` is the trait's round) |
 //! | [`splitting`] | a round played as a chain of steps whose state can be copied ([`splitting::SplittableGame`]): what a rare-event estimator splits |
 //! | [`summary`] | what one round contributed ([`summary::RoundSummary`]), as the games report it, and the bounds on its parts |
 //! | [`text`] | grids written as text (rows, cells, each game's cell codes), for the runner's `eval` and rule tests |
@@ -53,6 +54,7 @@ pub mod bit_draws;
 pub mod bytes_rng;
 pub mod cluster;
 pub mod conditional;
+pub mod conformance;
 pub mod events;
 pub mod evidence;
 pub mod exact;

@@ -1,5 +1,6 @@
 //! One `play_round` (issue 42): `game.play_round(pick, &mut rng, &mut rec)` is the same round
-//! whether or not `slot_core::game::Game` is in scope, and is
+//! whether or not `slot_core::game::Game` is in scope (`slot_core::play_round_test!` writes
+//! that test), and is
 //! `play_round_with_strategy` with the strategy that picks the mode's pick: the same outcome,
 //! the same event log and the generator left in the same state.
 
@@ -8,72 +9,12 @@ use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use slot_core::recorder::{EventLog, NoRecorder};
 
-/// The inherent method, called where the trait is not in scope (this module imports nothing
-/// but the game's types): what a server that embeds the game writes.
-mod without_the_trait {
-    use moon_princess::{EventLog, MoonPrincess, Pick, RoundOutcome};
-    use rand_pcg::Pcg64;
-
-    pub fn play(game: &MoonPrincess, pick: Pick, rng: &mut Pcg64) -> (RoundOutcome, EventLog) {
-        let mut log = EventLog::default();
-        let outcome = game.play_round(pick, rng, &mut log);
-        (outcome, log)
-    }
-}
-
-/// The same call written with the trait in scope (method syntax), and the trait's method
-/// called by name.
-mod with_the_trait {
-    use moon_princess::{EventLog, MoonPrincess, Pick, RoundOutcome};
-    use rand_pcg::Pcg64;
-    use slot_core::game::Game;
-
-    pub fn play(game: &MoonPrincess, pick: Pick, rng: &mut Pcg64) -> (RoundOutcome, EventLog) {
-        let mut log = EventLog::default();
-        let outcome = game.play_round(pick, rng, &mut log);
-        (outcome, log)
-    }
-
-    pub fn play_trait(
-        game: &MoonPrincess,
-        pick: Pick,
-        rng: &mut Pcg64,
-    ) -> (RoundOutcome, EventLog) {
-        let mut log = EventLog::default();
-        let outcome = <MoonPrincess as Game>::play_round(game, pick, rng, &mut log);
-        (outcome, log)
-    }
-
-    /// Generic code (the simulator's way): `G::play_round` through the trait.
-    pub fn play_generic<G: Game>(game: &G, mode: G::Mode, rng: &mut Pcg64) -> G::Outcome {
-        game.play_round(mode, rng, &mut slot_core::recorder::NoRecorder)
-    }
-}
-
 /// Seeds each pick is played from.
 const SEEDS: u64 = 10_000;
 
-#[test]
-fn play_round_is_one_round_with_or_without_the_trait() {
-    let game = MoonPrincess::standard();
-    for pick in PICKS {
-        for seed in 0..SEEDS {
-            let start = Pcg64::seed_from_u64(seed);
-            let (mut a, mut b, mut c, mut d) = (start.clone(), start.clone(), start.clone(), start);
-            let plain = without_the_trait::play(&game, pick, &mut a);
-            let method = with_the_trait::play(&game, pick, &mut b);
-            let named = with_the_trait::play_trait(&game, pick, &mut c);
-            let generic = with_the_trait::play_generic(&game, pick, &mut d);
-            assert_eq!(plain, method, "{pick:?} seed {seed}");
-            assert_eq!(plain, named, "{pick:?} seed {seed}");
-            assert_eq!(plain.0, generic, "{pick:?} seed {seed}");
-            assert!(
-                a == b && a == c && a == d,
-                "{pick:?} seed {seed}: generator state"
-            );
-        }
-    }
-}
+// The inherent method without the trait in scope, the same call with it, the trait's method
+// by name and generic code: one round, in every pick.
+slot_core::play_round_test!(game: MoonPrincess = MoonPrincess::standard(), modes: PICKS, seeds: SEEDS);
 
 #[test]
 fn play_round_with_strategy_picking_the_modes_pick_is_game_play_round() {
