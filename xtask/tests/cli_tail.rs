@@ -51,15 +51,7 @@ fn tail_runs_and_its_shards_merge() {
         "{:?}",
         record.commands
     );
-    let mut shards = vec![];
-    for i in 0..2 {
-        let path = d.join(format!("shard{i}.json"));
-        let mut a = args.to_vec();
-        let shard = format!("{i}/2");
-        a.extend(["--shard", shard.as_str(), "--out", path.to_str().unwrap()]);
-        ok(&a);
-        shards.push(path);
-    }
+    let shards = two_shards(&d, &args);
     let merged = d.join("merged.json");
     let out = ok(&[
         "tail-merge",
@@ -351,15 +343,7 @@ fn tail_base_game_runs_merges_and_refuses() {
     let again = serde_json::from_str::<Printed>(&ok(&json)).unwrap().record;
     assert_eq!(again.sums, record.sums);
     assert_eq!((record.sums.copies, record.sums.steps), (0, 0));
-    let mut shards = vec![];
-    for i in 0..2 {
-        let path = d.join(format!("shard{i}.json"));
-        let mut a = args.to_vec();
-        let shard = format!("{i}/2");
-        a.extend(["--shard", shard.as_str(), "--out", path.to_str().unwrap()]);
-        ok(&a);
-        shards.push(path);
-    }
+    let shards = two_shards(&d, &args);
     let merged = d.join("merged.json");
     ok(&[
         "tail-merge",
@@ -706,4 +690,16 @@ fn a_level_above_the_cap_is_a_level_refusal() {
         err.contains("--level: tail levels refused: 6000 x is above starlight-christmas's cap"),
         "{err}"
     );
+}
+
+/// Runs `args` as shards 0/2 and 1/2 of one run, each written to `d/shardI.json`; their paths.
+fn two_shards(d: &std::path::Path, args: &[&str]) -> [std::path::PathBuf; 2] {
+    [0, 1].map(|i| {
+        let path = d.join(format!("shard{i}.json"));
+        let mut a = args.to_vec();
+        let shard = format!("{i}/2");
+        a.extend(["--shard", shard.as_str(), "--out", path.to_str().unwrap()]);
+        ok(&a);
+        path
+    })
 }
